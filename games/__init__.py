@@ -1,0 +1,10 @@
+"""Pure rules engines, automatic players and AIs. No pygame, no Pillow, no file I/O."""
+
+from __future__ import annotations
+
+from games.base import Game, GameError, IllegalMove, RulesError
+from games.load import LoadGame
+
+REGISTRY: dict[str, Game] = {game.id: game for game in (LoadGame(),)}
+
+__all__ = ["REGISTRY", "Game", "GameError", "IllegalMove", "RulesError"]

@@ -1,0 +1,101 @@
+"""The small protocol every game plugs into.
+
+A game is a rules object (its parameters), a state machine over positions,
+a mapping between moves and recording events, and a set of automatic players.
+Recording, replay, validation, export and the demo are written once against
+this protocol and work for every registered game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+
+class GameError(ValueError):
+    """Base class for every error a rules engine reports to a caller."""
+
+
+class RulesError(GameError):
+    """A game parameter is missing, of the wrong type, or out of range."""
+
+
+class IllegalMove(GameError):
+    """A move or event that the rules do not allow in the current position."""
+
+
+class State(Protocol):
+    """What every game's state offers."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to move, or None once the game is over."""
+
+    @property
+    def turns(self) -> int:
+        """How many turns (frames of an animation) have been played."""
+
+    def legal_moves(self) -> list[Any]:
+        """The legal moves of the player to move, in a stable order."""
+
+    def apply(self, move: Any) -> None:
+        """Play a move, or raise IllegalMove with the reason."""
+
+    def result(self) -> dict[str, Any] | None:
+        """The result as written in a recording's last line, or None while running."""
+
+    def copy(self) -> State:
+        """An independent copy."""
+
+    def snapshot(self) -> tuple:
+        """A hashable value equal for equal positions (for tests and memoization)."""
+
+
+Policy = Callable[[Any, random.Random], Any]
+
+
+class Game(Protocol):
+    """A registered game: the entry point for recording, replay and export."""
+
+    id: str
+    name: str
+    players: Mapping[str, Policy]
+
+    def rules(self, params: Mapping[str, Any]) -> Any:
+        """Validated rules from a mapping (raises RulesError)."""
+
+    def rules_dict(self, rules: Any) -> dict[str, Any]:
+        """The rules as written in a recording header."""
+
+    def new_state(self, rules: Any) -> State:
+        """The starting position."""
+
+    def move_from_event(self, state: State, event: Mapping[str, Any]) -> Any:
+        """The move an event describes (raises IllegalMove for a malformed event)."""
+
+    def event_from_move(self, move: Any) -> dict[str, Any]:
+        """The recording event of a move."""
+
+    def max_turns(self, rules: Any) -> int:
+        """An upper bound on the number of turns of any game."""
+
+    def auto_move(self, state: State, rng: random.Random) -> Any:
+        """The move the game's default automatic players make."""
+
+
+def require_int(params: Mapping[str, Any], key: str, low: int, high: int, default: int) -> int:
+    """Read an integer parameter within [low, high], or raise RulesError."""
+    value = params.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{key} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise RulesError(f"{key} must be from {low} to {high}, not {value}")
+    return value
+
+
+def reject_unknown(params: Mapping[str, Any], known: set[str]) -> None:
+    """Raise RulesError when params holds a key the game does not know."""
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise RulesError(f"unknown rule {unknown[0]!r}")

@@ -1,0 +1,71 @@
+"""Load: red and green picks on a numbered grid, kept under a Load limit."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import IllegalMove
+from games.load.engine import (
+    DIM,
+    MAX_LOAD,
+    MIN_LOAD,
+    NONE,
+    ON,
+    PASS,
+    LoadRules,
+    LoadState,
+    Move,
+    Pass,
+    Pick,
+    SetLoad,
+    board,
+)
+from games.load.policies import automatic, every_third_stage_green, random_red
+
+__all__ = [
+    "DIM", "MAX_LOAD", "MIN_LOAD", "NONE", "ON", "PASS", "LoadGame", "LoadRules", "LoadState",
+    "Move", "Pass", "Pick", "SetLoad", "board",
+]
+
+
+class LoadGame:
+    id = "load"
+    name = "Load"
+    players = {"random-red": random_red, "every-third-green": every_third_stage_green}
+
+    def rules(self, params: Mapping[str, Any]) -> LoadRules:
+        return LoadRules.from_dict(dict(params))
+
+    def rules_dict(self, rules: LoadRules) -> dict[str, int]:
+        return rules.to_dict()
+
+    def new_state(self, rules: LoadRules) -> LoadState:
+        return LoadState(rules)
+
+    def move_from_event(self, state: LoadState, event: Mapping[str, Any]) -> Move:
+        keys = set(event)
+        if keys == {"load"}:
+            return SetLoad(event["load"])
+        if keys == {"player", "pass"} and event["pass"] is True and event["player"] == 2:
+            return PASS
+        if keys == {"player", "cell"} and event["player"] in (1, 2):
+            cell = event["cell"]
+            if type(cell) is not int:
+                raise IllegalMove(f"cell must be a whole number, not {cell!r}")
+            return Pick(event["player"], cell)
+        raise IllegalMove(f"not a Load event: {dict(event)}")
+
+    def event_from_move(self, move: Move) -> dict[str, Any]:
+        if isinstance(move, SetLoad):
+            return {"load": move.load}
+        if isinstance(move, Pass):
+            return {"player": 2, "pass": True}
+        return {"player": move.player, "cell": move.cell}
+
+    def max_turns(self, rules: LoadRules) -> int:
+        return 2 * rules.rows * rules.cols
+
+    def auto_move(self, state: LoadState, rng: random.Random) -> Move:
+        return automatic(state, rng)

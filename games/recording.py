@@ -1,0 +1,160 @@
+"""The recording format (JSON Lines), parsed and replayed without trusting it.
+
+This module turns lines of text into a checked replay and moves into lines;
+reading and writing files is the caller's business.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import REGISTRY
+from games.base import Game, GameError, State
+
+FORMAT = "oddsevens-recording"
+VERSION = 1
+MAX_LINE_CHARS = 4_096
+MAX_EVENTS = 100_000
+
+
+class RecordingError(GameError):
+    """A recording that cannot be replayed, with the 1-based line of the first fault."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+@dataclass
+class Replay:
+    """A recording replayed through its game's engine."""
+
+    game: Game
+    rules: Any
+    header: dict[str, Any]
+    moves: list[Any] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def seed(self) -> int | None:
+        return self.header.get("seed")
+
+    def start(self) -> State:
+        return self.game.new_state(self.rules)
+
+    def final(self) -> State:
+        state = self.start()
+        for move in self.moves:
+            state.apply(move)
+        return state
+
+    def frames(self) -> list[State]:
+        """The position after each turn: frame k follows k turns, frame 0 is the start."""
+        state = self.start()
+        frames = [state.copy()]
+        for move in self.moves:
+            state.apply(move)
+            if state.turns == len(frames):
+                frames.append(state.copy())
+            else:
+                frames[-1] = state.copy()
+        return frames
+
+
+def header_line(game: Game, rules: Any, seed: int | None, **extra: Any) -> str:
+    header = {"format": FORMAT, "version": VERSION, "game": game.id,
+              "rules": game.rules_dict(rules), "seed": seed, **extra}
+    return json.dumps(header)
+
+
+def event_line(game: Game, move: Any) -> str:
+    return json.dumps(game.event_from_move(move))
+
+
+def result_line(result: Mapping[str, Any]) -> str:
+    return json.dumps({"result": dict(result)})
+
+
+def parse(lines: Iterable[str]) -> Replay:
+    """Replay recording lines (each with or without its newline); raise RecordingError."""
+    replay: Replay | None = None
+    state: State | None = None
+    ended_by_result = False
+    number = 0
+    pending: tuple[int, str] | None = None
+    for number, raw in enumerate(lines, start=1):
+        if pending is not None:
+            raise RecordingError(*pending)
+        if len(raw) > MAX_LINE_CHARS:
+            raise RecordingError(number, f"line longer than {MAX_LINE_CHARS} characters")
+        try:
+            obj = json.loads(raw)
+        except ValueError:
+            if not raw.endswith("\n"):
+                pending = (number, "not valid JSON")
+                continue
+            raise RecordingError(number, "not valid JSON") from None
+        if not isinstance(obj, dict):
+            raise RecordingError(number, "a line must be a JSON object")
+        if replay is None:
+            replay = _read_header(obj, number)
+            state = replay.start()
+            continue
+        if ended_by_result:
+            raise RecordingError(number, "nothing may follow the result line")
+        if "result" in obj:
+            _check_result(obj, state, number)
+            ended_by_result = True
+            continue
+        if len(replay.moves) >= MAX_EVENTS:
+            raise RecordingError(number, f"more than {MAX_EVENTS} events")
+        if state.to_move is None:
+            raise RecordingError(number, "event after the game ended")
+        try:
+            move = replay.game.move_from_event(state, obj)
+            state.apply(move)
+        except GameError as error:
+            raise RecordingError(number, str(error)) from None
+        replay.moves.append(move)
+    if replay is None:
+        if pending is not None:
+            raise RecordingError(*pending)
+        raise RecordingError(1, "empty recording: no header line")
+    if pending is not None:
+        replay.warnings.append(f"line {pending[0]}: truncated last line ignored")
+    return replay
+
+
+def _read_header(obj: dict[str, Any], number: int) -> Replay:
+    if obj.get("format") != FORMAT:
+        raise RecordingError(number, f"not an {FORMAT} header (format is {obj.get('format')!r})")
+    if obj.get("version") != VERSION:
+        raise RecordingError(number, f"unsupported version {obj.get('version')!r}")
+    game = REGISTRY.get(obj.get("game"))
+    if game is None:
+        raise RecordingError(number, f"unknown game {obj.get('game')!r}")
+    params = obj.get("rules", {})
+    if not isinstance(params, dict):
+        raise RecordingError(number, "rules must be a JSON object")
+    seed = obj.get("seed")
+    if seed is not None and (type(seed) is not int):
+        raise RecordingError(number, f"seed must be a whole number or null, not {seed!r}")
+    try:
+        rules = game.rules(params)
+    except GameError as error:
+        raise RecordingError(number, str(error)) from None
+    return Replay(game, rules, obj)
+
+
+def _check_result(obj: dict[str, Any], state: State, number: int) -> None:
+    if set(obj) != {"result"}:
+        raise RecordingError(number, "the result line holds only 'result'")
+    actual = state.result()
+    if actual is None:
+        raise RecordingError(number, "result line on a game that is not over")
+    if obj["result"] != actual:
+        raise RecordingError(number, f"result {obj['result']} disagrees with replay {actual}")

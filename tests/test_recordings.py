@@ -1,0 +1,127 @@
+"""The recording format: reading, replay, and every kind of bad input."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from viz.cli import main
+
+SAMPLE = Path(__file__).resolve().parents[1] / "recordings" / "load-sample.jsonl"
+HEADER = {"format": "oddsevens-recording", "version": 1, "game": "load",
+          "rules": {"rows": 1, "cols": 2, "load": 3}, "seed": None}
+FULL_GAME = [{"player": 1, "cell": 0}, {"player": 2, "pass": True},
+             {"player": 1, "cell": 1}, {"player": 2, "pass": True}]
+
+
+def write(tmp_path, lines, name="rec.jsonl", tail="\n"):
+    path = tmp_path / name
+    text = "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines)
+    path.write_text(text + tail if lines else "")
+    return path
+
+
+def validate_json(path, capsys):
+    code = main(["validate", str(path), "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_a_finished_game_validates(tmp_path, capsys):
+    path = write(tmp_path, [HEADER, *FULL_GAME, {"result": {"winner": 2, "stage": 2}}])
+    assert validate_json(path, capsys) == (0, {"ok": True, "game": "load", "turns": 4,
+                                               "winner": 2, "stage": 2})
+
+
+def test_an_unfinished_game_has_no_winner(tmp_path, capsys):
+    path = write(tmp_path, [HEADER, *FULL_GAME[:2]])
+    code, report = validate_json(path, capsys)
+    assert code == 0 and report["winner"] is None and report["turns"] == 2
+
+
+def test_the_shipped_sample_and_the_shared_49_stage_game_validate(capsys):
+    code, report = validate_json(SAMPLE, capsys)
+    assert code == 0 and report["winner"] in (1, 2)
+    shared = Path(__file__).resolve().parents[2] / "shared" / "data"
+    full = shared / "load-7x7-full-49-stages.jsonl"
+    if full.exists():
+        assert validate_json(full, capsys) == (0, {"ok": True, "game": "load", "turns": 98,
+                                                   "winner": 2, "stage": 49})
+
+
+BAD = {
+    "not JSON": ([HEADER, "{player: 1}"], 2, "not valid JSON"),
+    "not an object": ([HEADER, "[1, 2]"], 2, "JSON object"),
+    "wrong format": ([{**HEADER, "format": "other"}], 1, "header"),
+    "wrong version": ([{**HEADER, "version": 2}], 1, "version"),
+    "unknown game": ([{**HEADER, "game": "chess"}], 1, "unknown game"),
+    "bad rules": ([{**HEADER, "rules": {"rows": 99}}], 1, "rows"),
+    "illegal pick": ([HEADER, FULL_GAME[0], FULL_GAME[1], {"player": 1, "cell": 0}], 4,
+                     "already picked"),
+    "cell off the board": ([HEADER, {"player": 1, "cell": 7}], 2, "not on the board"),
+    "malformed event": ([HEADER, {"player": 3, "cell": 0}], 2, "not a Load event"),
+    "event after the end": ([HEADER, *FULL_GAME, {"player": 1, "cell": 0}], 6, "ended"),
+    "result disagrees": ([HEADER, *FULL_GAME, {"result": {"winner": 1, "stage": 2}}], 6,
+                         "disagrees"),
+    "result too early": ([HEADER, FULL_GAME[0], {"result": {"winner": 2, "stage": 2}}], 3,
+                         "not over"),
+    "line after result": ([HEADER, *FULL_GAME, {"result": {"winner": 2, "stage": 2}},
+                           FULL_GAME[0]], 7, "follow"),
+    "huge line": ([HEADER, {"player": 1, "cell": 0, "pad": "x" * 5000}], 2, "longer"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_recordings_name_the_line_and_reason(tmp_path, capsys, case):
+    lines, line, reason = BAD[case]
+    path = write(tmp_path, lines)
+    code, report = validate_json(path, capsys)
+    assert code == 1 and report["ok"] is False
+    assert report["line"] == line and reason in report["error"]
+    assert main(["validate", str(path)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"oddsevens: {path}:{line}: ") and "\n" not in error
+
+
+def test_an_empty_file_is_an_error(tmp_path, capsys):
+    path = write(tmp_path, [])
+    assert main(["validate", str(path)]) == 2
+    assert "empty recording" in capsys.readouterr().err
+
+
+def test_a_missing_file_is_an_error(tmp_path, capsys):
+    assert main(["validate", str(tmp_path / "nope.jsonl")]) == 2
+    assert "nope.jsonl" in capsys.readouterr().err
+
+
+def test_a_truncated_last_line_is_reported_and_ignored(tmp_path, capsys):
+    path = write(tmp_path, [HEADER, *FULL_GAME[:3], '{"player": 2, "pa'], tail="")
+    assert main(["validate", str(path), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["turns"] == 3
+    assert "line 5: truncated last line ignored" in captured.err
+
+
+def test_record_writes_a_finished_game_that_validates(tmp_path, capsys):
+    out = tmp_path / "game.jsonl"
+    assert main(["record", "load", "--seed", "7", "--rows", "5", "--cols", "6", "-o",
+                 str(out)]) == 0
+    header = json.loads(out.read_text().splitlines()[0])
+    assert header["seed"] == 7 and header["rules"] == {"rows": 5, "cols": 6, "load": 5}
+    capsys.readouterr()
+    code, report = validate_json(out, capsys)
+    assert code == 0 and report["winner"] in (1, 2)
+    again = tmp_path / "again.jsonl"
+    main(["record", "load", "--seed", "7", "--rows", "5", "--cols", "6", "-o", str(again)])
+    assert again.read_text() == out.read_text()
+
+
+def test_record_with_bad_rules_writes_nothing(tmp_path, capsys):
+    out = tmp_path / "game.jsonl"
+    assert main(["record", "load", "--load", "12", "-o", str(out)]) == 2
+    assert "load must be from 3 to 8" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_validate_prints_a_plain_summary(capsys):
+    assert main(["validate", str(SAMPLE)]) == 0
+    assert "valid load game" in capsys.readouterr().out

@@ -1,0 +1,1 @@
+"""Scenes, renderers (pygame, Pillow/GIF, SVG), the windows and the command line."""

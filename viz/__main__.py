@@ -1,0 +1,3 @@
+from viz.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,98 @@
+"""Reading recordings from disk, writing them as play goes on, and atomic writes."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+from games.base import Game
+from games.recording import RecordingError, Replay, event_line, header_line, parse, result_line
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+
+
+class FileError(Exception):
+    """A problem with a named file, printed as one line `path:line: reason`."""
+
+    def __init__(self, path: Path | str, reason: str, line: int | None = None) -> None:
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def load_replay(path: Path | str) -> Replay:
+    """Read and replay a recording; raise FileError naming the file and line."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise FileError(path, f"larger than {MAX_FILE_BYTES} bytes")
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise FileError(path, error.strerror or str(error)) from None
+    except UnicodeDecodeError:
+        raise FileError(path, "not UTF-8 text") from None
+    try:
+        return parse(text.splitlines(keepends=True))
+    except RecordingError as error:
+        raise FileError(path, error.reason, error.line) from None
+
+
+@contextmanager
+def atomic_output(path: Path | str, mode: str = "w") -> Iterator[IO[Any]]:
+    """Write to a temporary file beside `path`, renamed into place only on success."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, mode, **({"encoding": "utf-8"} if "b" not in mode else {})) as out:
+            yield out
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def write_atomic(path: Path | str, write: Callable[[IO[Any]], None], mode: str = "w") -> Path:
+    with atomic_output(path, mode) as out:
+        write(out)
+    return Path(path)
+
+
+def recording_text(game: Game, rules: Any, seed: int | None, moves: list[Any],
+                   result: dict[str, Any] | None, **extra: Any) -> str:
+    lines = [header_line(game, rules, seed, **extra)]
+    lines += [event_line(game, move) for move in moves]
+    if result is not None:
+        lines.append(result_line(result))
+    return "\n".join(lines) + "\n"
+
+
+class RecordingWriter:
+    """Appends one event a line and flushes it, so a crash loses at most one event."""
+
+    def __init__(self, path: Path | str, game: Game, rules: Any, seed: int | None,
+                 **extra: Any) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.game = game
+        self._out = self.path.open("w", encoding="utf-8")
+        self._write(header_line(game, rules, seed, **extra))
+
+    def _write(self, line: str) -> None:
+        self._out.write(line + "\n")
+        self._out.flush()
+
+    def event(self, move: Any) -> None:
+        self._write(event_line(self.game, move))
+
+    def result(self, result: dict[str, Any]) -> None:
+        self._write(result_line(result))
+
+    def close(self) -> None:
+        self._out.close()
