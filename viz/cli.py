@@ -13,6 +13,7 @@ from typing import Any
 from games import REGISTRY
 from games.autoplay import play
 from games.base import GameError
+from viz.export import DEFAULT_SIZE, export_replay
 from viz.files import FileError, load_replay, recording_text, write_atomic
 
 
@@ -70,6 +71,51 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _int_in(low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+    return parse
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    replay = load_replay(args.recording)
+    gif, svg = args.gif, args.svg
+    if gif is None and svg is None:
+        gif, svg = args.recording.with_suffix(".gif"), args.recording.with_suffix(".svg")
+    for path in export_replay(replay, gif, svg, args.frame_ms, args.hold_ms, args.size):
+        print(path)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    for game_id, game in REGISTRY.items():
+        rules = game.rules({})
+        state, moves = play(game, rules, random.Random(args.seed))
+        recording = args.out / f"{game_id}.jsonl"
+        text = recording_text(game, rules, args.seed, moves, state.result())
+        write_atomic(recording, lambda out, text=text: out.write(text))
+        print(recording)
+        gif, svg = recording.with_suffix(".gif"), recording.with_suffix(".svg")
+        for path in export_replay(load_replay(recording), gif, svg):
+            print(path)
+    return 0
+
+
+def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--frame-ms", type=_int_in(20, 60_000), default=500,
+                        help="time each turn is shown (default 500)")
+    parser.add_argument("--hold-ms", type=_int_in(0, 600_000), default=2000,
+                        help="extra time the last frame is held (default 2000)")
+    parser.add_argument("--size", type=_int_in(160, 4000), default=DEFAULT_SIZE,
+                        help=f"canvas width in pixels (default {DEFAULT_SIZE})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="oddsevens", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -87,6 +133,18 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("recording", type=Path)
     validate.add_argument("--json", action="store_true", help="print one JSON object")
     validate.set_defaults(run=cmd_validate)
+
+    export = commands.add_parser("export", help="replay a recording into an animated GIF and SVG")
+    export.add_argument("recording", type=Path)
+    export.add_argument("--gif", type=Path, help="GIF to write (default: beside the recording)")
+    export.add_argument("--svg", type=Path, help="SVG to write (default: beside the recording)")
+    _add_timeline_options(export)
+    export.set_defaults(run=cmd_export)
+
+    demo = commands.add_parser("demo", help="record and export one automatic game of each game")
+    demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")
+    demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    demo.set_defaults(run=cmd_demo)
     return parser
 
 

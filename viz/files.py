@@ -52,10 +52,17 @@ def atomic_output(path: Path | str, mode: str = "w") -> Iterator[IO[Any]]:
     try:
         with os.fdopen(handle, mode, **({"encoding": "utf-8"} if "b" not in mode else {})) as out:
             yield out
+        os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def write_atomic(path: Path | str, write: Callable[[IO[Any]], None], mode: str = "w") -> Path:

@@ -125,7 +125,7 @@ class LoadState:
 
     __slots__ = (
         "rules", "board", "stage", "to_move", "load", "pending_load", "turns", "winner",
-        "red", "red_cleared", "green", "green_cleared", "blocked", "red_pool",
+        "red", "red_cleared", "green", "green_cleared", "blocked", "red_pool", "last",
     )
 
     def __init__(self, rules: LoadRules) -> None:
@@ -140,6 +140,7 @@ class LoadState:
         self.green = self.green_cleared = 0
         self.blocked = 0  # cells no new green pair may touch
         self.red_pool = list(range(self.board.cells))  # cells player 1 may still pick, sorted
+        self.last: Pick | Pass | None = None  # the move of the latest turn
 
     def copy(self) -> LoadState:
         twin = LoadState.__new__(LoadState)
@@ -171,6 +172,7 @@ class LoadState:
             self._pick_red(move.cell)
         else:
             self._pick_green(move.cell)
+        self.last = move
 
     def _check_cell(self, cell: int) -> None:
         if type(cell) is not int or not 0 <= cell < self.board.cells:

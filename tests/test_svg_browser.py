@@ -1,0 +1,62 @@
+"""The animated SVG seeked in headless Chromium: sampled cells match the engine."""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+from PIL import Image
+from test_export import FRAME_MS, HOLD_MS, expected_color, half_centre, recorded_load_game
+
+from viz.export import replay_scenes
+from viz.render_svg import animated_svg
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+TURNS = (0, 3, 10, 17, -1)
+
+
+def find_browser():
+    found = next((shutil.which(name) for name in BROWSERS if shutil.which(name)), None)
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Chromium (.ci/run installs it)")
+        pytest.skip("no Chromium on this machine")
+    return found
+
+
+def page(svg, times_s):
+    """One inline copy of the SVG per time, each paused and seeked to its time."""
+    copies = "".join(f'<div style="line-height:0">{svg}</div>' for _ in times_s)
+    seek = ";".join(f"s[{i}].pauseAnimations();s[{i}].setCurrentTime({t})"
+                    for i, t in enumerate(times_s))
+    return (f'<html><body style="margin:0">{copies}<script>'
+            f'const s=document.querySelectorAll("svg");{seek}</script></body></html>')
+
+
+@pytest.mark.browser
+def test_chromium_shows_the_engine_position_at_seeked_times(tmp_path):
+    browser = find_browser()
+    replay = recorded_load_game(seed=11)
+    scenes = replay_scenes(replay, size=280)
+    states = replay.frames()
+    turns = [t % len(states) for t in TURNS]
+    times = [(t + 0.5) * FRAME_MS / 1000 for t in turns]
+    html = tmp_path / "page.html"
+    html.write_text(page(animated_svg(scenes, FRAME_MS, HOLD_MS), times))
+    shot = tmp_path / "shot.png"
+    width, height = scenes[0].width, scenes[0].height
+    subprocess.run([browser, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                    f"--screenshot={shot}", f"--window-size={width},{height * len(times)}",
+                    html.as_uri()], check=True, capture_output=True, timeout=120)
+    image = Image.open(shot).convert("RGB")
+    for copy, turn in enumerate(turns):
+        state = states[turn]
+        for cell in range(state.board.cells):
+            for half in ("red", "green"):
+                x, y = half_centre(scenes[turn], f"{half}-{cell}")
+                pixel = image.getpixel((x, y + copy * height))
+                expected = expected_color(state, cell, half)
+                off_by = max(abs(a - b) for a, b in zip(pixel, expected, strict=True))
+                assert off_by <= 3, (turn, cell, half, pixel, expected)

@@ -1,0 +1,199 @@
+"""Draw scenes with Pillow straight into palette images (for GIFs and PNG frames).
+
+Shapes are drawn with exact palette indices, so every colour of the scene
+lands in the file unchanged. Text is anti-aliased with a bounded number of
+shades: for each ink and each scene colour, three blends between them are in
+the palette, and each text pixel takes the blend nearest its coverage.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from viz.scene import (
+    FONT_PATH,
+    RGB,
+    Circle,
+    Line,
+    Palette,
+    Rect,
+    Ring,
+    Scene,
+    Shape,
+    Text,
+    dash_angles,
+)
+
+SHADE_LEVELS = 2  # coverage is rounded to halves: 0, 1/2, 1
+ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
+
+
+def blend(ink: RGB, under: RGB, amount: float) -> RGB:
+    return tuple(round(i * amount + u * (1 - amount)) for i, u in zip(ink, under, strict=True))
+
+
+class IndexedPalette:
+    """A palette's colours plus text shades, as at most 256 GIF palette entries."""
+
+    def __init__(self, palette: Palette) -> None:
+        self.colors: list[RGB] = []
+        self._where: dict[RGB, int] = {}
+        self.index = {name: self._add(rgb) for name, rgb in palette.colors.items()}
+        base = len(self.colors)
+        self.text_lut: dict[str, np.ndarray] = {}
+        for ink in palette.inks:
+            lut = np.tile(np.arange(256, dtype=np.uint8), (SHADE_LEVELS + 1, 1))
+            lut[SHADE_LEVELS, :] = self.index[ink]
+            for under in range(base):
+                for level in range(1, SHADE_LEVELS):
+                    shade = blend(palette.colors[ink], self.colors[under], level / SHADE_LEVELS)
+                    lut[level, under] = self._add(shade)
+            self.text_lut[ink] = lut
+        if len(self.colors) > 256:
+            raise ValueError(f"palette needs {len(self.colors)} colours, a GIF holds 256")
+
+    def _add(self, rgb: RGB) -> int:
+        if rgb not in self._where:
+            self._where[rgb] = len(self.colors)
+            self.colors.append(rgb)
+        return self._where[rgb]
+
+    def flat(self) -> list[int]:
+        """The palette as R, G, B values, one entry per distinct colour."""
+        return [v for rgb in self.colors for v in rgb]
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_PATH), size)
+
+
+@lru_cache(maxsize=4096)
+def text_coverage(text: str, size: int, anchor: str) -> tuple[np.ndarray, int, int]:
+    """Coverage levels (0..SHADE_LEVELS) of a text and its offset from the anchor point."""
+    face = font(size)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    levels = np.rint(np.asarray(mask, dtype=np.float32) * (SHADE_LEVELS / 255)).astype(np.uint8)
+    return levels, left, top
+
+
+@lru_cache(maxsize=16)
+def indexed_palette(palette: Palette) -> IndexedPalette:
+    return IndexedPalette(palette)
+
+
+def render(scene: Scene) -> Image.Image:
+    """The scene as a palette ("P") image whose palette is `indexed_palette(scene.palette)`."""
+    colors = indexed_palette(scene.palette)
+    image = Image.new("P", (scene.width, scene.height), colors.index[scene.background])
+    image.putpalette(colors.flat())
+    _draw_region(image, scene, (0, 0, scene.width, scene.height))
+    return image
+
+
+def render_sequence(scenes: list[Scene]) -> list[Image.Image]:
+    """Render scenes of one animation, redrawing only the regions that change."""
+    images = [render(scenes[0])]
+    for before, after in zip(scenes, scenes[1:], strict=False):
+        image = images[-1].copy()
+        for box in changed_boxes(before, after):
+            _draw_region(image, after, box)
+        images.append(image)
+    return images
+
+
+def changed_boxes(before: Scene, after: Scene) -> list[tuple[int, int, int, int]]:
+    """Boxes around every shape that differs between two scenes of the same canvas."""
+    old, new = before.by_key(), after.by_key()
+    boxes = []
+    for key in old.keys() | new.keys():
+        if old.get(key) != new.get(key):
+            boxes += [bounds(shape) for shape in (old.get(key), new.get(key)) if shape]
+    return boxes
+
+
+def bounds(shape: Shape) -> tuple[int, int, int, int]:
+    """An integer box that holds every pixel the shape may touch."""
+    if isinstance(shape, Rect):
+        x0, y0, x1, y1 = shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    elif isinstance(shape, Circle):
+        r = shape.r
+        x0, y0, x1, y1 = shape.cx - r, shape.cy - r, shape.cx + r, shape.cy + r
+    elif isinstance(shape, Ring):
+        r = shape.r + shape.width
+        x0, y0, x1, y1 = shape.cx - r, shape.cy - r, shape.cx + r, shape.cy + r
+    elif isinstance(shape, Line):
+        xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]
+        x0, y0, x1, y1 = (min(xs) - shape.width, min(ys) - shape.width,
+                          max(xs) + shape.width, max(ys) + shape.width)
+    else:
+        levels, left, top = text_coverage(shape.text, round(shape.size), ANCHORS[shape.anchor])
+        x0, y0 = round(shape.x) + left, round(shape.y) + top
+        x1, y1 = x0 + levels.shape[1], y0 + levels.shape[0]
+    return int(x0) - 2, int(y0) - 2, int(x1) + 3, int(y1) + 3
+
+
+def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _draw_region(image: Image.Image, scene: Scene, box: tuple[int, int, int, int]) -> None:
+    """Redraw the part of `scene` inside `box` onto `image`, clipped to the box."""
+    box = (max(0, box[0]), max(0, box[1]), min(scene.width, box[2]), min(scene.height, box[3]))
+    if box[0] >= box[2] or box[1] >= box[3]:
+        return
+    colors = indexed_palette(scene.palette)
+    patch = Image.new("P", (box[2] - box[0], box[3] - box[1]), colors.index[scene.background])
+    draw = ImageDraw.Draw(patch)
+    dx, dy = -box[0], -box[1]
+    for shape in scene.shapes:
+        if not _overlaps(bounds(shape), box):
+            continue
+        if isinstance(shape, Text):
+            _draw_text(patch, colors, shape, dx, dy)
+        else:
+            _draw_shape(draw, colors.index, shape, dx, dy)
+    image.paste(patch, box[:2])
+
+
+def _draw_shape(draw: ImageDraw.ImageDraw, index: dict[str, int], shape: Shape,
+                dx: int, dy: int) -> None:
+    if isinstance(shape, Rect):
+        box = (round(shape.x) + dx, round(shape.y) + dy,
+               round(shape.x + shape.w) - 1 + dx, round(shape.y + shape.h) - 1 + dy)
+        if shape.radius:
+            draw.rounded_rectangle(box, round(shape.radius), fill=index[shape.fill])
+        else:
+            draw.rectangle(box, fill=index[shape.fill])
+    elif isinstance(shape, Circle):
+        draw.ellipse(_circle_box(shape.cx + dx, shape.cy + dy, shape.r), fill=index[shape.fill])
+    elif isinstance(shape, Ring):
+        box = _circle_box(shape.cx + dx, shape.cy + dy, shape.r)
+        width = max(1, round(shape.width))
+        if shape.dashed:
+            for start, end in dash_angles(shape.r, shape.width):
+                draw.arc(box, start, end, fill=index[shape.stroke], width=width)
+        else:
+            draw.ellipse(box, outline=index[shape.stroke], width=width)
+    elif isinstance(shape, Line):
+        points = [(round(x) + dx, round(y) + dy) for x, y in shape.points]
+        draw.line(points, fill=index[shape.stroke], width=max(1, round(shape.width)))
+
+
+def _circle_box(cx: float, cy: float, r: float) -> tuple[int, int, int, int]:
+    return round(cx - r), round(cy - r), round(cx + r), round(cy + r)
+
+
+def _draw_text(image: Image.Image, colors: IndexedPalette, text: Text, dx: int, dy: int) -> None:
+    levels, left, top = text_coverage(text.text, round(text.size), ANCHORS[text.anchor])
+    x, y = round(text.x) + left + dx, round(text.y) + top + dy
+    height, width = levels.shape
+    box = (x, y, x + width, y + height)
+    under = np.asarray(image.crop(box))
+    shaded = colors.text_lut[text.fill][levels, under]
+    image.paste(Image.frombuffer("P", (width, height), shaded.tobytes(), "raw", "P", 0, 1), box)

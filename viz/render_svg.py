@@ -1,0 +1,211 @@
+"""Write scenes as one self-contained SVG, animated with SMIL and no script.
+
+Each shape key becomes one element; only what changes between frames gets an
+animation, so the file grows with shapes plus changes, not frames x shapes.
+Texts whose words change (status lines) become a strip of lines moved into
+view one run at a time by a single discrete translation.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import fields, replace
+from typing import Any
+
+import svgwrite
+
+from viz.scene import (
+    COLOR_FIELDS,
+    FONT_FAMILY,
+    Circle,
+    Line,
+    Rect,
+    Ring,
+    Scene,
+    Shape,
+    Text,
+    dash_angles,
+    rgb_hex,
+)
+from viz.timeline import frame_starts_ms, total_ms
+
+
+def num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _fraction(value: float) -> str:
+    return f"{value:.6f}".rstrip("0").rstrip(".") or "0"
+
+
+class Timeline:
+    """Frame start times as SMIL key times, with run-length compression of values."""
+
+    def __init__(self, frames: int, frame_ms: int, hold_ms: int) -> None:
+        self.frames = frames
+        self.total = total_ms(frames, frame_ms, hold_ms)
+        self.starts = frame_starts_ms(frames, frame_ms)
+        self.dur = f"{num(self.total / 1000)}s"
+
+    def runs(self, values: list[Any]) -> list[tuple[int, Any]]:
+        """(first frame, value) for each run of equal consecutive values."""
+        found: list[tuple[int, Any]] = []
+        for frame, value in enumerate(values):
+            if not found or found[-1][1] != value:
+                found.append((frame, value))
+        return found
+
+    def animation(self, drawing: svgwrite.Drawing, attribute: str,
+                  runs: list[tuple[int, str]], transform: str | None = None):
+        key_times = ";".join(_fraction(self.starts[frame] / self.total) for frame, _ in runs)
+        options = {"values": ";".join(value for _, value in runs), "keyTimes": key_times,
+                   "dur": self.dur, "calcMode": "discrete", "repeatCount": "indefinite"}
+        if transform:
+            animation = drawing.animateTransform(transform, **options)
+            animation["attributeName"] = attribute
+            return animation
+        return drawing.animate(attributeName=attribute, **options)
+
+
+def animated_svg(scenes: list[Scene], frame_ms: int, hold_ms: int) -> str:
+    """One SVG document that plays the scenes on the export timeline."""
+    first = scenes[0]
+    drawing = svgwrite.Drawing(size=(first.width, first.height), profile="full", debug=False)
+    drawing.attribs.update({
+        "viewBox": f"0 0 {first.width} {first.height}", "font-family": FONT_FAMILY,
+        **_root_text_style(first),
+        "data-frame-ms": str(frame_ms), "data-hold-ms": str(hold_ms),
+        "data-frames": str(len(scenes)),
+    })
+    drawing.defs.add(drawing.style("text{dominant-baseline:central}"))
+    timeline = Timeline(len(scenes), frame_ms, hold_ms)
+    backgrounds = [rgb_hex(s.rgb(s.background)) for s in scenes]
+    background = drawing.rect((0, 0), (first.width, first.height), fill=backgrounds[0])
+    _animate_colors(drawing, timeline, background, "fill", backgrounds)
+    drawing.add(background)
+    frames = [scene.by_key() for scene in scenes]
+    for key in _keys_in_order(scenes):
+        track = [frame.get(key) for frame in frames]
+        present = [shape for shape in track if shape is not None]
+        changing_text = isinstance(present[0], Text) and any(s != present[0] for s in present)
+        if changing_text:
+            drawing.add(_text_strip(drawing, timeline, scenes, key, track))
+        else:
+            for element in _keyed_elements(drawing, timeline, scenes, key, track):
+                drawing.add(element)
+    return drawing.tostring()
+
+
+def static_svg(scene: Scene) -> str:
+    return animated_svg([scene], 1000, 0)
+
+
+def _keys_in_order(scenes: list[Scene]) -> list[str]:
+    seen: dict[str, None] = {}
+    for scene in scenes:
+        for shape in scene.shapes:
+            seen.setdefault(shape.key, None)
+    return list(seen)
+
+
+GEOMETRY_FIELDS = {
+    kind: tuple(f.name for f in fields(kind) if f.name not in COLOR_FIELDS)
+    for kind in (Rect, Circle, Ring, Line, Text)
+}
+
+
+def _geometry(shape: Shape) -> tuple:
+    """What must stay fixed within one SVG element: everything but the colours."""
+    return (type(shape), *[getattr(shape, name) for name in GEOMETRY_FIELDS[type(shape)]])
+
+
+def _keyed_elements(drawing, timeline, scenes, key, track):
+    geometry = [_geometry(s) if s is not None else None for s in track]
+    identities = list(dict.fromkeys(g for g in geometry if g is not None))
+    for number, identity in enumerate(identities):
+        mine = [s if g == identity else None for s, g in zip(track, geometry, strict=True)]
+        first = next(frame for frame, s in enumerate(mine) if s is not None)
+        shown = mine[first]
+        element = _element(drawing, scenes[first], shown)
+        element["id"] = key if len(identities) == 1 else f"{key}-{number}"
+        if None in mine:
+            visible = ["visible" if s is not None else "hidden" for s in mine]
+            if first:
+                element["visibility"] = "hidden"
+            element.add(timeline.animation(drawing, "visibility", timeline.runs(visible)))
+        for name in COLOR_FIELDS:
+            if hasattr(shown, name):
+                values, last = [], None
+                for scene, shape in zip(scenes, mine, strict=True):
+                    last = scene.rgb(getattr(shape, name)) if shape else last
+                    values.append(last)
+                values[:first] = [values[first]] * first
+                runs = timeline.runs(values)
+                if len(runs) > 1:
+                    runs = [(frame, rgb_hex(rgb)) for frame, rgb in runs]
+                    element.add(timeline.animation(drawing, name, runs))
+        yield element
+
+
+def _animate_colors(drawing, timeline, element, attribute: str, values: list[str]) -> None:
+    runs = timeline.runs(values)
+    if len(runs) > 1:
+        element.add(timeline.animation(drawing, attribute, runs))
+
+
+def _text_strip(drawing, timeline, scenes, key, track):
+    """A group holding each run of a changing text one canvas-height apart, slid into view."""
+    height = scenes[0].height
+    runs = timeline.runs(track)
+    first_frame, first_shape = next((f, s) for f, s in runs if s is not None)
+    shared = _text_style(scenes[first_frame], first_shape)
+    group = drawing.g(id=key)
+    group.attribs.update(shared)
+    for number, (frame, shape) in enumerate(runs):
+        if shape is not None:
+            moved = replace(shape, y=shape.y + number * height)
+            group.add(_element(drawing, scenes[frame], moved, shared))
+    offsets = [(frame, f"0 {-number * height}") for number, (frame, _) in enumerate(runs)]
+    group.add(timeline.animation(drawing, "transform", offsets, transform="translate"))
+    return group
+
+
+def _element(drawing: svgwrite.Drawing, scene: Scene, shape: Shape,
+             inherited: dict[str, str] | None = None):
+    inherited = inherited or _root_text_style(scene)
+    if isinstance(shape, Rect):
+        extra = {"rx": num(shape.radius)} if shape.radius else {}
+        return drawing.rect((num(shape.x), num(shape.y)), (num(shape.w), num(shape.h)),
+                            fill=rgb_hex(scene.rgb(shape.fill)), **extra)
+    if isinstance(shape, Circle):
+        return drawing.circle((num(shape.cx), num(shape.cy)), num(shape.r),
+                              fill=rgb_hex(scene.rgb(shape.fill)))
+    if isinstance(shape, Ring):
+        options = {}
+        if shape.dashed:
+            count = len(dash_angles(shape.r, shape.width))
+            arc = 2 * math.pi * shape.r / count
+            options["stroke-dasharray"] = f"{num(arc * 0.55)} {num(arc * 0.45)}"
+        return drawing.circle((num(shape.cx), num(shape.cy)), num(shape.r), fill="none",
+                              stroke=rgb_hex(scene.rgb(shape.stroke)),
+                              stroke_width=num(shape.width), **options)
+    if isinstance(shape, Line):
+        options = {"stroke-dasharray": f"{num(shape.width * 3)}"} if shape.dashed else {}
+        return drawing.polyline([(num(x), num(y)) for x, y in shape.points], fill="none",
+                                stroke=rgb_hex(scene.rgb(shape.stroke)),
+                                stroke_width=num(shape.width), **options)
+    text = drawing.text(shape.text, insert=(num(shape.x), num(shape.y)))
+    for name, value in _text_style(scene, shape).items():
+        if value != inherited.get(name):
+            text[name] = value
+    return text
+
+
+def _root_text_style(scene: Scene) -> dict[str, str]:
+    """Text attributes set once on the root and inherited by every text."""
+    return {"fill": rgb_hex(scene.rgb(scene.palette.inks[0])), "text-anchor": "middle"}
+
+
+def _text_style(scene: Scene, shape: Text) -> dict[str, str]:
+    return {"fill": rgb_hex(scene.rgb(shape.fill)), "font-size": num(round(shape.size)),
+            "text-anchor": shape.anchor}

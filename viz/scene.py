@@ -1,0 +1,123 @@
+"""A backend-neutral description of one picture of a game.
+
+A scene is a canvas size, a palette and an ordered list of shapes. Every
+shape has a `key` that names it across the frames of an animation, so the
+SVG exporter can animate what changes. The pygame window, the GIF writer and
+the SVG writer all draw the same scenes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+RGB = tuple[int, int, int]
+FONT_PATH = Path(__file__).resolve().parents[1] / "assets" / "DejaVuSans.ttf"
+FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
+
+
+def hex_rgb(text: str) -> RGB:
+    text = text.lstrip("#")
+    return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
+
+
+def rgb_hex(rgb: RGB) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Named colours. `inks` are the colours text is drawn in."""
+
+    colors: dict[str, RGB]
+    inks: tuple[str, ...]
+
+    @classmethod
+    def from_hex(cls, colors: dict[str, str], inks: tuple[str, ...]) -> Palette:
+        return cls({name: hex_rgb(value) for name, value in colors.items()}, inks)
+
+    def __hash__(self) -> int:
+        return hash((tuple(self.colors.items()), self.inks))
+
+
+@dataclass(frozen=True)
+class Rect:
+    key: str
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str
+    radius: float = 0
+
+
+@dataclass(frozen=True)
+class Circle:
+    key: str
+    cx: float
+    cy: float
+    r: float
+    fill: str
+
+
+@dataclass(frozen=True)
+class Ring:
+    """A circle outline, dashed or solid."""
+
+    key: str
+    cx: float
+    cy: float
+    r: float
+    stroke: str
+    width: float
+    dashed: bool = True
+
+
+@dataclass(frozen=True)
+class Line:
+    """An open polyline."""
+
+    key: str
+    points: tuple[tuple[float, float], ...]
+    stroke: str
+    width: float
+    dashed: bool = False
+
+
+@dataclass(frozen=True)
+class Text:
+    """A line of text centred vertically on y; anchor is start, middle or end on x."""
+
+    key: str
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str
+    anchor: str = "middle"
+
+
+Shape = Rect | Circle | Ring | Line | Text
+COLOR_FIELDS = ("fill", "stroke")
+
+
+@dataclass(frozen=True)
+class Scene:
+    width: int
+    height: int
+    background: str
+    palette: Palette
+    shapes: tuple[Shape, ...] = field(default=())
+
+    def rgb(self, name: str) -> RGB:
+        return self.palette.colors[name]
+
+    def by_key(self) -> dict[str, Shape]:
+        return {shape.key: shape for shape in self.shapes}
+
+
+def dash_angles(radius: float, width: float) -> list[tuple[float, float]]:
+    """Start and end angles (degrees) of the dashes of a dashed ring."""
+    count = max(6, int(3.14159 * radius / max(width * 2.5, 3)) * 2 // 2)
+    step = 360 / count
+    return [(i * step, i * step + step * 0.55) for i in range(count)]

@@ -1,0 +1,164 @@
+"""The Load scene: the numbered grid, red top halves, green bottom halves, status lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from games.load import DIM, ON, LoadRules, LoadState, Pass
+from viz.scene import Palette, Rect, Scene, Shape, Text
+
+PALETTE = Palette.from_hex(
+    {
+        "canvas": "#f2efe8",
+        "grid": "#b9b3a6",
+        "cell": "#ffffff",
+        "red": "#d7263d",
+        "red-dim": "#f2b8bf",
+        "green": "#1f9d55",
+        "green-dim": "#b3dcc3",
+        "ink": "#222222",
+        "muted": "#5f5b55",
+    },
+    inks=("ink", "muted"),
+)
+HALF_COLORS = {"red": {ON: "red", DIM: "red-dim"}, "green": {ON: "green", DIM: "green-dim"}}
+EXPORT_STATUS_LINES = 2
+
+
+@dataclass(frozen=True)
+class LoadLayout:
+    """Where everything goes on a width x height canvas; also answers clicks."""
+
+    rows: int
+    cols: int
+    width: int
+    height: int
+    status_lines: int = EXPORT_STATUS_LINES
+
+    @cached_property
+    def font(self) -> float:
+        return max(11.0, min(22.0, self.width * 0.03))
+
+    @cached_property
+    def margin(self) -> float:
+        return max(6.0, min(self.width, self.height) * 0.03)
+
+    @cached_property
+    def top(self) -> float:
+        return self.margin + self.font * 1.6
+
+    @cached_property
+    def bottom(self) -> float:
+        return self.font * (0.6 + 1.5 * self.status_lines) + self.margin
+
+    @cached_property
+    def cell(self) -> float:
+        across = (self.width - 2 * self.margin) / self.cols
+        down = (self.height - self.top - self.bottom) / self.rows
+        return max(4.0, min(across, down))
+
+    @cached_property
+    def origin(self) -> tuple[float, float]:
+        board_h = self.height - self.top - self.bottom
+        return ((self.width - self.cell * self.cols) / 2,
+                self.top + (board_h - self.cell * self.rows) / 2)
+
+    def cell_box(self, cell: int) -> tuple[int, int, int]:
+        """Left, top and side of a cell's square, in whole pixels so cells tile exactly."""
+        row, col = divmod(cell, self.cols)
+        x0, y0 = self.origin
+        left, top = round(x0 + col * self.cell), round(y0 + row * self.cell)
+        return left, top, round(x0 + (col + 1) * self.cell) - left
+
+    def cell_at(self, x: float, y: float) -> int | None:
+        x0, y0 = self.origin
+        col, row = int((x - x0) // self.cell), int((y - y0) // self.cell)
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return row * self.cols + col
+        return None
+
+    def status_y(self, line: int) -> float:
+        x0, y0 = self.origin
+        return y0 + self.rows * self.cell + self.font * (1.1 + 1.5 * line)
+
+
+def export_size(rules: LoadRules, width: int) -> tuple[int, int]:
+    """The canvas of an exported animation: `width` wide, square cells."""
+    probe = LoadLayout(rules.rows, rules.cols, width, 10_000)
+    across = (width - 2 * probe.margin) / rules.cols
+    return width, round(probe.top + across * rules.rows + probe.bottom)
+
+
+def status_lines(state: LoadState) -> list[str]:
+    load = state.load
+    slider = f" (slider {state.pending_load})" if state.pending_load != load else ""
+    facts = (f"Stage {state.stage} of {state.board.cells} · Load {load}{slider} · "
+             f"red {state.uncleared_red()}/{load} · green {state.uncleared_green()}/{load}")
+    last = _last_move_text(state)
+    if state.winner == 1:
+        outcome = f"Player 1 wins: more than Load {load} uncleared at stage {state.stage}"
+    elif state.winner == 2:
+        outcome = f"Player 2 wins: held all {state.board.cells} stages"
+    else:
+        colour = "red" if state.to_move == 1 else "green"
+        outcome = f"{last} · player {state.to_move} ({colour}) to move"
+    return [facts, outcome]
+
+
+def _last_move_text(state: LoadState) -> str:
+    move = state.last
+    if move is None:
+        return "New game"
+    if isinstance(move, Pass):
+        return "Green passed"
+    if move.player == 1:
+        return f"Red picked {move.cell}"
+    return "Green picked " + "+".join(map(str, state.board.pair_of(move.cell)))
+
+
+def load_scene(state: LoadState, width: int, height: int, notes: tuple[str, ...] = ()) -> Scene:
+    """The picture of a Load position; `notes` add status lines (the window's mode, hints)."""
+    layout = layout_for(state.rules.rows, state.rules.cols, width, height,
+                        EXPORT_STATUS_LINES + len(notes))
+    shapes: list[Shape] = [
+        Text("title", layout.margin, layout.margin + layout.font * 0.6,
+             f"Load · {state.rules.rows}×{state.rules.cols}", layout.font, "ink", "start"),
+    ]
+    left, top, _ = layout.cell_box(0)
+    right, bottom, side = layout.cell_box(state.board.cells - 1)
+    shapes.append(Rect("board", left - 1, top - 1, right + side - left + 2,
+                       bottom + side - top + 2, "grid"))
+    for cell in range(state.board.cells):
+        shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
+    for number, line in enumerate([*status_lines(state), *notes]):
+        shapes.append(Text(f"status-{number}", layout.margin, layout.status_y(number), line,
+                           layout.font, "ink" if number == 0 else "muted", "start"))
+    return Scene(width, height, "canvas", PALETTE, tuple(shapes))
+
+
+@lru_cache(maxsize=32)
+def layout_for(rows: int, cols: int, width: int, height: int, lines: int) -> LoadLayout:
+    return LoadLayout(rows, cols, width, height, lines)
+
+
+@lru_cache(maxsize=65_536)
+def _cell_shapes(layout: LoadLayout, cell: int, red_state: int,
+                 green_state: int) -> tuple[Shape, ...]:
+    """A cell's shapes; cached, since a cell looks the same in most frames."""
+    x, y, side = layout.cell_box(cell)
+    inner = side - 2
+    half = inner // 2
+    red = HALF_COLORS["red"].get(red_state, "cell")
+    green = HALF_COLORS["green"].get(green_state, "cell")
+    label_w, label_h = side * 0.5, side * 0.3
+    shapes = [
+        Rect(f"red-{cell}", x + 1, y + 1, inner, half, red),
+        Rect(f"green-{cell}", x + 1, y + 1 + half, inner, inner - half, green),
+    ]
+    if side >= 16:
+        shapes.append(Rect(f"label-{cell}", x + (side - label_w) / 2, y + (side - label_h) / 2,
+                           label_w, label_h, "cell", radius=label_h * 0.3))
+        shapes.append(Text(f"number-{cell}", x + side / 2, y + side / 2, str(cell),
+                           side * 0.22, "ink"))
+    return tuple(shapes)
