@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from games.base import Game, GameError, IllegalMove, RulesError
 from games.load import LoadGame
+from games.loops import LoopsGame
 
-REGISTRY: dict[str, Game] = {game.id: game for game in (LoadGame(),)}
+REGISTRY: dict[str, Game] = {game.id: game for game in (LoadGame(), LoopsGame())}
 
 __all__ = ["REGISTRY", "Game", "GameError", "IllegalMove", "RulesError"]

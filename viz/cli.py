@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -15,6 +16,8 @@ from games.autoplay import play
 from games.base import GameError
 from viz.export import DEFAULT_SIZE, export_replay
 from viz.files import FileError, load_replay, recording_text, write_atomic
+from viz.scenes import SCENES
+from viz.sweep import format_table, run_sweep, write_chart
 
 
 class CommandError(Exception):
@@ -94,7 +97,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    for game_id, game in REGISTRY.items():
+    for game_id in SCENES:
+        game = REGISTRY[game_id]
         rules = game.rules({})
         state, moves = play(game, rules, random.Random(args.seed))
         recording = args.out / f"{game_id}.jsonl"
@@ -104,6 +108,37 @@ def cmd_demo(args: argparse.Namespace) -> int:
         gif, svg = recording.with_suffix(".gif"), recording.with_suffix(".svg")
         for path in export_replay(load_replay(recording), gif, svg):
             print(path)
+    return 0
+
+
+def _int_range(text: str) -> list[int]:
+    """'3-9' or '7' as a list of whole numbers."""
+    try:
+        low, _, high = text.partition("-")
+        values = list(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number or a range like 3-9") from None
+    if not values:
+        raise argparse.ArgumentTypeError(f"{text!r} is an empty range")
+    return values
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    if max(args.capacity) > 12 or min(args.capacity) < 1:
+        raise CommandError("capacity must be from 1 to 12")
+    if max(args.flips) > 5 or min(args.flips) < 0:
+        raise CommandError("flips must be from 0 to 5")
+    trials = None if args.exact else args.trials
+    rows = run_sweep(args.capacity, args.flips, trials, args.seed, args.workers)
+    if args.json:
+        print(json.dumps([row.as_dict() for row in rows]))
+    else:
+        print(format_table(rows))
+    if args.plot:
+        try:
+            print(write_chart(rows, args.plot), file=sys.stderr)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
     return 0
 
 
@@ -140,6 +175,23 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--svg", type=Path, help="SVG to write (default: beside the recording)")
     _add_timeline_options(export)
     export.set_defaults(run=cmd_export)
+
+    sweep = commands.add_parser("sweep", help="fairness table of Odds and Evens")
+    sweep.add_argument("game", choices=["loops"])
+    sweep.add_argument("--capacity", type=_int_range, default=list(range(3, 10)),
+                       help="capacities, e.g. 3-9 (default)")
+    sweep.add_argument("--flips", type=_int_range, default=list(range(0, 5)),
+                       help="starting flip budgets, e.g. 0-4 (default)")
+    method = sweep.add_mutually_exclusive_group()
+    method.add_argument("--trials", type=_int_in(1, 100_000_000), default=20_000,
+                        help="Monte Carlo games per cell (default 20000)")
+    method.add_argument("--exact", action="store_true", help="exact probabilities instead")
+    sweep.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    sweep.add_argument("--workers", type=_int_in(1, 256), default=os.cpu_count() or 1,
+                       help="processes for Monte Carlo (default: all cores)")
+    sweep.add_argument("--json", action="store_true", help="print a JSON list instead")
+    sweep.add_argument("--plot", type=Path, help="also draw the table as a chart (.svg or .png)")
+    sweep.set_defaults(run=cmd_sweep)
 
     demo = commands.add_parser("demo", help="record and export one automatic game of each game")
     demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")

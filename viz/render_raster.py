@@ -25,6 +25,7 @@ from viz.scene import (
     Shape,
     Text,
     dash_angles,
+    dash_segments,
 )
 
 SHADE_LEVELS = 2  # coverage is rounded to halves: 0, 1/2, 1
@@ -181,8 +182,11 @@ def _draw_shape(draw: ImageDraw.ImageDraw, index: dict[str, int], shape: Shape,
         else:
             draw.ellipse(box, outline=index[shape.stroke], width=width)
     elif isinstance(shape, Line):
-        points = [(round(x) + dx, round(y) + dy) for x, y in shape.points]
-        draw.line(points, fill=index[shape.stroke], width=max(1, round(shape.width)))
+        width = max(1, round(shape.width))
+        pieces = dash_segments(shape.points, shape.width) if shape.dashed else [shape.points]
+        for piece in pieces:
+            points = [(round(x) + dx, round(y) + dy) for x, y in piece]
+            draw.line(points, fill=index[shape.stroke], width=width, joint="curve")
 
 
 def _circle_box(cx: float, cy: float, r: float) -> tuple[int, int, int, int]:

@@ -190,7 +190,8 @@ def _element(drawing: svgwrite.Drawing, scene: Scene, shape: Shape,
                               stroke=rgb_hex(scene.rgb(shape.stroke)),
                               stroke_width=num(shape.width), **options)
     if isinstance(shape, Line):
-        options = {"stroke-dasharray": f"{num(shape.width * 3)}"} if shape.dashed else {}
+        dash = num(max(3.0, shape.width * 3))
+        options = {"stroke-dasharray": dash} if shape.dashed else {}
         return drawing.polyline([(num(x), num(y)) for x, y in shape.points], fill="none",
                                 stroke=rgb_hex(scene.rgb(shape.stroke)),
                                 stroke_width=num(shape.width), **options)

@@ -121,3 +121,19 @@ def dash_angles(radius: float, width: float) -> list[tuple[float, float]]:
     count = max(6, int(3.14159 * radius / max(width * 2.5, 3)) * 2 // 2)
     step = 360 / count
     return [(i * step, i * step + step * 0.55) for i in range(count)]
+
+
+def dash_segments(points: tuple[tuple[float, float], ...],
+                  width: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The dashes of a dashed polyline: dash and gap are each three line widths long."""
+    dash = max(3.0, width * 3)
+    segments = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        start = 0.0
+        while start < length:
+            end = min(length, start + dash)
+            segments.append(((x0 + (x1 - x0) * start / length, y0 + (y1 - y0) * start / length),
+                             (x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length)))
+            start += 2 * dash
+    return segments

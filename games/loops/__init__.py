@@ -1,0 +1,48 @@
+"""Odds and Evens: two loops, forced placement counts, flips."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import IllegalMove
+from games.loops.ai import PLAYERS, medium
+from games.loops.engine import LOOP_NAMES, Flip, LoopsRules, LoopsState, Move, Place
+
+__all__ = ["Flip", "LoopsGame", "LoopsRules", "LoopsState", "Move", "Place"]
+
+
+class LoopsGame:
+    id = "loops"
+    name = "Odds and Evens"
+    players = PLAYERS
+
+    def rules(self, params: Mapping[str, Any]) -> LoopsRules:
+        return LoopsRules.from_dict(dict(params))
+
+    def rules_dict(self, rules: LoopsRules) -> dict[str, int]:
+        return rules.to_dict()
+
+    def new_state(self, rules: LoopsRules) -> LoopsState:
+        return LoopsState(rules)
+
+    def move_from_event(self, state: LoopsState, event: Mapping[str, Any]) -> Move:
+        keys = set(event)
+        player = event.get("player")
+        if len(keys) == 2 and player in (0, 1) and type(player) is int:
+            kind = (keys - {"player"}).pop()
+            if kind in ("place", "flip") and event[kind] in LOOP_NAMES:
+                loop = LOOP_NAMES.index(event[kind])
+                return Place(player, loop) if kind == "place" else Flip(player, loop)
+        raise IllegalMove(f"not an Odds and Evens event: {dict(event)}")
+
+    def event_from_move(self, move: Move) -> dict[str, Any]:
+        kind = "place" if isinstance(move, Place) else "flip"
+        return {"player": move.player, kind: LOOP_NAMES[move.loop]}
+
+    def max_turns(self, rules: LoopsRules) -> int:
+        return 2 * rules.capacity + 2 * rules.flips
+
+    def auto_move(self, state: LoopsState, rng: random.Random) -> Move:
+        return medium(state, rng)

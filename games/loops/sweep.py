@@ -1,0 +1,70 @@
+"""Fairness figures (SPEC 4.4): the first mover's chances under random play, and
+who wins with perfect play, for each capacity and starting flip budget."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+
+from games.loops.ai import PLAYERS
+from games.loops.engine import LoopsRules, LoopsState
+from games.loops.solver import random_games, solver
+
+CHUNK = 10_000  # Monte Carlo trials per independently seeded chunk
+
+
+@dataclass(frozen=True)
+class SweepRow:
+    capacity: int
+    flips: int
+    first_mover_win_rate: float
+    perfect_play_winner: str  # "first" or "second"
+    trials: int | None = None  # None for the exact computation
+
+    def as_dict(self) -> dict[str, object]:
+        return {"capacity": self.capacity, "flips": self.flips,
+                "first_mover_win_rate": self.first_mover_win_rate,
+                "perfect_play_winner": self.perfect_play_winner}
+
+
+def perfect_play_winner(capacity: int, flips: int) -> str:
+    search = solver(capacity)
+    return "first" if search.wins(search.start(flips)) else "second"
+
+
+def exact_row(capacity: int, flips: int) -> SweepRow:
+    search = solver(capacity)
+    rate = search.random_win_probability(search.start(flips))
+    return SweepRow(capacity, flips, rate, perfect_play_winner(capacity, flips))
+
+
+def chunk_seed(seed: int, capacity: int, flips: int, chunk: int) -> int:
+    return zlib.crc32(f"{seed}/{capacity}/{flips}/{chunk}".encode())
+
+
+def monte_carlo_chunk(capacity: int, flips: int, trials: int, seed: int) -> int:
+    """First-mover wins in `trials` uniformly random games."""
+    search = solver(capacity)
+    return random_games(search.walk_table(search.start(flips)), trials, seed)
+
+
+def chunks(capacity: int, flips: int, trials: int, seed: int) -> list[tuple[int, int, int, int]]:
+    """The chunk jobs of one cell: the same for any number of workers, so results repeat."""
+    sizes = [CHUNK] * (trials // CHUNK) + ([trials % CHUNK] if trials % CHUNK else [])
+    return [(capacity, flips, size, chunk_seed(seed, capacity, flips, n))
+            for n, size in enumerate(sizes)]
+
+
+def head_to_head(first: str, second: str, games: int, seed: int = 0,
+                 capacity: int = 7, flips: int = 2) -> float:
+    """Share of games the player `first` (seat 0) wins; the first mover alternates."""
+    rng = random.Random(seed)
+    seats = (PLAYERS[first], PLAYERS[second])
+    wins = 0
+    for game in range(games):
+        state = LoopsState(LoopsRules(capacity, flips, first=game % 2))
+        while state.to_move is not None:
+            state.apply(seats[state.to_move](state, rng))
+        wins += state.winner == 0
+    return wins / games

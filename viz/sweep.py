@@ -1,0 +1,127 @@
+"""`oddsevens sweep loops`: the fairness table, in parallel, with progress and a chart."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from games.loops.sweep import SweepRow, chunks, exact_row, monte_carlo_chunk, perfect_play_winner
+from viz.files import write_atomic
+from viz.render_raster import render
+from viz.render_svg import static_svg
+from viz.scene import Line, Palette, Scene, Shape, Text
+
+PROGRESS_AFTER_S = 0.5
+SERIES = ("s0", "s1", "s2", "s3", "s4", "s5")
+CHART_PALETTE = Palette.from_hex(
+    {"canvas": "#ffffff", "ink": "#222222", "muted": "#777777", "axis": "#999999",
+     "fair": "#c0392b", "s0": "#1f77b4", "s1": "#ff7f0e", "s2": "#2ca02c", "s3": "#9467bd",
+     "s4": "#8c564b", "s5": "#e377c2"},
+    inks=("ink", "muted"),
+)
+
+
+class Progress:
+    """Reports on standard error, but only once a run has taken more than a moment."""
+
+    def __init__(self, total: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.done, self.clock = total, 0, clock
+        self.started = clock()
+        self.shown = False
+
+    def step(self, label: str) -> None:
+        self.done += 1
+        if self.clock() - self.started > PROGRESS_AFTER_S:
+            self.shown = True
+            print(f"\rsweep: {self.done}/{self.total} {label}   ", end="", file=sys.stderr,
+                  flush=True)
+
+    def close(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
+
+
+def run_sweep(capacities: list[int], budgets: list[int], trials: int | None, seed: int,
+              workers: int) -> list[SweepRow]:
+    cells = [(c, f) for c in capacities for f in budgets]
+    progress = Progress(len(cells))
+    rows = []
+    if trials is None:
+        for capacity, flips in cells:
+            rows.append(exact_row(capacity, flips))
+            progress.step(f"capacity {capacity}, {flips} flips")
+    else:
+        jobs = {cell: chunks(*cell, trials, seed) for cell in cells}
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {cell: [pool.submit(monte_carlo_chunk, *job) for job in cell_jobs]
+                       for cell, cell_jobs in jobs.items()}
+            for (capacity, flips), pending in futures.items():
+                wins = sum(future.result() for future in pending)
+                rows.append(SweepRow(capacity, flips, wins / trials,
+                                     perfect_play_winner(capacity, flips), trials))
+                progress.step(f"capacity {capacity}, {flips} flips")
+    progress.close()
+    return rows
+
+
+def format_table(rows: list[SweepRow]) -> str:
+    method = "exact" if rows[0].trials is None else f"Monte Carlo, {rows[0].trials:,} games"
+    lines = [f"First mover's win rate under uniformly random play ({method})",
+             "| capacity | flips | first mover wins | perfect play winner |",
+             "|---:|---:|---:|---|"]
+    lines += [f"| {r.capacity} | {r.flips} | {r.first_mover_win_rate:.2%} | "
+              f"{r.perfect_play_winner} |" for r in rows]
+    return "\n".join(lines)
+
+
+def chart_scene(rows: list[SweepRow], width: int = 640, height: int = 420) -> Scene:
+    """First-mover win rate against capacity, one line per flip budget, 50 % marked."""
+    capacities = sorted({r.capacity for r in rows})
+    budgets = sorted({r.flips for r in rows})
+    left, right, top, bottom = 60, width - 130, 40, height - 50
+    span = max(1, capacities[-1] - capacities[0])
+
+    def x(capacity: float) -> float:
+        return left + (capacity - capacities[0]) / span * (right - left)
+
+    def y(rate: float) -> float:
+        return bottom - rate * (bottom - top)
+
+    shapes: list[Shape] = [
+        Text("title", left, 18, "First mover's win rate under random play", 15, "ink", "start"),
+        Line("axes", ((left, top), (left, bottom), (right, bottom)), "axis", 1.5),
+        Line("fair", ((left, y(0.5)), (right, y(0.5))), "fair", 1.5, dashed=True),
+        Text("fair-label", right + 6, y(0.5), "50 %", 12, "muted", "start"),
+        Text("x-label", (left + right) / 2, height - 14, "loop capacity", 13, "muted"),
+    ]
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        shapes.append(Text(f"y-{tick}", left - 8, y(tick), f"{tick:.0%}", 12, "muted", "end"))
+    for capacity in capacities:
+        shapes.append(Text(f"x-{capacity}", x(capacity), bottom + 14, str(capacity), 12,
+                           "muted"))
+    for number, flips in enumerate(budgets):
+        color = SERIES[number % len(SERIES)]
+        points = tuple((x(r.capacity), y(r.first_mover_win_rate))
+                       for r in rows if r.flips == flips)
+        if len(points) > 1:
+            shapes.append(Line(f"series-{flips}", points, color, 2.5))
+        legend_y = top + 10 + number * 20
+        shapes.append(Line(f"legend-line-{flips}", ((right + 20, legend_y), (right + 42, legend_y)),
+                           color, 2.5))
+        shapes.append(Text(f"legend-{flips}", right + 48, legend_y, f"{flips} flips", 12, "ink",
+                           "start"))
+    return Scene(width, height, "canvas", CHART_PALETTE, tuple(shapes))
+
+
+def write_chart(rows: list[SweepRow], path: Path) -> Path:
+    scene = chart_scene(rows)
+    if path.suffix.lower() == ".svg":
+        text = static_svg(scene)
+        return write_atomic(path, lambda out: out.write(text))
+    if path.suffix.lower() == ".png":
+        image = render(scene)
+        return write_atomic(path, lambda out: image.save(out, format="PNG"), "wb")
+    raise ValueError(f"{path}: the chart is written as .svg or .png")
