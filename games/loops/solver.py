@@ -62,7 +62,7 @@ class Solver:
 
     def key(self, state: LoopsState) -> Position:
         """The compact position of an engine state, seen from the side to move."""
-        mover = state.to_move if state.to_move is not None else 0
+        mover = state.to_move if state.to_move is not None else 1 - state.winner
         loops = []
         for loop in (0, 1):
             owner, streak = state.streak(loop)

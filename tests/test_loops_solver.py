@@ -1,0 +1,145 @@
+"""The compact solver against the engine, the source's fairness figures, and the AI tiers."""
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.loops import LoopsRules, LoopsState
+from games.loops.ai import PLAYERS, hard
+from games.loops.solver import random_games, solver
+from games.loops.sweep import exact_row, head_to_head, monte_carlo_chunk
+
+
+def random_position(capacity, flips, seed):
+    rng = random.Random(seed)
+    state = LoopsState(LoopsRules(capacity, flips, rng.randrange(2)))
+    for _ in range(rng.randrange(2 * capacity + 2 * flips + 1)):
+        if state.to_move is None:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def after(state, move):
+    child = state.copy()
+    child.apply(move)
+    return child
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.integers(1, 10), st.integers(0, 4), st.integers(0, 2**32))
+def test_compact_moves_match_the_engine_move_for_move(capacity, flips, seed):
+    state = random_position(capacity, flips, seed)
+    search = solver(capacity)
+    if state.to_move is None:
+        assert search.children(search.key(state)) == ()
+        return
+    from_engine = sorted(search.key(after(state, m)) for m in state.legal_moves())
+    assert sorted(search.children(search.key(state))) == from_engine
+
+
+@cache
+def engine_value(state_key, capacity):
+    """Brute force on full engine states: (mover wins, mover's random-play win chance)."""
+    state = _states[state_key]
+    moves = state.legal_moves()
+    if not moves:
+        return False, 0.0
+    results = []
+    for move in moves:
+        child = after(state, move)
+        _states[child.snapshot()] = child
+        results.append(engine_value(child.snapshot(), capacity))
+    return (not all(win for win, _ in results),
+            sum(1 - chance for _, chance in results) / len(results))
+
+
+_states = {}
+
+
+@pytest.mark.parametrize("capacity, flips", [(2, 1), (3, 2), (4, 2), (5, 1), (5, 2)])
+def test_solver_values_equal_a_brute_force_over_engine_states(capacity, flips):
+    search = solver(capacity)
+    for seed in range(40):
+        state = random_position(capacity, flips, seed)
+        if state.to_move is None:
+            continue
+        _states[state.snapshot()] = state
+        wins, chance = engine_value(state.snapshot(), capacity)
+        key = search.key(state)
+        assert search.wins(key) == wins
+        assert search.random_win_probability(key) == pytest.approx(chance, abs=1e-12)
+
+
+# --- the source's figures (SPEC 4.4) --------------------------------------------------
+
+
+def test_capacity_4_with_2_flips_gives_the_first_mover_14_to_15_percent():
+    assert 0.14 <= exact_row(4, 2).first_mover_win_rate <= 0.15
+
+
+def test_capacity_7_with_2_flips_is_48_5_percent_exactly_and_by_monte_carlo():
+    exact = exact_row(7, 2).first_mover_win_rate
+    assert abs(exact - 0.485) < 0.007  # the source's 20,000-trial figure, within 2 sigma
+    measured = monte_carlo_chunk(7, 2, 20_000, seed=2026) / 20_000
+    assert abs(measured - exact) < 0.007
+
+
+def test_capacity_7_is_the_first_from_3_to_9_within_2_points_of_fair():
+    close = [c for c in range(3, 10) if abs(exact_row(c, 2).first_mover_win_rate - 0.5) <= 0.02]
+    assert close[0] == 7
+
+
+def test_two_flips_is_the_fairest_budget_on_capacity_7():
+    distance = {f: abs(exact_row(7, f).first_mover_win_rate - 0.5) for f in (1, 2, 3)}
+    assert min(distance, key=distance.get) == 2
+
+
+def test_default_board_is_a_second_mover_win_with_perfect_play():
+    search = solver(7)
+    assert not search.wins(search.start(2))
+
+
+def test_random_walks_count_first_mover_wins():
+    # Capacity 2: two placements fill both loops; the first mover always loses.
+    search = solver(2)
+    assert random_games(search.walk_table(search.start(0)), 50, seed=1) == 0
+
+
+# --- AI -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("opponent", sorted(PLAYERS))
+def test_hard_never_loses_a_position_the_solver_calls_won(opponent):
+    search = solver(7)
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(400):
+        state = random_position(7, 2, seed)
+        if state.to_move is None or not search.wins(search.key(state)):
+            continue
+        hard_side = state.to_move
+        while state.to_move is not None:
+            player = hard if state.to_move == hard_side else PLAYERS[opponent]
+            state.apply(player(state, rng))
+        assert state.winner == hard_side
+        checked += 1
+    assert checked > 100
+
+
+def test_each_tier_beats_the_one_below_with_the_first_mover_alternating():
+    assert head_to_head("easy", "random", 600, seed=1) > 0.5
+    assert head_to_head("medium", "easy", 600, seed=2) > 0.5
+    assert head_to_head("hard", "medium", 600, seed=3) > 0.5
+
+
+def test_ai_players_only_make_legal_moves():
+    rng = random.Random(3)
+    for seed in range(200):
+        state = random_position(7, 2, seed)
+        for player in PLAYERS.values():
+            if state.to_move is not None:
+                assert player(state, rng) in state.legal_moves()
