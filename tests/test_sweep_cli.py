@@ -1,0 +1,67 @@
+"""`oddsevens sweep loops`: the table, JSON, Monte Carlo, progress and the chart."""
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+from PIL import Image
+
+from viz.cli import main
+from viz.sweep import Progress
+
+
+def sweep_json(capsys, *options):
+    assert main(["sweep", "loops", "--json", *options]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_exact_json_has_the_documented_keys(capsys):
+    rows = sweep_json(capsys, "--exact", "--capacity", "4-7", "--flips", "2")
+    assert [r["capacity"] for r in rows] == [4, 5, 6, 7]
+    assert set(rows[0]) == {"capacity", "flips", "first_mover_win_rate", "perfect_play_winner"}
+    assert 0.14 <= rows[0]["first_mover_win_rate"] <= 0.15
+    assert {r["perfect_play_winner"] for r in rows} <= {"first", "second"}
+
+
+def test_monte_carlo_is_seeded_and_the_same_for_any_worker_count(capsys):
+    options = ("--trials", "25000", "--capacity", "7", "--flips", "2", "--seed", "9")
+    one = sweep_json(capsys, *options, "--workers", "1")
+    two = sweep_json(capsys, *options, "--workers", "2")
+    assert one == two
+    assert abs(one[0]["first_mover_win_rate"] - 0.486) < 0.01
+
+
+def test_the_table_is_printed_as_markdown(capsys):
+    assert main(["sweep", "loops", "--exact", "--capacity", "7", "--flips", "2"]) == 0
+    assert "| 7 | 2 | 48.60% | second |" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".png"])
+def test_plot_draws_the_chart(tmp_path, capsys, suffix):
+    chart = tmp_path / f"chart{suffix}"
+    assert main(["sweep", "loops", "--exact", "--capacity", "3-9", "--flips", "1-3",
+                 "--plot", str(chart)]) == 0
+    if suffix == ".svg":
+        root = ET.parse(chart).getroot()
+        ids = {e.get("id") for e in root.iter()}
+        assert {"series-1", "series-2", "series-3", "fair"} <= ids
+    else:
+        assert Image.open(chart).size == (640, 420)
+
+
+def test_bad_options_are_one_line_errors(tmp_path, capsys):
+    assert main(["sweep", "loops", "--exact", "--capacity", "3-13"]) == 2
+    assert "capacity must be from 1 to 12" in capsys.readouterr().err
+    assert main(["sweep", "loops", "--exact", "--plot", str(tmp_path / "c.txt")]) == 2
+    assert not (tmp_path / "c.txt").exists()
+
+
+def test_progress_appears_only_after_a_moment(capsys):
+    now = [0.0]
+    progress = Progress(3, clock=lambda: now[0])
+    progress.step("quick")
+    assert capsys.readouterr().err == ""
+    now[0] = 2.0
+    progress.step("slow")
+    progress.close()
+    assert "sweep: 2/3 slow" in capsys.readouterr().err
