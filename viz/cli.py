@@ -142,6 +142,34 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def session_dir() -> Path:
+    """Where windows keep the live recording of each session."""
+    from platformdirs import user_state_path
+
+    return user_state_path("oddsevens") / "sessions"
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from viz.load_app import LoadApp
+
+    rules = _rules_from_args("load", args)
+    LoadApp(REGISTRY["load"], rules, seed=args.seed, out_dir=args.out,
+            session_dir=session_dir()).run()
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from viz.load_app import LoadApp
+
+    replay = load_replay(args.recording)
+    apps = {"load": LoadApp}
+    if replay.game.id not in apps:
+        raise CommandError(f"{args.recording}: no window for {replay.game.name} yet")
+    apps[replay.game.id](replay.game, replay.rules, seed=replay.seed, out_dir=args.out,
+                         script=replay.moves).run()
+    return 0
+
+
 def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frame-ms", type=_int_in(20, 60_000), default=500,
                         help="time each turn is shown (default 500)")
@@ -175,6 +203,19 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--svg", type=Path, help="SVG to write (default: beside the recording)")
     _add_timeline_options(export)
     export.set_defaults(run=cmd_export)
+
+    watch = commands.add_parser("watch", help="open the Load window")
+    _add_rule_options(watch, "load")
+    watch.add_argument("--seed", type=int, help="seed of automatic play (random when omitted)")
+    watch.add_argument("--out", type=Path, default=Path("recordings"),
+                       help="folder for GIF downloads (default ./recordings)")
+    watch.set_defaults(run=cmd_watch)
+
+    replay = commands.add_parser("replay", help="open a recording paused at turn 0")
+    replay.add_argument("recording", type=Path)
+    replay.add_argument("--out", type=Path, default=Path("recordings"),
+                        help="folder for GIF downloads (default ./recordings)")
+    replay.set_defaults(run=cmd_replay)
 
     sweep = commands.add_parser("sweep", help="fairness table of Odds and Evens")
     sweep.add_argument("game", choices=["loops"])

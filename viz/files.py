@@ -88,8 +88,16 @@ class RecordingWriter:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.game = game
+        self._header = header_line(game, rules, seed, **extra)
         self._out = self.path.open("w", encoding="utf-8")
-        self._write(header_line(game, rules, seed, **extra))
+        self._write(self._header)
+
+    def rewrite(self, moves: list[Any]) -> None:
+        """Replace the file with the header and `moves` (after an undo), then go on appending."""
+        self._out.close()
+        lines = [self._header, *(event_line(self.game, move) for move in moves)]
+        write_atomic(self.path, lambda out: out.write("\n".join(lines) + "\n"))
+        self._out = self.path.open("a", encoding="utf-8")
 
     def _write(self, line: str) -> None:
         self._out.write(line + "\n")

@@ -151,14 +151,15 @@ def _cell_shapes(layout: LoadLayout, cell: int, red_state: int,
     half = inner // 2
     red = HALF_COLORS["red"].get(red_state, "cell")
     green = HALF_COLORS["green"].get(green_state, "cell")
-    label_w, label_h = side * 0.5, side * 0.3
+    size = layout.cell  # the same for every cell, though whole-pixel sides vary by one
+    label_w, label_h = round(size * 0.5), round(size * 0.3)
     shapes = [
         Rect(f"red-{cell}", x + 1, y + 1, inner, half, red),
         Rect(f"green-{cell}", x + 1, y + 1 + half, inner, inner - half, green),
     ]
-    if side >= 16:
-        shapes.append(Rect(f"label-{cell}", x + (side - label_w) / 2, y + (side - label_h) / 2,
-                           label_w, label_h, "cell", radius=label_h * 0.3))
-        shapes.append(Text(f"number-{cell}", x + side / 2, y + side / 2, str(cell),
-                           side * 0.22, "ink"))
+    if size >= 16:
+        shapes.append(Rect(f"label-{cell}", x + (side - label_w) // 2, y + (side - label_h) // 2,
+                           label_w, label_h, "cell", radius=round(label_h * 0.3)))
+        shapes.append(Text(f"number-{cell}", x + side // 2, y + side // 2, str(cell),
+                           round(size * 0.22), "ink"))
     return tuple(shapes)

@@ -1,0 +1,234 @@
+"""The Load window driven headless by real pygame events; asserts on state and pixels."""
+
+import json
+import xml.etree.ElementTree as ET
+
+import pygame
+import pytest
+from PIL import Image
+
+from games import REGISTRY
+from games.load import DIM, ON, PASS, Pick
+from viz.cli import main
+from viz.files import load_replay
+from viz.load_app import LoadApp
+from viz.scenes.load import PALETTE
+
+GAME = REGISTRY["load"]
+
+
+@pytest.fixture
+def app(tmp_path):
+    window = LoadApp(GAME, GAME.rules({}), seed=5, out_dir=tmp_path / "out",
+                     session_dir=tmp_path / "sessions", size=(900, 700))
+    window.frame(16)
+    yield window
+    window.close()
+
+
+def run(app, frames=2, dt=16):
+    for _ in range(frames):
+        app.frame(dt)
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    run(app)
+
+
+def press(app, key):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    run(app)
+
+
+def button(app, prefix):
+    return next(b for b in app.buttons if b.text.startswith(prefix))
+
+
+def click_button(app, prefix):
+    click(app, button(app, prefix).rect.center)
+
+
+def half_centre(app, cell, half):
+    rect = app.scene().by_key()[f"{half}-{cell}"]
+    return round(rect.x + rect.w / 2), round(rect.y + rect.h / 2)
+
+
+def cell_centre(app, cell):
+    x, y = half_centre(app, cell, "red")
+    return x, y + 5
+
+
+def pixel(app, cell, half):
+    return tuple(app.screen.get_at(half_centre(app, cell, half)))[:3]
+
+
+def color(name):
+    return PALETTE.colors[name]
+
+
+def test_the_title_starts_with_oddsevens(app):
+    assert pygame.display.get_caption()[0].startswith("oddsevens")
+
+
+def test_clicks_pick_for_both_players_and_dim_what_they_clear(app):
+    click(app, cell_centre(app, 20))
+    assert app.state.red_state(20) == ON and pixel(app, 20, "red") == color("red")
+    click(app, cell_centre(app, 7))  # pair (6, 7) clears red at or above 6
+    assert app.state.green_state(6) == ON and app.state.red_state(20) == DIM
+    assert pixel(app, 6, "green") == color("green") and pixel(app, 7, "green") == color("green")
+    assert pixel(app, 20, "red") == color("red-dim")
+    assert pixel(app, 21, "red") == color("cell")
+
+
+def test_a_click_outside_the_grid_passes(app):
+    click(app, cell_centre(app, 3))
+    grid = app.scene().by_key()["board"]
+    click(app, (round(grid.x) // 2, round(grid.y + grid.h / 2)))  # left of the grid
+    assert app.state.last == PASS and app.state.stage == 2 and app.state.to_move == 1
+
+
+def test_an_illegal_click_explains_and_changes_nothing(app):
+    click(app, cell_centre(app, 20))
+    click(app, cell_centre(app, 10))  # pair (10, 11)
+    click(app, cell_centre(app, 30))
+    before = app.state.snapshot()
+    click(app, cell_centre(app, 12))  # 12 shares an edge with 11
+    assert app.state.snapshot() == before
+    assert "touches an earlier green pick" in app.message
+    assert "touches" in app.scene().by_key()["status-3"].text
+    click(app, cell_centre(app, 40))  # pair (40, 41) is far from (10, 11)
+    click(app, cell_centre(app, 30))
+    assert "already picked cell 30" in app.message
+
+
+def test_auto1_answers_player_2_with_a_red_pick(app):
+    press(app, pygame.K_a)
+    assert app.auto1 and app.state.turns == 1 and app.state.to_move == 2
+    click_button(app, "Auto1: on")
+    assert not app.auto1
+    click_button(app, "Auto1: off")
+    assert app.auto1
+    green = next(c for c in range(0, 49, 2) if app.state.why_illegal(Pick(2, c)) is None)
+    click(app, cell_centre(app, green))
+    assert app.state.turns == 3 and app.state.to_move == 2
+    red = app.state.last.cell
+    assert pixel(app, red, "red") == color("red")
+
+
+def test_step_advances_exactly_one_turn(app):
+    click_button(app, "Step")
+    assert app.state.turns == 1 and app.state.to_move == 2
+    press(app, pygame.K_RIGHT)
+    assert app.state.turns == 2
+    press(app, pygame.K_LEFT)
+    assert app.state.turns == 1 and app.state.to_move == 2
+
+
+def test_loop_runs_to_the_end_and_stops(app):
+    press(app, pygame.K_SPACE)
+    assert app.looping and button(app, "Pause")
+    for _ in range(200):
+        app.frame(1000)
+        if not app.looping:
+            break
+    assert app.state.to_move is None and not app.looping
+    assert button(app, "Loop")
+    winner = app.state.result()["winner"]
+    assert f"Player {winner} wins" in app.scene().by_key()["status-1"].text
+
+
+def test_speed_sets_how_many_turns_a_second(app):
+    press(app, pygame.K_SPACE)  # 4 turns a second by default
+    app.frame(1000)
+    assert app.state.turns == 4
+    press(app, pygame.K_EQUALS)  # 8 a second
+    turns = app.state.turns
+    app.frame(500)
+    assert app.state.turns - turns == 4
+
+
+def test_the_load_slider_takes_effect_when_the_stage_ends(app, tmp_path):
+    click(app, cell_centre(app, 40))
+    press(app, pygame.K_RIGHTBRACKET)
+    assert app.state.pending_load == 6 and app.state.load == 5
+    assert "slider 6" in app.scene().by_key()["status-0"].text
+    press(app, pygame.K_p)
+    assert app.state.load == 6
+    slider = next(s for s in app.sliders if s.value_range == (3, 8))
+    click(app, slider.right_button.rect.center)
+    run(app)
+    assert app.state.pending_load == 7
+    lines = app.recorder.path.read_text().splitlines()
+    assert {"load": 6} in map(json.loads, lines) and {"load": 7} in map(json.loads, lines)
+
+
+def test_gif_is_refused_while_looping_and_writes_three_files_when_paused(app, tmp_path):
+    press(app, pygame.K_SPACE)
+    press(app, pygame.K_g)
+    assert "Pause" in app.message and not (tmp_path / "out").exists()
+    assert not button(app, "GIF").is_enabled
+    press(app, pygame.K_SPACE)
+    turns = app.state.turns
+    click_button(app, "GIF")
+    files = sorted((tmp_path / "out").iterdir())
+    assert [f.suffix for f in files] == [".gif", ".jsonl", ".svg"]
+    assert load_replay(files[1]).final().turns == turns
+    assert Image.open(files[0]).n_frames == turns + 1
+    assert ET.parse(files[2]).getroot().get("data-frames") == str(turns + 1)
+    assert "Saved" in app.message
+
+
+def test_every_event_goes_to_the_live_recording(app):
+    for cell in (20, 7, 30):
+        click(app, cell_centre(app, cell))
+    press(app, pygame.K_LEFTBRACKET)
+    replay = load_replay(app.recorder.path)
+    assert [GAME.event_from_move(m) for m in replay.moves] == [
+        {"player": 1, "cell": 20}, {"player": 2, "cell": 7}, {"player": 1, "cell": 30},
+        {"load": 4}]
+    press(app, pygame.K_LEFT)  # stepping back rewrites the recording
+    assert len(load_replay(app.recorder.path).moves) == 2
+
+
+def test_new_game_starts_over(app):
+    click(app, cell_centre(app, 20))
+    press(app, pygame.K_n)
+    assert app.state.turns == 0 and pixel(app, 20, "red") == color("cell")
+
+
+def test_the_board_scales_with_the_window(app):
+    before = app.scene().by_key()["red-0"].w
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=1000, size=(1300, 1000)))
+    run(app)
+    assert app.scene().by_key()["red-0"].w > before * 1.3
+    click(app, cell_centre(app, 48))
+    assert app.state.red_state(48) == ON and pixel(app, 48, "red") == color("red")
+
+
+def test_replay_steps_forward_and_back(tmp_path):
+    recording = tmp_path / "game.jsonl"
+    assert main(["record", "load", "--seed", "5", "-o", str(recording)]) == 0
+    recorded = load_replay(recording)
+    window = LoadApp(GAME, recorded.rules, script=recorded.moves, out_dir=tmp_path,
+                     size=(900, 700))
+    try:
+        run(window)
+        assert window.state.turns == 0
+        first = recorded.moves[0].cell
+        for _ in range(3):
+            press(window, pygame.K_RIGHT)
+        assert window.state.turns == 3 and pixel(window, first, "red") == color("red")
+        press(window, pygame.K_LEFT)
+        assert window.state.turns == 2
+        press(window, pygame.K_END)
+        assert window.state.snapshot() == recorded.final().snapshot()
+        press(window, pygame.K_HOME)
+        assert window.state.turns == 0 and pixel(window, first, "red") == color("cell")
+        click(window, cell_centre(window, 0))
+        assert window.state.turns == 0 and "Replay" in window.message
+    finally:
+        window.close()

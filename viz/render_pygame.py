@@ -1,0 +1,83 @@
+"""Draw scenes onto pygame surfaces: the window's renderer."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from viz.scene import (
+    FONT_PATH,
+    Circle,
+    Line,
+    Rect,
+    Ring,
+    Scene,
+    Shape,
+    Text,
+    dash_angles,
+    dash_segments,
+)
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> pygame.font.Font:
+    return pygame.font.Font(str(FONT_PATH), size)
+
+
+@lru_cache(maxsize=4096)
+def text_surface(text: str, size: int, color: tuple[int, int, int]) -> pygame.Surface:
+    return font(size).render(text, True, color)
+
+
+def draw(surface: pygame.Surface, scene: Scene) -> None:
+    """Paint the whole scene; the surface should be at least scene.width x scene.height."""
+    surface.fill(scene.rgb(scene.background), pygame.Rect(0, 0, scene.width, scene.height))
+    for shape in scene.shapes:
+        draw_shape(surface, scene, shape)
+
+
+def draw_shape(surface: pygame.Surface, scene: Scene, shape: Shape) -> None:
+    if isinstance(shape, Rect):
+        left, top = round(shape.x), round(shape.y)
+        rect = pygame.Rect(left, top, round(shape.x + shape.w) - left,
+                           round(shape.y + shape.h) - top)
+        pygame.draw.rect(surface, scene.rgb(shape.fill), rect, border_radius=round(shape.radius))
+    elif isinstance(shape, Circle):
+        pygame.draw.circle(surface, scene.rgb(shape.fill), (shape.cx, shape.cy), shape.r)
+    elif isinstance(shape, Ring):
+        _ring(surface, scene, shape)
+    elif isinstance(shape, Line):
+        width = max(1, round(shape.width))
+        pieces = dash_segments(shape.points, shape.width) if shape.dashed else [shape.points]
+        for piece in pieces:
+            pygame.draw.lines(surface, scene.rgb(shape.stroke), False, piece, width)
+    elif isinstance(shape, Text):
+        image = text_surface(shape.text, round(shape.size), scene.rgb(shape.fill))
+        place = image.get_rect()
+        point = (round(shape.x), round(shape.y))
+        if shape.anchor == "start":
+            place.midleft = point
+        elif shape.anchor == "end":
+            place.midright = point
+        else:
+            place.center = point
+        surface.blit(image, place)
+
+
+def _ring(surface: pygame.Surface, scene: Scene, ring: Ring) -> None:
+    color, width = scene.rgb(ring.stroke), max(1, round(ring.width))
+    box = pygame.Rect(0, 0, round(2 * ring.r), round(2 * ring.r))
+    box.center = (round(ring.cx), round(ring.cy))
+    if not ring.dashed:
+        pygame.draw.circle(surface, color, box.center, round(ring.r), width)
+        return
+    for start, end in dash_angles(ring.r, ring.width):
+        pygame.draw.arc(surface, color, box, math.radians(start), math.radians(end), width)
+
+
+def forget_fonts() -> None:
+    """Drop cached fonts and texts; needed once pygame's font module shuts down."""
+    text_surface.cache_clear()
+    font.cache_clear()
