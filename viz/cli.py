@@ -158,15 +158,29 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from viz.loops_app import LoopsApp, default_settings
+
+    if args.game != "loops":
+        raise CommandError(f"there is no window for {args.game} yet")
+    rules = _rules_from_args("loops", args)
+    LoopsApp(REGISTRY["loops"], rules, vs=args.vs, settings=default_settings(),
+             seed=args.seed, out_dir=args.out, session_dir=session_dir()).run()
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from viz.load_app import LoadApp
+    from viz.loops_app import LoopsApp, default_settings
 
     replay = load_replay(args.recording)
-    apps = {"load": LoadApp}
-    if replay.game.id not in apps:
+    options = {"seed": replay.seed, "out_dir": args.out, "script": replay.moves}
+    if replay.game.id == "load":
+        LoadApp(replay.game, replay.rules, **options).run()
+    elif replay.game.id == "loops":
+        LoopsApp(replay.game, replay.rules, settings=default_settings(), **options).run()
+    else:
         raise CommandError(f"{args.recording}: no window for {replay.game.name} yet")
-    apps[replay.game.id](replay.game, replay.rules, seed=replay.seed, out_dir=args.out,
-                         script=replay.moves).run()
     return 0
 
 
@@ -210,6 +224,18 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--out", type=Path, default=Path("recordings"),
                        help="folder for GIF downloads (default ./recordings)")
     watch.set_defaults(run=cmd_watch)
+
+    play_parser = commands.add_parser("play", help="play Odds and Evens against the AI")
+    play_parser.add_argument("game", choices=["loops", "tiles"])
+    play_parser.add_argument("--vs", choices=["easy", "medium", "hard", "human"],
+                             default="medium", help="opponent (default medium)")
+    play_parser.add_argument("--capacity", type=int, default=7, help="slots per loop (7)")
+    play_parser.add_argument("--flips", type=int, default=2, help="flips per side (2)")
+    play_parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    play_parser.add_argument("--seed", type=int, help="seed of the AI's random choices")
+    play_parser.add_argument("--out", type=Path, default=Path("recordings"),
+                             help="folder for GIF downloads (default ./recordings)")
+    play_parser.set_defaults(run=cmd_play)
 
     replay = commands.add_parser("replay", help="open a recording paused at turn 0")
     replay.add_argument("recording", type=Path)

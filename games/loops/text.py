@@ -12,6 +12,11 @@ HELP = "Type left or right to place, flip left or flip right to flip, or status.
 COLOR_NAMES = ("blue", "gold")
 
 
+def sentence(text: str) -> str:
+    """The text with its first letter capitalised (and nothing else touched)."""
+    return text[:1].upper() + text[1:]
+
+
 @dataclass(frozen=True)
 class Command:
     """What a line of typed text asks for: 'place', 'flip', 'status', or 'error'."""
@@ -66,7 +71,7 @@ def read_back(state: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
     if state.winner is not None:
         turn = f"Game over: {names[state.winner]} wins."
     else:
-        turn = f"{names[state.to_move].capitalize()} to move."
+        turn = f"{sentence(names[state.to_move])} to move."
     return " ".join([
         describe_loop(state, LEFT, names), describe_loop(state, RIGHT, names),
         f"Flips left: {names[0]} {flips[0]}, {names[1]} {flips[1]}.", turn,
