@@ -1,0 +1,222 @@
+"""The Odds and Evens window driven headless by real pygame events."""
+
+import io
+import xml.etree.ElementTree as ET
+
+import pygame
+import pytest
+from PIL import Image
+from test_export import svg_value_at
+from test_load_window import click, press, run
+
+from games import REGISTRY
+from games.loops.engine import LEFT, RIGHT
+from viz.export import replay_scenes
+from viz.files import load_replay
+from viz.loops_app import AI_DELAY_MS, LoopsApp
+from viz.scene import rgb_hex
+from viz.scenes.loops import PALETTE, PIECE_COLORS
+from viz.settings import Settings
+
+GAME = REGISTRY["loops"]
+NAMES = ("left", "right")
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    opened = []
+
+    def make(vs="human", settings_file="settings.json", **options):
+        window = LoopsApp(GAME, GAME.rules({}), vs=vs, seed=1,
+                          settings=Settings.load(tmp_path / settings_file),
+                          out_dir=tmp_path / "out", session_dir=tmp_path / "sessions",
+                          size=(980, 720), **options)
+        opened.append(window)
+        run(window)
+        return window
+
+    yield make
+    for window in opened:
+        window.close()
+
+
+def type_line(app, text):
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    run(app, 1)
+    press(app, pygame.K_RETURN)
+
+
+def slot_point(app, loop, index):
+    x, y = app.layout().slot(loop, index)
+    return round(x), round(y)
+
+
+def click_slot(app, loop, index):
+    click(app, slot_point(app, loop, index))
+
+
+def click_button(app, prefix):
+    button = next(b for b in app.buttons if b.text.startswith(prefix))
+    click(app, button.rect.center)
+
+
+def slot_color(app, loop, index):
+    return tuple(app.screen.get_at(slot_point(app, loop, index)))[:3]
+
+
+@pytest.mark.parametrize("typed, loop", [("left", LEFT), ("l", LEFT), ("right", RIGHT),
+                                         ("r", RIGHT), ("  LEFT ", LEFT), ("R", RIGHT)])
+def test_placing_by_each_keyboard_spelling(make_app, typed, loop):
+    app = make_app()
+    assert app.entry.is_focused  # a keyboard user can type at once
+    type_line(app, typed)
+    assert app.state.pieces[loop] == [0, 0]
+    assert slot_color(app, loop, 1) == PALETTE.colors["p0"]
+    assert app.entry.get_text() == "" and app.entry.is_focused
+
+
+@pytest.mark.parametrize("verb", ["flip", "f", "Flip", "F"])
+@pytest.mark.parametrize("side", ["left", "l", "right", "r"])
+def test_flipping_by_each_keyboard_spelling(make_app, verb, side):
+    app = make_app()
+    target = LEFT if side.startswith("l") else RIGHT
+    type_line(app, NAMES[1 - target])  # blue places on the other loop
+    type_line(app, NAMES[target])  # gold places on the target loop
+    type_line(app, f"{verb} {side}")
+    assert app.state.pieces[target] == [1, 0] and app.state.locked[target] == [False, True]
+
+
+def test_placing_and_flipping_by_click(make_app):
+    app = make_app()
+    assert app.scene().by_key()["place-left"]  # the dashed marker where blue may place
+    click_slot(app, LEFT, 0)
+    assert app.state.pieces[LEFT] == [0, 0]
+    click_slot(app, RIGHT, 0)  # gold's turn in a two-player game
+    click_slot(app, RIGHT, 1)  # blue flips gold's newest piece on the right
+    assert app.state.pieces[RIGHT] == [1, 0] and app.state.locked[RIGHT][-1]
+    assert slot_color(app, RIGHT, 1) == PALETTE.colors["p0"]
+
+
+def test_a_refused_move_explains_why(make_app):
+    app = make_app()
+    click_slot(app, LEFT, 0)
+    click_slot(app, RIGHT, 0)
+    type_line(app, "flip left")  # blue's own piece
+    assert "already yours" in app.reply
+    assert app.state.turns == 2
+    type_line(app, "jump")
+    assert "don't understand" in app.reply
+
+
+def test_both_kinds_of_ring_are_drawn(make_app):
+    app = make_app()
+    click_slot(app, LEFT, 0)  # blue [0, 0] on the left
+    keys = app.scene().by_key()
+    assert "flip-left" in keys and "threat-left" not in keys  # gold to move and to flip
+    click_slot(app, RIGHT, 0)  # gold [1, 1] on the right; blue's turn
+    keys = app.scene().by_key()
+    # Blue to move: it may flip gold's piece on the right, and gold threatens blue's left.
+    assert "flip-right" in keys and "threat-left" in keys
+    assert "place-left" in keys and keys["place-count-left"].text == "+2"
+
+
+def test_the_threat_ring_shows_when_it_is_not_your_turn(make_app):
+    app = make_app(vs="medium")
+    click_slot(app, LEFT, 0)  # you place; the AI is to move
+    keys = app.scene().by_key()
+    assert app.state.to_move == 1 and "threat-left" in keys
+    ring = keys["threat-left"]
+    x, y = round(ring.cx), round(ring.cy - ring.r)
+    on_ring = [tuple(app.screen.get_at((x, y + dy)))[:3] for dy in range(-2, 3)]
+    assert PALETTE.colors["threat"] in on_ring
+
+
+def test_status_is_answered_during_the_ai_turn(make_app, capsys):
+    app = make_app(vs="hard")
+    click_slot(app, LEFT, 0)
+    assert app.state.to_move == 1
+    type_line(app, "sta")
+    assert app.state.to_move == 1  # the AI has not moved yet
+    assert app.reply.startswith("Left loop, 2 of 7: you, you.")
+    assert "The AI to move." in app.reply
+    assert "Left loop, 2 of 7" in capsys.readouterr().out
+    app.frame(AI_DELAY_MS)
+    assert app.state.to_move == 0 and app.state.turns == 2
+
+
+def test_window_hotkeys_do_not_fire_while_typing(make_app):
+    app = make_app()
+    type_line(app, "n")  # 'n' is the new-game key, but here it is text
+    assert app.state.turns == 0 and "don't understand" in app.reply
+
+
+def test_the_checkbox_hides_the_box_and_is_remembered(make_app, tmp_path):
+    app = make_app()
+    click(app, app.checkbox.rect.center)
+    assert app.entry is None and app.settings.keyboard_entry["mouse"] is False
+    again = make_app()
+    assert again.entry is None and not again.checkbox.is_checked
+    click(again, again.checkbox.rect.center)
+    assert make_app().entry is not None
+
+
+def test_touch_input_defaults_to_no_box_and_is_remembered_separately(make_app):
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.1, y=0.1, dx=0, dy=0,
+                                         touch_id=1, finger_id=1, pressure=1.0))
+    run(app)
+    assert app.input_kind == "touch" and app.entry is None
+    click(app, (5, 5))
+    assert app.input_kind == "mouse" and app.entry is not None
+
+
+def test_a_corrupt_settings_file_falls_back_to_defaults(make_app, tmp_path):
+    (tmp_path / "broken.json").write_text("{not json")
+    app = make_app(settings_file="broken.json")
+    assert app.entry is not None and "unreadable" in app.message
+
+
+def test_the_first_mover_alternates_from_game_to_game(make_app):
+    app = make_app(vs="medium")
+    assert app.state.to_move == 0
+    click_button(app, "New game")
+    assert app.state.rules.first == 1 and app.state.to_move == 1
+    app.frame(AI_DELAY_MS)
+    assert app.state.turns == 1
+    click_button(app, "New game")
+    assert app.state.rules.first == 0 and app.state.to_move == 0
+
+
+def test_a_full_game_against_hard_exports_frames_matching_the_engine(make_app, tmp_path):
+    app = make_app(vs="hard")
+    while app.state.to_move is not None:
+        if app.state.to_move == 0:
+            move = app.state.legal_moves()[0]
+            index = len(app.state.pieces[move.loop]) - (0 if type(move).__name__ == "Place"
+                                                         else 1)
+            click_slot(app, move.loop, index)
+        else:
+            app.frame(AI_DELAY_MS)
+    click_button(app, "GIF")
+    files = {path.suffix: path for path in (tmp_path / "out").iterdir()}
+    replay = load_replay(files[".jsonl"])
+    assert replay.final().result() == app.state.result()
+    states, scenes = replay.frames(), replay_scenes(replay)
+    gif = Image.open(io.BytesIO(files[".gif"].read_bytes()))
+    root = ET.parse(files[".svg"]).getroot()
+    by_id = {e.get("id"): e for e in root.iter() if e.get("id")}
+    total, elapsed = len(states) * 500 + 2000, 0
+    for turn, state in enumerate(states):
+        gif.seek(turn)
+        frame = gif.convert("RGB")
+        for loop in (LEFT, RIGHT):
+            for index in range(state.rules.capacity):
+                pieces = state.pieces[loop]
+                name = PIECE_COLORS[pieces[index]] if index < len(pieces) else "slot"
+                slot = scenes[turn].by_key()[f"slot-{NAMES[loop]}-{index}"]
+                assert frame.getpixel((round(slot.cx), round(slot.cy))) == PALETTE.colors[name]
+                shown = svg_value_at(by_id[f"slot-{NAMES[loop]}-{index}"], "fill",
+                                     elapsed + 250, total)
+                assert shown == rgb_hex(PALETTE.colors[name]), (turn, loop, index)
+        elapsed += 500
