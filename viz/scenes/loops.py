@@ -118,7 +118,7 @@ def status_lines(state: LoopsState, names: tuple[str, str]) -> list[str]:
     if state.winner is not None:
         loser = 1 - state.winner
         return [facts, f"{done} · {sentence(names[state.winner])} wins: "
-                       f"{names[loser]} has no legal move"]
+                       f"{names[loser]} cannot move"]
     return [facts, f"{done} · {sentence(names[state.to_move])} to move"]
 
 
