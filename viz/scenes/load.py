@@ -7,6 +7,7 @@ from functools import cached_property, lru_cache
 
 from games.load import DIM, ON, LoadRules, LoadState, Pass
 from viz.scene import Palette, Rect, Scene, Shape, Text
+from viz.scenes.common import font_size, margin, status_texts, title
 
 PALETTE = Palette.from_hex(
     {
@@ -38,11 +39,11 @@ class LoadLayout:
 
     @cached_property
     def font(self) -> float:
-        return max(11.0, min(22.0, self.width * 0.03))
+        return font_size(self.width)
 
     @cached_property
     def margin(self) -> float:
-        return max(6.0, min(self.width, self.height) * 0.03)
+        return margin(self.width, self.height)
 
     @cached_property
     def top(self) -> float:
@@ -121,19 +122,15 @@ def load_scene(state: LoadState, width: int, height: int, notes: tuple[str, ...]
     """The picture of a Load position; `notes` add status lines (the window's mode, hints)."""
     layout = layout_for(state.rules.rows, state.rules.cols, width, height,
                         EXPORT_STATUS_LINES + len(notes))
-    shapes: list[Shape] = [
-        Text("title", layout.margin, layout.margin + layout.font * 0.6,
-             f"Load · {state.rules.rows}×{state.rules.cols}", layout.font, "ink", "start"),
-    ]
+    shapes: list[Shape] = [title(f"Load · {state.rules.rows}×{state.rules.cols}", width, height)]
     left, top, _ = layout.cell_box(0)
     right, bottom, side = layout.cell_box(state.board.cells - 1)
     shapes.append(Rect("board", left - 1, top - 1, right + side - left + 2,
                        bottom + side - top + 2, "grid"))
     for cell in range(state.board.cells):
         shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
-    for number, line in enumerate([*status_lines(state), *notes]):
-        shapes.append(Text(f"status-{number}", layout.margin, layout.status_y(number), line,
-                           layout.font, "ink" if number == 0 else "muted", "start"))
+    shapes += status_texts([*status_lines(state), *notes], layout.margin, layout.status_y,
+                           layout.font)
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
 

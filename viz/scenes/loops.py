@@ -9,6 +9,7 @@ from functools import cached_property
 from games.loops.engine import LEFT, LOOP_NAMES, RIGHT, Flip, LoopsRules, LoopsState, Place
 from games.loops.text import COLOR_NAMES, sentence
 from viz.scene import Circle, Palette, Ring, Scene, Shape, Text
+from viz.scenes.common import font_size, margin, status_texts, title
 
 PALETTE = Palette.from_hex(
     {
@@ -42,11 +43,11 @@ class LoopsLayout:
 
     @cached_property
     def font(self) -> float:
-        return max(11.0, min(20.0, self.width * 0.03))
+        return font_size(self.width)
 
     @cached_property
     def margin(self) -> float:
-        return max(8.0, self.width * 0.03)
+        return margin(self.width, self.height)
 
     @cached_property
     def board_bottom(self) -> float:
@@ -126,18 +127,15 @@ def loops_scene(state: LoopsState, width: int, height: int, notes: tuple[str, ..
                 viewer: int | None = None, names: tuple[str, str] = COLOR_NAMES) -> Scene:
     """The board; with a `viewer`, also that side's placement, flip and threat rings."""
     layout = LoopsLayout(state.rules.capacity, width, height, STATUS_LINES + len(notes))
-    shapes: list[Shape] = [Text("title", layout.margin, layout.margin + layout.font * 0.6,
-                                "Odds and Evens", layout.font, "ink", "start")]
+    shapes: list[Shape] = [title("Odds and Evens", width, height)]
     for loop in (LEFT, RIGHT):
         shapes += _loop_shapes(state, layout, loop)
         if viewer is not None:
             shapes += _marker_shapes(state, layout, loop, viewer)
     x, y = layout.crossing
     shapes.append(Circle("crossing", x, y, max(3.0, layout.slot_radius * 0.25), "track"))
-    lines = [*status_lines(state, names), *notes]
-    for number, line in enumerate(lines):
-        shapes.append(Text(f"status-{number}", layout.margin, layout.status_y(number), line,
-                           layout.font, "ink" if number == 0 else "muted", "start"))
+    shapes += status_texts([*status_lines(state, names), *notes], layout.margin,
+                           layout.status_y, layout.font)
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
 
