@@ -2,6 +2,7 @@
 
 import io
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pygame
 import pytest
@@ -220,3 +221,20 @@ def test_a_full_game_against_hard_exports_frames_matching_the_engine(make_app, t
                                      elapsed + 250, total)
                 assert shown == rgb_hex(PALETTE.colors[name]), (turn, loop, index)
         elapsed += 500
+
+
+def test_replay_steps_through_a_recording(make_app, tmp_path):
+    recording = load_replay(Path(__file__).resolve().parents[1] / "recordings" /
+                            "loops-sample.jsonl")
+    app = make_app(script=recording.moves)
+    assert app.state.turns == 0 and app.entry is None
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert app.state.pieces[LEFT] == [0, 0] and app.state.pieces[RIGHT] == [1, 1]
+    assert slot_color(app, RIGHT, 0) == PALETTE.colors["p1"]
+    press(app, pygame.K_LEFT)
+    assert app.state.pieces[RIGHT] == []
+    click_slot(app, RIGHT, 0)
+    assert app.state.turns == 1 and "Replay" in app.message
+    press(app, pygame.K_END)
+    assert app.state.snapshot() == recording.final().snapshot()

@@ -108,7 +108,7 @@ class LoopsApp(GameApp):
         return mode, self.message
 
     def keyboard_shown(self) -> bool:
-        return self.settings.keyboard_entry[self.input_kind]
+        return self.script is None and self.settings.keyboard_entry[self.input_kind]
 
     def build_panel(self) -> None:
         if self.script is not None:

@@ -1,0 +1,69 @@
+"""The commands that tie everything together: demo, export and python -m viz."""
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+from PIL import Image
+
+from viz.cli import main
+from viz.files import load_replay
+
+
+def test_demo_records_and_exports_every_game_with_no_display(tmp_path, capsys):
+    assert main(["demo", "--out", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out.split()
+    names = sorted(path.name for path in tmp_path.iterdir())
+    assert names == ["load.gif", "load.jsonl", "load.svg", "loops.gif", "loops.jsonl",
+                     "loops.svg"]
+    assert sorted(printed) == sorted(str(tmp_path / name) for name in names)
+    for game in ("load", "loops"):
+        turns = load_replay(tmp_path / f"{game}.jsonl").final().turns
+        assert Image.open(tmp_path / f"{game}.gif").n_frames == turns + 1
+        root = ET.parse(tmp_path / f"{game}.svg").getroot()
+        assert root.get("data-frames") == str(turns + 1)
+
+
+def test_export_writes_both_files_beside_the_recording(tmp_path, capsys):
+    recording = tmp_path / "game.jsonl"
+    assert main(["record", "loops", "--seed", "3", "-o", str(recording)]) == 0
+    assert main(["export", str(recording), "--frame-ms", "300", "--hold-ms", "900"]) == 0
+    root = ET.parse(tmp_path / "game.svg").getroot()
+    assert (root.get("data-frame-ms"), root.get("data-hold-ms")) == ("300", "900")
+    gif = Image.open(tmp_path / "game.gif")
+    assert gif.info["duration"] == 300
+
+
+def test_export_of_one_format_writes_only_that(tmp_path):
+    recording = tmp_path / "game.jsonl"
+    main(["record", "load", "--seed", "3", "-o", str(recording)])
+    assert main(["export", str(recording), "--svg", str(tmp_path / "only.svg")]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl", "only.svg"]
+
+
+def test_a_failed_export_leaves_no_file(tmp_path, capsys):
+    recording = tmp_path / "bad.jsonl"
+    recording.write_text('{"format": "oddsevens-recording", "version": 1, "game": "load", '
+                         '"rules": {}, "seed": null}\n{"player": 2, "pass": true}\n')
+    assert main(["export", str(recording)]) == 2
+    assert f"{recording}:2: it is player 1's turn" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.jsonl"]
+
+
+def test_bad_timeline_options_are_refused(tmp_path, capsys):
+    recording = tmp_path / "game.jsonl"
+    main(["record", "load", "--seed", "3", "-o", str(recording)])
+    with pytest.raises(SystemExit) as stop:
+        main(["export", str(recording), "--frame-ms", "10"])
+    assert stop.value.code == 2
+    assert "not from 20 to 60000" in capsys.readouterr().err
+
+
+def test_python_dash_m_viz_is_the_same_command(tmp_path):
+    recording = tmp_path / "game.jsonl"
+    main(["record", "load", "--seed", "2", "-o", str(recording)])
+    done = subprocess.run([sys.executable, "-m", "viz", "validate", str(recording), "--json"],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout)["ok"] is True
