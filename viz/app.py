@@ -18,9 +18,10 @@ import pygame
 import pygame_gui
 
 from games.base import Game, IllegalMove, State
+from games.recording import parse
 from viz import render_pygame
 from viz.export import export_replay
-from viz.files import RecordingWriter, load_replay, recording_text, write_atomic
+from viz.files import RecordingWriter, recording_text, write_atomic
 from viz.scene import Scene
 
 SPEEDS = (1, 2, 4, 8, 15, 30, 60, 0)  # turns per second; 0: one turn every frame
@@ -152,7 +153,8 @@ class GameApp:
         recording = stem.with_suffix(".jsonl")
         text = recording_text(self.game, self.rules, self.seed, self.moves, self.state.result())
         write_atomic(recording, lambda out: out.write(text))
-        written = [recording, *export_replay(load_replay(recording), stem.with_suffix(".gif"),
+        replay = parse(text.splitlines(keepends=True))
+        written = [recording, *export_replay(replay, stem.with_suffix(".gif"),
                                              stem.with_suffix(".svg"))]
         self.message = "Saved " + ", ".join(str(path) for path in written)
         print(self.message, flush=True)
