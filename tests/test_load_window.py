@@ -232,3 +232,14 @@ def test_replay_steps_forward_and_back(tmp_path):
         assert window.state.turns == 0 and "Replay" in window.message
     finally:
         window.close()
+
+
+def test_back_and_home_undo_slider_moves_with_their_turns(app):
+    press(app, pygame.K_RIGHTBRACKET)  # a slider move before any turn
+    click(app, cell_centre(app, 40))
+    press(app, pygame.K_RIGHTBRACKET)
+    assert [type(m).__name__ for m in app.moves] == ["SetLoad", "Pick", "SetLoad"]
+    press(app, pygame.K_LEFT)
+    assert app.moves == [app.moves[0]] and app.state.pending_load == 6
+    app.to_start()
+    assert app.moves == [] and app.state.pending_load == 5

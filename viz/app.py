@@ -119,15 +119,22 @@ class GameApp:
             self.message = "Pause before stepping back"
             return
         turns = self.state.turns
-        while self.history and self.state.turns >= turns and turns > 0:
-            _, self.state = self.history.pop()
-        if self.recorder:
-            self.recorder.rewrite(self.moves)
+        if turns:
+            self.rewind(max(i for i, (_, before) in enumerate(self.history)
+                            if before.turns == turns - 1))
         self.message = ""
 
+    def rewind(self, length: int) -> None:
+        """Go back to the position after the first `length` moves of the history."""
+        if length < len(self.history):
+            self.state = self.history[length][1]
+            del self.history[length:]
+            if self.recorder:
+                self.recorder.rewrite(self.moves)
+
     def to_start(self) -> None:
-        while self.history:
-            self.back()
+        self.looping = False
+        self.rewind(0)
 
     def to_end(self) -> None:
         self.looping = False
