@@ -5,7 +5,8 @@ from __future__ import annotations
 from games.base import Game, GameError, IllegalMove, RulesError
 from games.load import LoadGame
 from games.loops import LoopsGame
+from games.tiles import TilesGame
 
-REGISTRY: dict[str, Game] = {game.id: game for game in (LoadGame(), LoopsGame())}
+REGISTRY: dict[str, Game] = {game.id: game for game in (LoadGame(), LoopsGame(), TilesGame())}
 
 __all__ = ["REGISTRY", "Game", "GameError", "IllegalMove", "RulesError"]

@@ -37,7 +37,11 @@ class State(Protocol):
         """How many turns (frames of an animation) have been played."""
 
     def legal_moves(self) -> list[Any]:
-        """The legal moves of the player to move, in a stable order."""
+        """The legal moves of the player to move, in a stable order.
+
+        Empty at a chance node (a deal), whose event comes from the game's
+        automatic players or from a recording.
+        """
 
     def apply(self, move: Any) -> None:
         """Play a move, or raise IllegalMove with the reason."""

@@ -23,7 +23,8 @@ def random_game(game, seed):
         assert len(set(map(repr, legal))) == len(legal), "legal moves must be unique"
         for move in legal:
             state.copy().apply(move)  # each listed move is accepted
-        move = game.auto_move(state, rng) if rng.random() < 0.5 else rng.choice(legal)
+        chance = not legal  # a deal: its event comes from the automatic players
+        move = game.auto_move(state, rng) if chance or rng.random() < 0.5 else rng.choice(legal)
         event = game.event_from_move(move)
         assert game.move_from_event(state, event) == move
         state.apply(move)
@@ -53,6 +54,6 @@ def test_copies_are_independent(game_id):
     game = REGISTRY[game_id]
     state = game.new_state(game.rules({}))
     twin = state.copy()
-    state.apply(state.legal_moves()[0])
+    state.apply(game.auto_move(state, random.Random(1)))
     assert twin.snapshot() != state.snapshot()
     assert twin.snapshot() == game.new_state(game.rules({})).snapshot()
