@@ -16,10 +16,10 @@ def test_demo_records_and_exports_every_game_with_no_display(tmp_path, capsys):
     assert main(["demo", "--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out.split()
     names = sorted(path.name for path in tmp_path.iterdir())
-    assert names == ["load.gif", "load.jsonl", "load.svg", "loops.gif", "loops.jsonl",
-                     "loops.svg"]
+    assert names == [f"{game}.{kind}" for game in ("load", "loops", "tiles")
+                     for kind in ("gif", "jsonl", "svg")]
     assert sorted(printed) == sorted(str(tmp_path / name) for name in names)
-    for game in ("load", "loops"):
+    for game in ("load", "loops", "tiles"):
         turns = load_replay(tmp_path / f"{game}.jsonl").final().turns
         assert Image.open(tmp_path / f"{game}.gif").n_frames == turns + 1
         root = ET.parse(tmp_path / f"{game}.svg").getroot()

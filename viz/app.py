@@ -279,6 +279,40 @@ class GameApp:
     def text_has_focus(self) -> bool:
         return False
 
+    # --- replay, the same for every game ---------------------------------------------
+
+    def replay_panel(self) -> None:
+        self.button("Pause  (Space)" if self.looping else "Play  (Space)", self.toggle_loop)
+        self.button("Step  (Right)", self.step_or_explain)
+        self.button("Back  (Left)", self.back, enabled=not self.looping)
+        self.button("Start  (Home)", self.to_start)
+        self.button("End  (End)", self.to_end)
+        self.button("GIF  (G)", self.download, enabled=not self.looping)
+        self.speed_controls()
+
+    def replay_keys(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_SPACE: self.toggle_loop, pygame.K_RIGHT: self.step_or_explain,
+                pygame.K_LEFT: self.back, pygame.K_HOME: self.to_start,
+                pygame.K_END: self.to_end, pygame.K_g: self.download,
+                pygame.K_MINUS: lambda: self.set_speed(self.speed_index - 1),
+                pygame.K_EQUALS: lambda: self.set_speed(self.speed_index + 1),
+                pygame.K_PLUS: lambda: self.set_speed(self.speed_index + 1)}
+
+    def replay_mode(self) -> str:
+        state = "playing" if self.looping else "paused"
+        return f"Replay {state} · speed {speed_label(SPEEDS[self.speed_index])}"
+
+    def step_or_explain(self) -> None:
+        self.looping = False
+        if not self.step():
+            self.message = "Nothing left to play" if self.script is not None else "The game is over"
+
+    def press(self, actions: dict[int, Callable[[], None]], event: pygame.event.Event) -> None:
+        action = actions.get(event.key)
+        if action:
+            action()
+            self.rebuild_panel()
+
     # --- what each game supplies ---------------------------------------------------
 
     def build_panel(self) -> None:

@@ -34,8 +34,12 @@ def _add_rule_options(parser: argparse.ArgumentParser, game_id: str) -> None:
 def _rules_from_args(game_id: str, args: argparse.Namespace) -> Any:
     game = REGISTRY[game_id]
     keys = game.rules_dict(game.rules({}))
+    return _params_to_rules(game_id, {key: getattr(args, key) for key in keys})
+
+
+def _params_to_rules(game_id: str, params: dict[str, Any]) -> Any:
     try:
-        return game.rules({key: getattr(args, key) for key in keys})
+        return REGISTRY[game_id].rules(params)
     except GameError as error:
         raise CommandError(str(error)) from None
 
@@ -160,18 +164,23 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from viz.loops_app import LoopsApp, default_settings
+    from viz.tiles_app import TilesApp
 
-    if args.game != "loops":
-        raise CommandError(f"there is no window for {args.game} yet")
-    rules = _rules_from_args("loops", args)
-    LoopsApp(REGISTRY["loops"], rules, vs=args.vs, settings=default_settings(),
-             seed=args.seed, out_dir=args.out, session_dir=session_dir()).run()
+    options = {"seed": args.seed, "out_dir": args.out, "session_dir": session_dir()}
+    if args.game == "loops":
+        rules = _params_to_rules("loops", {"capacity": args.capacity, "flips": args.flips})
+        LoopsApp(REGISTRY["loops"], rules, vs=args.vs, settings=default_settings(),
+                 **options).run()
+    else:
+        rules = _params_to_rules("tiles", {"players": args.players})
+        TilesApp(REGISTRY["tiles"], rules, **options).run()
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from viz.load_app import LoadApp
     from viz.loops_app import LoopsApp, default_settings
+    from viz.tiles_app import TilesApp
 
     replay = load_replay(args.recording)
     options = {"seed": replay.seed, "out_dir": args.out, "script": replay.moves}
@@ -180,7 +189,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     elif replay.game.id == "loops":
         LoopsApp(replay.game, replay.rules, settings=default_settings(), **options).run()
     else:
-        raise CommandError(f"{args.recording}: no window for {replay.game.name} yet")
+        TilesApp(replay.game, replay.rules, **options).run()
     return 0
 
 
@@ -225,13 +234,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="folder for GIF downloads (default ./recordings)")
     watch.set_defaults(run=cmd_watch)
 
-    play_parser = commands.add_parser("play", help="play Odds and Evens against the AI")
+    play_parser = commands.add_parser("play", help="play Odds and Evens or Even Odds")
     play_parser.add_argument("game", choices=["loops", "tiles"])
     play_parser.add_argument("--vs", choices=["easy", "medium", "hard", "human"],
                              default="medium", help="opponent (default medium)")
     play_parser.add_argument("--capacity", type=int, default=7, help="slots per loop (7)")
     play_parser.add_argument("--flips", type=int, default=2, help="flips per side (2)")
-    play_parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    play_parser.add_argument("--players", type=int, default=4,
+                             help="Even Odds: seats at the table, 3 to 6 (4)")
     play_parser.add_argument("--seed", type=int, help="seed of the AI's random choices")
     play_parser.add_argument("--out", type=Path, default=Path("recordings"),
                              help="folder for GIF downloads (default ./recordings)")

@@ -28,34 +28,31 @@ class LoadApp(GameApp):
 
     def mode(self) -> str:
         if self.script is not None:
-            return "Replay " + ("playing" if self.looping else "paused")
+            return self.replay_mode()
         if self.looping:
             return "Loop running"
         return "Auto1: you play green" if self.auto1 else "Manual: both players click"
 
     def notes(self) -> tuple[str, str]:
-        speed = speed_label(SPEEDS[self.speed_index])
-        return f"{self.mode()} · speed {speed}", self.message
+        if self.script is not None:
+            return self.mode(), self.message
+        return f"{self.mode()} · speed {speed_label(SPEEDS[self.speed_index])}", self.message
 
     def build_panel(self) -> None:
-        replay = self.script is not None
-        if not replay:
-            self.button(f"Auto1: {'on' if self.auto1 else 'off'}  (A)", self.toggle_auto1)
+        if self.script is not None:
+            self.replay_panel()
+            return
+        self.button(f"Auto1: {'on' if self.auto1 else 'off'}  (A)", self.toggle_auto1)
         self.button("Pause  (Space)" if self.looping else "Loop  (Space)", self.toggle_loop)
         self.button("Step  (Right)", self.step_or_explain)
         self.button("Back  (Left)", self.back, enabled=not self.looping)
-        if replay:
-            self.button("Start  (Home)", self.to_start)
-            self.button("End  (End)", self.to_end)
         self.button("GIF  (G)", self.download, enabled=not self.looping)
-        if not replay:
-            self.button("New game  (N)", self.new_game)
-            self.label(f"Load {self.state.pending_load}  ([ / ])")
-            self.slider(self.state.pending_load, MIN_LOAD, MAX_LOAD, self.set_load)
+        self.button("New game  (N)", self.new_game)
+        self.label(f"Load {self.state.pending_load}  ([ / ])")
+        self.slider(self.state.pending_load, MIN_LOAD, MAX_LOAD, self.set_load)
         self.speed_controls()
-        if not replay:
-            self.label("Click outside the grid")
-            self.label("or press P to pass")
+        self.label("Click outside the grid")
+        self.label("or press P to pass")
 
     # --- what the player does --------------------------------------------------------
 
@@ -102,11 +99,6 @@ class LoadApp(GameApp):
         self.answer_with_auto1()
         self.rebuild_panel()
 
-    def step_or_explain(self) -> None:
-        self.looping = False
-        if not self.step():
-            self.message = "Nothing left to play" if self.script is not None else "The game is over"
-
     def set_load(self, value: int) -> None:
         value = min(MAX_LOAD, max(MIN_LOAD, value))
         if value == self.state.pending_load or self.script is not None:
@@ -116,28 +108,16 @@ class LoadApp(GameApp):
         self.rebuild_panel()
 
     def handle_key(self, event: pygame.event.Event) -> None:
-        actions = {
-            pygame.K_SPACE: self.toggle_loop,
-            pygame.K_RIGHT: self.step_or_explain,
-            pygame.K_LEFT: self.back,
-            pygame.K_p: self.pass_turn,
-            pygame.K_g: self.download,
-            pygame.K_MINUS: lambda: self.set_speed(self.speed_index - 1),
-            pygame.K_KP_MINUS: lambda: self.set_speed(self.speed_index - 1),
-            pygame.K_PLUS: lambda: self.set_speed(self.speed_index + 1),
-            pygame.K_EQUALS: lambda: self.set_speed(self.speed_index + 1),
-            pygame.K_KP_PLUS: lambda: self.set_speed(self.speed_index + 1),
-        }
+        actions = self.replay_keys()
         if self.script is None:
             actions |= {
+                pygame.K_p: self.pass_turn,
                 pygame.K_a: self.toggle_auto1,
                 pygame.K_n: self.new_game,
+                pygame.K_KP_MINUS: lambda: self.set_speed(self.speed_index - 1),
+                pygame.K_KP_PLUS: lambda: self.set_speed(self.speed_index + 1),
                 pygame.K_LEFTBRACKET: lambda: self.set_load(self.state.pending_load - 1),
                 pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),
             }
-        else:
-            actions |= {pygame.K_HOME: self.to_start, pygame.K_END: self.to_end}
-        action = actions.get(event.key)
-        if action:
-            action()
-            self.rebuild_panel()
+            del actions[pygame.K_HOME], actions[pygame.K_END]
+        self.press(actions, event)

@@ -13,7 +13,7 @@ from games.loops import Flip, LoopsRules, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
-from viz.app import SPEEDS, GameApp, speed_label
+from viz.app import GameApp
 from viz.scene import Scene
 from viz.scenes.loops import STATUS_LINES, LoopsLayout, loops_scene
 from viz.settings import Settings
@@ -99,8 +99,7 @@ class LoopsApp(GameApp):
 
     def notes(self) -> tuple[str, str]:
         if self.script is not None:
-            mode = f"Replay {'playing' if self.looping else 'paused'} · speed " + speed_label(
-                SPEEDS[self.speed_index])
+            mode = self.replay_mode()
         elif self.vs == "human":
             mode = "Two players: blue and gold take turns"
         else:
@@ -112,13 +111,7 @@ class LoopsApp(GameApp):
 
     def build_panel(self) -> None:
         if self.script is not None:
-            self.button("Pause  (Space)" if self.looping else "Play  (Space)", self.toggle_loop)
-            self.button("Step  (Right)", self.step)
-            self.button("Back  (Left)", self.back, enabled=not self.looping)
-            self.button("Start  (Home)", self.to_start)
-            self.button("End  (End)", self.to_end)
-            self.button("GIF  (G)", self.download, enabled=not self.looping)
-            self.speed_controls()
+            self.replay_panel()
             return
         self.label("Opponent")
         for tier in TIERS:
@@ -215,15 +208,10 @@ class LoopsApp(GameApp):
             self.message = "Place on the ringed slot, or flip a loop's newest piece"
 
     def handle_key(self, event: pygame.event.Event) -> None:
-        actions = {pygame.K_g: self.download, pygame.K_SPACE: self.toggle_loop,
-                   pygame.K_RIGHT: self.step, pygame.K_LEFT: self.back,
-                   pygame.K_HOME: self.to_start, pygame.K_END: self.to_end}
-        if self.script is None:
-            actions = {pygame.K_g: self.download, pygame.K_n: self.new_game}
-        action = actions.get(event.key)
-        if action:
-            action()
-            self.rebuild_panel()
+        if self.script is not None:
+            self.press(self.replay_keys(), event)
+        else:
+            self.press({pygame.K_g: self.download, pygame.K_n: self.new_game}, event)
 
 
 def default_settings(path: Path | None = None) -> Settings:

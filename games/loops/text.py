@@ -5,16 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.loops.engine import LEFT, LOOP_NAMES, RIGHT, LoopsState
+from games.words import sentence
 
 SIDE_WORDS = {"left": LEFT, "l": LEFT, "right": RIGHT, "r": RIGHT}
 FLIP_WORDS = {"flip", "f"}
 HELP = "Type left or right to place, flip left or flip right to flip, or status."
 COLOR_NAMES = ("blue", "gold")
-
-
-def sentence(text: str) -> str:
-    """The text with its first letter capitalised (and nothing else touched)."""
-    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,8 @@ class TilesRules:
 
 class TilesState:
     __slots__ = ("rules", "round", "hands", "removed", "leader", "plays", "current", "choosing",
-                 "scores", "turns", "to_move", "last", "last_dispute", "finished", "discards")
+                 "scores", "turns", "to_move", "last", "last_dispute", "finished", "discards",
+                 "dealt")
 
     def __init__(self, rules: TilesRules) -> None:
         self.rules = rules
@@ -105,6 +106,7 @@ class TilesState:
         self.last_dispute: list[tuple[int, int]] = []
         self.finished = False
         self.discards: list[int] = []  # tiles of this round's settled disputes, face up
+        self.dealt: tuple[tuple[int, ...], ...] = ()  # the hands as dealt this round
 
     def copy(self) -> TilesState:
         twin = TilesState.__new__(TilesState)
@@ -179,6 +181,7 @@ class TilesState:
         check_deal(self.rules, deal)
         self.round += 1
         self.hands = [list(hand) for hand in deal.hands]
+        self.dealt = deal.hands
         self.removed = deal.removed
         self.scores.append([0] * self.rules.players)
         self.plays, self.current, self.last_dispute, self.discards = [], None, [], []

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from viz.scene import Scene
-from viz.scenes import load, loops
+from viz.scenes import load, loops, tiles
 
 
 @dataclass(frozen=True)
@@ -21,4 +21,5 @@ class SceneKit:
 SCENES: dict[str, SceneKit] = {
     "load": SceneKit(load.load_scene, load.export_size),
     "loops": SceneKit(loops.loops_scene, loops.export_size),
+    "tiles": SceneKit(tiles.tiles_scene, tiles.export_size),
 }

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from games.loops.engine import LEFT, LOOP_NAMES, RIGHT, Flip, LoopsRules, LoopsState, Place
-from games.loops.text import COLOR_NAMES, sentence
+from games.loops.text import COLOR_NAMES
+from games.words import sentence
 from viz.scene import Circle, Palette, Ring, Scene, Shape, Text
 from viz.scenes.common import font_size, margin, status_texts, title
 
