@@ -199,12 +199,12 @@ def _dispute_shapes(state: TilesState, layout: TilesLayout, viewer: int | None) 
     shapes: list[Shape] = [
         Rect("felt", layout.margin, y - size * 0.9, layout.width - layout.table_width
              - 3 * layout.margin, size * 1.9, "felt", radius=8),
-        Text("dispute", layout.margin + 8, y - size * 0.55, caption, layout.font * 0.75,
+        Text("dispute", layout.margin + 8, y - size * 0.68, caption, layout.font * 0.7,
              "muted", "start"),
     ]
     for index, (seat, tile) in enumerate(plays):
         x = layout.tile_x(index) + index * size * 0.5
-        shapes += _tile_shapes(f"play-{index}", x, y + size * 0.1, size, tile, hidden=False)
+        shapes += _tile_shapes(f"play-{index}", x, y + size * 0.15, size, tile, hidden=False)
         shapes.append(Text(f"play-{index}-seat", x + size / 2, y + size * 0.85,
                            seat_label(seat, viewer), layout.font * 0.6, "muted"))
     return shapes

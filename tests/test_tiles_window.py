@@ -1,0 +1,118 @@
+"""The Even Odds window driven headless by real pygame events."""
+
+import pygame
+import pytest
+from test_load_window import click, press, run
+from test_tiles_rules import GREEN, tiles
+
+from games import REGISTRY
+from games.tiles import CHANCE, Deal
+from viz.cli import main
+from viz.files import load_replay
+from viz.scenes.tiles import PALETTE, hand_slots
+from viz.tiles_app import AI_DELAY_MS, YOU, TilesApp
+
+GAME = REGISTRY["tiles"]
+# Five seats holding all 50 tiles; you (seat 0) hold the red 10.
+DEAL = Deal((
+    tiles("red", 6, 10) + tiles("yellow", 1, 5),
+    tiles("red", 1, 5) + tiles("yellow", 6, 10),
+    tiles("green", 1, 5) + tiles("blue", 1, 5),
+    tiles("green", 6, 10) + tiles("blue", 6, 10),
+    tiles("purple", 1, 10),
+))
+
+
+@pytest.fixture
+def app(tmp_path):
+    window = TilesApp(GAME, GAME.rules({"players": 5}), seed=2, out_dir=tmp_path / "out",
+                      session_dir=tmp_path / "sessions", size=(1100, 720))
+    window.play(DEAL)
+    run(window)
+    yield window
+    window.close()
+
+
+def your_tile_point(app, tile):
+    slots = hand_slots(app.state, YOU, hidden=True)
+    rect = app.scene().by_key()[f"hand-{YOU}-{slots.index(tile)}"]
+    return round(rect.x + rect.w / 2), round(rect.y + rect.h / 2)
+
+
+def button(app, text):
+    return next(b for b in app.buttons if b.text == text)
+
+
+def test_you_see_the_colours_of_your_tiles_and_every_other_number(app):
+    keys = app.scene().by_key()
+    yours = [keys[f"hand-0-{i}-value"].text for i in range(10)]
+    theirs = [keys[f"hand-4-{i}-value"].text for i in range(10)]
+    assert yours == ["?"] * 10 and theirs == [str(v) for v in range(1, 11)]
+    x, y = your_tile_point(app, DEAL.hands[0][4])
+    edge = round(app.scene().by_key()["hand-0-4"].h * 0.4)  # above the "?"
+    assert tuple(app.screen.get_at((x, y - edge)))[:3] == PALETTE.colors["red"]
+
+
+def test_your_ten_lets_you_choose_the_next_colour(app):
+    red_ten = DEAL.hands[0][4]
+    click(app, your_tile_point(app, red_ten))
+    assert app.state.plays == [(YOU, red_ten)] and app.state.choosing
+    assert {b.text for b in app.buttons} >= {"Red", "Yellow", "Green", "Blue", "Purple"}
+    click(app, your_tile_point(app, DEAL.hands[0][0]))
+    assert "Choose the next colour first" in app.message
+    click(app, button(app, "Green").rect.center)
+    assert app.state.current == GREEN and app.state.to_move == 1
+    assert "Green" not in {b.text for b in app.buttons}
+
+
+def test_the_ai_seats_play_after_a_short_delay_and_you_wait(app):
+    click(app, your_tile_point(app, DEAL.hands[0][0]))
+    assert app.state.to_move == 1
+    click(app, your_tile_point(app, DEAL.hands[0][1]))
+    assert "Wait for your turn" in app.message and len(app.state.plays) == 1
+    app.frame(AI_DELAY_MS / 2)
+    assert app.state.to_move == 1
+    for _ in range(4):
+        app.frame(AI_DELAY_MS)
+    assert app.state.plays == [] and len(app.state.last_dispute) == 5
+
+
+def test_a_whole_game_deals_its_own_rounds_and_ends(app):
+    while app.state.to_move is not None:
+        if app.state.to_move == YOU and app.state.choosing:
+            click(app, button(app, "Red").rect.center)
+        elif app.state.to_move == YOU:
+            click(app, your_tile_point(app, app.state.legal_moves()[0].tile))
+        else:
+            app.frame(AI_DELAY_MS)  # an AI seat plays, or the next round is dealt
+    assert len(app.state.scores) == 3
+    assert "lowest total" in app.scene().by_key()["status-1"].text
+
+
+def test_gif_writes_three_files(app, tmp_path):
+    click(app, your_tile_point(app, DEAL.hands[0][0]))
+    press(app, pygame.K_g)
+    files = sorted(p.suffix for p in (tmp_path / "out").iterdir())
+    assert files == [".gif", ".jsonl", ".svg"]
+
+
+def test_replay_steps_through_a_recording(tmp_path):
+    recording = tmp_path / "game.jsonl"
+    assert main(["record", "tiles", "--players", "3", "--seed", "4", "-o", str(recording)]) == 0
+    replay = load_replay(recording)
+    window = TilesApp(GAME, replay.rules, script=replay.moves, out_dir=tmp_path,
+                      size=(1100, 720))
+    try:
+        run(window)
+        assert window.state.to_move == CHANCE
+        press(window, pygame.K_RIGHT)
+        press(window, pygame.K_RIGHT)
+        assert window.state.turns == 2 and len(window.state.plays) == 1
+        keys = window.scene().by_key()
+        assert keys["hand-0-0-value"].text != "?"  # a replay shows every hand
+        press(window, pygame.K_LEFT)
+        assert window.state.turns == 1
+        press(window, pygame.K_END)
+        assert window.state.snapshot() == replay.final().snapshot()
+    finally:
+        window.close()
