@@ -1,11 +1,15 @@
 """Even Odds rules (SPEC 5.1) on hand-worked deals, and what each seat may see."""
 
+import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games import REGISTRY
 from games.base import IllegalMove, RulesError
+from games.recording import RecordingError, parse
 from games.tiles import CHANCE, Choose, Deal, Play, TilesRules, TilesState
 from games.tiles.ai import SeatView, careful, random_deal
 from games.tiles.engine import COLORS, HAND_SIZES, tile_from_name, tile_name
@@ -193,3 +197,40 @@ def test_the_ai_decides_from_its_own_view_only():
 
 def test_colour_names():
     assert COLORS == ("red", "yellow", "green", "blue", "purple")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(3, 6), st.integers(0, 2**32))
+def test_random_games_keep_every_tile_and_follow_suit(players, seed):
+    game = REGISTRY["tiles"]
+    rng = random.Random(seed)
+    state = game.new_state(game.rules({"players": players, "leader": seed % players}))
+    while state.to_move is not None:
+        before = state.copy()
+        legal = state.legal_moves()
+        move = game.auto_move(state, rng) if not legal or rng.random() < 0.5 else rng.choice(
+            legal)
+        state.apply(move)
+        if isinstance(move, Play) and before.plays:
+            held = [t for t in before.hands[move.player] if t // 10 == before.current]
+            assert not held or move.tile // 10 == before.current  # followed when able
+        in_hands = [t for hand in state.hands for t in hand]
+        on_table = state.discards + [t for _, t in state.plays]
+        assert sorted(in_hands + on_table) == sorted(t for hand in state.dealt for t in hand)
+        if isinstance(move, Play) and not state.plays:  # a dispute was just settled
+            values = [t % 10 + 1 for _, t in state.last_dispute]
+            gained = [a - b for a, b in zip(state.scores[-1], before.scores[-1], strict=True)]
+            assert sorted(gained, reverse=True)[0] == min(values) and sum(gained) == min(values)
+    assert len(state.scores) == 3 and state.result() is not None
+
+
+def test_a_recording_with_a_bad_tile_names_its_line():
+    header = ('{"format": "oddsevens-recording", "version": 1, "game": "tiles", '
+              '"rules": {"players": 5}, "seed": null}\n')
+    deal = REGISTRY["tiles"].event_from_move(FIVE)
+    lines = [header, json.dumps(deal) + "\n", '{"player": 0, "tile": "pink-3"}\n']
+    with pytest.raises(RecordingError, match="line 3: not a tile"):
+        parse(lines)
+    lines[2] = '{"player": 0, "tile": "green-3"}\n'
+    with pytest.raises(RecordingError, match="line 3: player 0 does not hold green-3"):
+        parse(lines)
