@@ -88,6 +88,26 @@ class Game(Protocol):
         """The move the game's default automatic players make."""
 
 
+class GameBase:
+    """What every game shares: rules from and to a mapping, and the starting state.
+
+    A game sets `rules_type` (with `from_dict` and `to_dict`) and `state_type`
+    (built from the rules) and supplies the rest of the Game protocol.
+    """
+
+    rules_type: type
+    state_type: type
+
+    def rules(self, params: Mapping[str, Any]) -> Any:
+        return self.rules_type.from_dict(dict(params))
+
+    def rules_dict(self, rules: Any) -> dict[str, Any]:
+        return rules.to_dict()
+
+    def new_state(self, rules: Any) -> Any:
+        return self.state_type(rules)
+
+
 def require_int(params: Mapping[str, Any], key: str, low: int, high: int, default: int) -> int:
     """Read an integer parameter within [low, high], or raise RulesError."""
     value = params.get(key, default)

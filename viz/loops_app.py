@@ -90,8 +90,8 @@ class LoopsApp(GameApp):
         return self.screen.get_height() - (BOX_HEIGHT if shown else 0)
 
     def layout(self) -> LoopsLayout:
-        return LoopsLayout(self.rules.capacity, self.board_width(), self.board_height(),
-                           STATUS_LINES + NOTE_LINES)
+        return LoopsLayout(self.rules.capacity, width=self.board_width(),
+                           height=self.board_height(), status_lines=STATUS_LINES + NOTE_LINES)
 
     def scene(self) -> Scene:
         return loops_scene(self.state, self.board_width(), self.board_height(), self.notes(),

@@ -27,8 +27,8 @@ class TilesApp(GameApp):
         return None if self.script is not None else YOU
 
     def layout(self) -> TilesLayout:
-        return TilesLayout(self.rules.players, self.board_width(), self.screen.get_height(),
-                           STATUS_LINES + NOTE_LINES)
+        return TilesLayout(self.rules.players, width=self.board_width(),
+                           height=self.screen.get_height(), status_lines=STATUS_LINES + NOTE_LINES)
 
     def scene(self) -> Scene:
         return tiles_scene(self.state, self.board_width(), self.screen.get_height(),

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import IllegalMove
+from games.base import GameBase, IllegalMove
 from games.load.engine import (
     DIM,
     MAX_LOAD,
@@ -30,19 +30,12 @@ __all__ = [
 ]
 
 
-class LoadGame:
+class LoadGame(GameBase):
     id = "load"
     name = "Load"
+    rules_type = LoadRules
+    state_type = LoadState
     players = {"random-red": random_red, "every-third-green": every_third_stage_green}
-
-    def rules(self, params: Mapping[str, Any]) -> LoadRules:
-        return LoadRules.from_dict(dict(params))
-
-    def rules_dict(self, rules: LoadRules) -> dict[str, int]:
-        return rules.to_dict()
-
-    def new_state(self, rules: LoadRules) -> LoadState:
-        return LoadState(rules)
 
     def move_from_event(self, state: LoadState, event: Mapping[str, Any]) -> Move:
         keys = set(event)

@@ -6,26 +6,19 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import IllegalMove
+from games.base import GameBase, IllegalMove
 from games.loops.ai import PLAYERS, medium
 from games.loops.engine import LOOP_NAMES, Flip, LoopsRules, LoopsState, Move, Place
 
 __all__ = ["Flip", "LoopsGame", "LoopsRules", "LoopsState", "Move", "Place"]
 
 
-class LoopsGame:
+class LoopsGame(GameBase):
     id = "loops"
     name = "Odds and Evens"
+    rules_type = LoopsRules
+    state_type = LoopsState
     players = PLAYERS
-
-    def rules(self, params: Mapping[str, Any]) -> LoopsRules:
-        return LoopsRules.from_dict(dict(params))
-
-    def rules_dict(self, rules: LoopsRules) -> dict[str, int]:
-        return rules.to_dict()
-
-    def new_state(self, rules: LoopsRules) -> LoopsState:
-        return LoopsState(rules)
 
     def move_from_event(self, state: LoopsState, event: Mapping[str, Any]) -> Move:
         keys = set(event)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import IllegalMove
+from games.base import GameBase, IllegalMove
 from games.tiles.ai import PLAYERS, automatic
 from games.tiles.engine import (
     CHANCE,
@@ -25,19 +25,12 @@ from games.tiles.engine import (
 __all__ = ["CHANCE", "Choose", "Deal", "Play", "TilesGame", "TilesRules", "TilesState"]
 
 
-class TilesGame:
+class TilesGame(GameBase):
     id = "tiles"
     name = "Even Odds"
+    rules_type = TilesRules
+    state_type = TilesState
     players = PLAYERS
-
-    def rules(self, params: Mapping[str, Any]) -> TilesRules:
-        return TilesRules.from_dict(dict(params))
-
-    def rules_dict(self, rules: TilesRules) -> dict[str, int]:
-        return rules.to_dict()
-
-    def new_state(self, rules: TilesRules) -> TilesState:
-        return TilesState(rules)
 
     def move_from_event(self, state: TilesState, event: Mapping[str, Any]) -> Move:
         keys = set(event)

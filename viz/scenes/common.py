@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
 
 from viz.scene import Text
 
@@ -27,3 +29,20 @@ def status_texts(lines: list[str], x: float, line_y: Callable[[int], float],
     return [Text(f"status-{number}", x, line_y(number), line, size,
                  "ink" if number == 0 else "muted", "start")
             for number, line in enumerate(lines)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanvasLayout:
+    """A canvas and how many status lines sit under the board; games add their geometry."""
+
+    width: int
+    height: int
+    status_lines: int
+
+    @cached_property
+    def font(self) -> float:
+        return font_size(self.width)
+
+    @cached_property
+    def margin(self) -> float:
+        return margin(self.width, self.height)

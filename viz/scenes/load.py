@@ -7,7 +7,7 @@ from functools import cached_property, lru_cache
 
 from games.load import DIM, ON, LoadRules, LoadState, Pass
 from viz.scene import Palette, Rect, Scene, Shape, Text
-from viz.scenes.common import font_size, margin, status_texts, title
+from viz.scenes.common import CanvasLayout, status_texts, title
 
 PALETTE = Palette.from_hex(
     {
@@ -28,22 +28,11 @@ EXPORT_STATUS_LINES = 2
 
 
 @dataclass(frozen=True)
-class LoadLayout:
+class LoadLayout(CanvasLayout):
     """Where everything goes on a width x height canvas; also answers clicks."""
 
     rows: int
     cols: int
-    width: int
-    height: int
-    status_lines: int = EXPORT_STATUS_LINES
-
-    @cached_property
-    def font(self) -> float:
-        return font_size(self.width)
-
-    @cached_property
-    def margin(self) -> float:
-        return margin(self.width, self.height)
 
     @cached_property
     def top(self) -> float:
@@ -86,7 +75,8 @@ class LoadLayout:
 
 def export_size(rules: LoadRules, width: int) -> tuple[int, int]:
     """The canvas of an exported animation: `width` wide, square cells."""
-    probe = LoadLayout(rules.rows, rules.cols, width, 10_000)
+    probe = LoadLayout(rules.rows, rules.cols, width=width, height=10_000,
+                       status_lines=EXPORT_STATUS_LINES)
     across = (width - 2 * probe.margin) / rules.cols
     return width, round(probe.top + across * rules.rows + probe.bottom)
 
@@ -136,7 +126,7 @@ def load_scene(state: LoadState, width: int, height: int, notes: tuple[str, ...]
 
 @lru_cache(maxsize=32)
 def layout_for(rows: int, cols: int, width: int, height: int, lines: int) -> LoadLayout:
-    return LoadLayout(rows, cols, width, height, lines)
+    return LoadLayout(rows, cols, width=width, height=height, status_lines=lines)
 
 
 @lru_cache(maxsize=65_536)

@@ -10,7 +10,7 @@ from games.loops.engine import LEFT, LOOP_NAMES, RIGHT, Flip, LoopsRules, LoopsS
 from games.loops.text import COLOR_NAMES
 from games.words import sentence
 from viz.scene import Circle, Palette, Ring, Scene, Shape, Text
-from viz.scenes.common import font_size, margin, status_texts, title
+from viz.scenes.common import CanvasLayout, status_texts, title
 
 PALETTE = Palette.from_hex(
     {
@@ -34,21 +34,10 @@ STATUS_LINES = 2
 
 
 @dataclass(frozen=True)
-class LoopsLayout:
+class LoopsLayout(CanvasLayout):
     """Where the two loops and their slots sit on a width x height canvas."""
 
     capacity: int
-    width: int
-    height: int
-    status_lines: int = STATUS_LINES
-
-    @cached_property
-    def font(self) -> float:
-        return font_size(self.width)
-
-    @cached_property
-    def margin(self) -> float:
-        return margin(self.width, self.height)
 
     @cached_property
     def board_bottom(self) -> float:
@@ -127,7 +116,8 @@ def status_lines(state: LoopsState, names: tuple[str, str]) -> list[str]:
 def loops_scene(state: LoopsState, width: int, height: int, notes: tuple[str, ...] = (),
                 viewer: int | None = None, names: tuple[str, str] = COLOR_NAMES) -> Scene:
     """The board; with a `viewer`, also that side's placement, flip and threat rings."""
-    layout = LoopsLayout(state.rules.capacity, width, height, STATUS_LINES + len(notes))
+    layout = LoopsLayout(state.rules.capacity, width=width, height=height,
+                         status_lines=STATUS_LINES + len(notes))
     shapes: list[Shape] = [title("Odds and Evens", width, height)]
     for loop in (LEFT, RIGHT):
         shapes += _loop_shapes(state, layout, loop)

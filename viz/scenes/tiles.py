@@ -19,7 +19,7 @@ from games.tiles.engine import (
 )
 from games.words import sentence
 from viz.scene import Palette, Rect, Scene, Shape, Text
-from viz.scenes.common import font_size, margin, status_texts, title
+from viz.scenes.common import CanvasLayout, status_texts, title
 
 PALETTE = Palette.from_hex(
     {
@@ -42,19 +42,8 @@ STATUS_LINES = 2
 
 
 @dataclass(frozen=True)
-class TilesLayout:
+class TilesLayout(CanvasLayout):
     players: int
-    width: int
-    height: int
-    status_lines: int = STATUS_LINES
-
-    @cached_property
-    def font(self) -> float:
-        return font_size(self.width)
-
-    @cached_property
-    def margin(self) -> float:
-        return margin(self.width, self.height)
 
     @cached_property
     def table_width(self) -> float:
@@ -152,7 +141,8 @@ def tiles_scene(state: TilesState, width: int, height: int, notes: tuple[str, ..
                 viewer: int | None = None) -> Scene:
     """The table; a `viewer` sees its own tiles as colours only, an export sees all."""
     rules = state.rules
-    layout = TilesLayout(rules.players, width, height, STATUS_LINES + len(notes))
+    layout = TilesLayout(rules.players, width=width, height=height,
+                         status_lines=STATUS_LINES + len(notes))
     shapes: list[Shape] = [title(f"Even Odds · round {max(state.round, 1)} of {ROUNDS}",
                                  width, height)]
     bottom = viewer if viewer is not None else 0
