@@ -1,6 +1,7 @@
 """The commands that tie everything together: demo, export and python -m viz."""
 
 import json
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -67,3 +68,12 @@ def test_python_dash_m_viz_is_the_same_command(tmp_path):
     done = subprocess.run([sys.executable, "-m", "viz", "validate", str(recording), "--json"],
                           capture_output=True, text=True, check=True)
     assert json.loads(done.stdout)["ok"] is True
+
+
+def test_a_window_without_a_display_is_a_one_line_error(tmp_path):
+    env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver"}
+    done = subprocess.run([sys.executable, "-m", "viz", "watch", "--out", str(tmp_path)],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("oddsevens: cannot open a window")
+    assert len(done.stderr.strip().splitlines()) == 1 and done.stdout == ""

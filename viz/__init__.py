@@ -1,1 +1,5 @@
 """Scenes, renderers (pygame, Pillow/GIF, SVG), the windows and the command line."""
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the command line

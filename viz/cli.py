@@ -7,13 +7,14 @@ import json
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from games import REGISTRY
 from games.autoplay import play
 from games.base import GameError
+from games.recording import Replay, parse
 from viz.export import DEFAULT_SIZE, export_replay
 from viz.files import FileError, load_replay, recording_text, write_atomic
 from viz.scenes import SCENES
@@ -44,13 +45,18 @@ def _params_to_rules(game_id: str, params: dict[str, Any]) -> Any:
         raise CommandError(str(error)) from None
 
 
-def cmd_record(args: argparse.Namespace) -> int:
-    game = REGISTRY[args.game]
-    rules = _rules_from_args(args.game, args)
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
+def record_game(game_id: str, rules: Any, seed: int, path: Path) -> Replay:
+    """Play one automatic game, write its recording to `path` and return its replay."""
+    game = REGISTRY[game_id]
     state, moves = play(game, rules, random.Random(seed))
     text = recording_text(game, rules, seed, moves, state.result())
-    write_atomic(args.output, lambda out: out.write(text))
+    write_atomic(path, lambda out: out.write(text))
+    return parse(text.splitlines(keepends=True))
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    record_game(args.game, _rules_from_args(args.game, args), seed, args.output)
     print(args.output)
     return 0
 
@@ -66,15 +72,19 @@ def cmd_validate(args: argparse.Namespace) -> int:
     state = replay.final()
     for warning in replay.warnings:
         print(f"{args.recording}: warning: {warning}", file=sys.stderr)
+    result = state.result()
     summary = {"ok": True, "game": replay.game.id, "turns": state.turns, "winner": None,
-               **(state.result() or {})}
+               **(result or {})}
     if args.json:
         print(json.dumps(summary))
-    elif summary["winner"] is None:
-        print(f"{args.recording}: valid {replay.game.id} game, {state.turns} turns, unfinished")
+        return 0
+    if result is None:
+        outcome = "unfinished"
+    elif result["winner"] is None:
+        outcome = "players " + " and ".join(map(str, result["winners"])) + " share the win"
     else:
-        print(f"{args.recording}: valid {replay.game.id} game, {state.turns} turns, "
-              f"player {summary['winner']} won")
+        outcome = f"player {result['winner']} won"
+    print(f"{args.recording}: valid {replay.game.id} game, {state.turns} turns, {outcome}")
     return 0
 
 
@@ -102,15 +112,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     for game_id in SCENES:
-        game = REGISTRY[game_id]
-        rules = game.rules({})
-        state, moves = play(game, rules, random.Random(args.seed))
         recording = args.out / f"{game_id}.jsonl"
-        text = recording_text(game, rules, args.seed, moves, state.result())
-        write_atomic(recording, lambda out, text=text: out.write(text))
+        replay = record_game(game_id, REGISTRY[game_id].rules({}), args.seed, recording)
         print(recording)
-        gif, svg = recording.with_suffix(".gif"), recording.with_suffix(".svg")
-        for path in export_replay(load_replay(recording), gif, svg):
+        for path in export_replay(replay, recording.with_suffix(".gif"),
+                                  recording.with_suffix(".svg")):
             print(path)
     return 0
 
@@ -153,13 +159,24 @@ def session_dir() -> Path:
     return user_state_path("oddsevens") / "sessions"
 
 
+def open_window(make: Callable[[], Any]) -> int:
+    """Build a window and run it; no display is a one-line error, not a traceback."""
+    import pygame
+
+    try:
+        window = make()
+    except pygame.error as error:
+        raise CommandError(f"cannot open a window ({error}); try 'oddsevens demo'") from None
+    window.run()
+    return 0
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     from viz.load_app import LoadApp
 
     rules = _rules_from_args("load", args)
-    LoadApp(REGISTRY["load"], rules, seed=args.seed, out_dir=args.out,
-            session_dir=session_dir()).run()
-    return 0
+    return open_window(lambda: LoadApp(REGISTRY["load"], rules, seed=args.seed,
+                                       out_dir=args.out, session_dir=session_dir()))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -169,12 +186,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     options = {"seed": args.seed, "out_dir": args.out, "session_dir": session_dir()}
     if args.game == "loops":
         rules = _params_to_rules("loops", {"capacity": args.capacity, "flips": args.flips})
-        LoopsApp(REGISTRY["loops"], rules, vs=args.vs, settings=default_settings(),
-                 **options).run()
-    else:
-        rules = _params_to_rules("tiles", {"players": args.players})
-        TilesApp(REGISTRY["tiles"], rules, **options).run()
-    return 0
+        return open_window(lambda: LoopsApp(REGISTRY["loops"], rules, vs=args.vs,
+                                            settings=default_settings(), **options))
+    rules = _params_to_rules("tiles", {"players": args.players})
+    return open_window(lambda: TilesApp(REGISTRY["tiles"], rules, **options))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -184,13 +199,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     replay = load_replay(args.recording)
     options = {"seed": replay.seed, "out_dir": args.out, "script": replay.moves}
-    if replay.game.id == "load":
-        LoadApp(replay.game, replay.rules, **options).run()
-    elif replay.game.id == "loops":
-        LoopsApp(replay.game, replay.rules, settings=default_settings(), **options).run()
-    else:
-        TilesApp(replay.game, replay.rules, **options).run()
-    return 0
+    windows = {
+        "load": lambda: LoadApp(replay.game, replay.rules, **options),
+        "loops": lambda: LoopsApp(replay.game, replay.rules, settings=default_settings(),
+                                  **options),
+        "tiles": lambda: TilesApp(replay.game, replay.rules, **options),
+    }
+    return open_window(windows[replay.game.id])
 
 
 def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
