@@ -87,7 +87,7 @@ def animated_svg(scenes: list[Scene], frame_ms: int, hold_ms: int) -> str:
     for key in _keys_in_order(scenes):
         track = [frame.get(key) for frame in frames]
         present = [shape for shape in track if shape is not None]
-        changing_text = isinstance(present[0], Text) and any(s != present[0] for s in present)
+        changing_text = isinstance(present[0], Text) and len(set(map(_geometry, present))) > 1
         if changing_text:
             drawing.add(_text_strip(drawing, timeline, scenes, key, track))
         else:
