@@ -92,7 +92,7 @@ def test_placing_and_flipping_by_click(make_app):
     app = make_app()
     assert app.scene().by_key()["place-left"]  # the dashed marker where blue may place
     click_slot(app, LEFT, 0)
-    assert app.state.pieces[LEFT] == [0, 0]
+    assert app.state.pieces[LEFT] == [0, 0] and app.entry.is_focused
     click_slot(app, RIGHT, 0)  # gold's turn in a two-player game
     click_slot(app, RIGHT, 1)  # blue flips gold's newest piece on the right
     assert app.state.pieces[RIGHT] == [1, 0] and app.state.locked[RIGHT][-1]
