@@ -63,8 +63,6 @@ class LoopsApp(GameApp):
 
     def advance(self, dt_ms: float) -> None:
         super().advance(dt_ms)
-        if self.entry is not None and not self.entry.is_focused:
-            self.entry.focus()  # the box keeps the keyboard whenever it is shown
         mover = self.state.to_move
         if self.script is not None or mover is None or mover in self.humans():
             self.ai_wait_ms = 0.0
