@@ -1,13 +1,15 @@
 """Draw scenes with Pillow straight into palette images (for GIFs and PNG frames).
 
-Shapes are drawn with exact palette indices, so every colour of the scene
-lands in the file unchanged. Text is anti-aliased with a bounded number of
-shades: for each ink and each scene colour, three blends between them are in
-the palette, and each text pixel takes the blend nearest its coverage.
+Square shapes are drawn with exact palette indices, so every colour of the
+scene lands in the file unchanged. Text and round shapes are anti-aliased
+with a bounded number of shades: the palette holds a blend halfway between
+each pair of scene colours, and each edge pixel takes the colour, the blend
+or what lies under it, by how much of it the shape covers.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -29,6 +31,7 @@ from viz.scene import (
 )
 
 SHADE_LEVELS = 2  # coverage is rounded to halves: 0, 1/2, 1
+SUPERSAMPLE = 4  # round shapes are drawn this many times larger to measure coverage
 ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
 
 
@@ -37,22 +40,24 @@ def blend(ink: RGB, under: RGB, amount: float) -> RGB:
 
 
 class IndexedPalette:
-    """A palette's colours plus text shades, as at most 256 GIF palette entries."""
+    """A palette's colours plus the shades between each pair of them, as at most 256
+    GIF palette entries. `lut[name][level, under]` is the entry for colour `name`
+    covering `level` / SHADE_LEVELS of a pixel whose entry is `under`."""
 
     def __init__(self, palette: Palette) -> None:
         self.colors: list[RGB] = []
         self._where: dict[RGB, int] = {}
         self.index = {name: self._add(rgb) for name, rgb in palette.colors.items()}
         base = len(self.colors)
-        self.text_lut: dict[str, np.ndarray] = {}
-        for ink in palette.inks:
+        self.lut: dict[str, np.ndarray] = {}
+        for name, rgb in palette.colors.items():
             lut = np.tile(np.arange(256, dtype=np.uint8), (SHADE_LEVELS + 1, 1))
-            lut[SHADE_LEVELS, :] = self.index[ink]
+            lut[SHADE_LEVELS, :] = self.index[name]
             for under in range(base):
                 for level in range(1, SHADE_LEVELS):
-                    shade = blend(palette.colors[ink], self.colors[under], level / SHADE_LEVELS)
+                    shade = blend(rgb, self.colors[under], level / SHADE_LEVELS)
                     lut[level, under] = self._add(shade)
-            self.text_lut[ink] = lut
+            self.lut[name] = lut
         if len(self.colors) > 256:
             raise ValueError(f"palette needs {len(self.colors)} colours, a GIF holds 256")
 
@@ -157,8 +162,10 @@ def _draw_region(image: Image.Image, scene: Scene, box: tuple[int, int, int, int
             continue
         if isinstance(shape, Text):
             _draw_text(patch, colors, shape, dx, dy)
+        elif isinstance(shape, Rect) and not shape.radius:
+            _draw_shape(draw, colors.index, shape, dx, dy)  # square edges need no shading
         else:
-            _draw_shape(draw, colors.index, shape, dx, dy)
+            _draw_smooth(patch, colors, shape, dx, dy)
     image.paste(patch, box[:2])
 
 
@@ -195,9 +202,51 @@ def _circle_box(cx: float, cy: float, r: float) -> tuple[int, int, int, int]:
 
 def _draw_text(image: Image.Image, colors: IndexedPalette, text: Text, dx: int, dy: int) -> None:
     levels, left, top = text_coverage(text.text, round(text.size), ANCHORS[text.anchor])
-    x, y = round(text.x) + left + dx, round(text.y) + top + dy
+    _paint(image, colors.lut[text.fill], levels, round(text.x) + left + dx,
+           round(text.y) + top + dy)
+
+
+def _draw_smooth(image: Image.Image, colors: IndexedPalette, shape: Shape, dx: int,
+                 dy: int) -> None:
+    color = shape.stroke if isinstance(shape, Ring | Line) else shape.fill
+    levels, left, top = shape_coverage(replace(shape, key="", **{_color_field(shape): ""}))
+    _paint(image, colors.lut[color], levels, left + dx, top + dy)
+
+
+def _paint(image: Image.Image, lut: np.ndarray, levels: np.ndarray, x: int, y: int) -> None:
+    """Lay a colour over `image` at (x, y) with the given coverage levels."""
     height, width = levels.shape
     box = (x, y, x + width, y + height)
     under = np.asarray(image.crop(box))
-    shaded = colors.text_lut[text.fill][levels, under]
+    shaded = lut[levels, under]
     image.paste(Image.frombuffer("P", (width, height), shaded.tobytes(), "raw", "P", 0, 1), box)
+
+
+def _color_field(shape: Shape) -> str:
+    return "stroke" if isinstance(shape, Ring | Line) else "fill"
+
+
+@lru_cache(maxsize=4096)
+def shape_coverage(shape: Shape) -> tuple[np.ndarray, int, int]:
+    """Coverage levels of a shape drawn SUPERSAMPLE times larger and averaged down, with
+    the position of their top-left pixel."""
+    left, top, right, bottom = bounds(shape)
+    k = SUPERSAMPLE
+    mask = Image.new("L", ((right - left) * k, (bottom - top) * k))
+    big = _scaled(shape, k)
+    _draw_shape(ImageDraw.Draw(mask), {"": 255}, big, -left * k, -top * k)
+    small = np.asarray(mask.reduce(k), dtype=np.float32)
+    return np.rint(small * (SHADE_LEVELS / 255)).astype(np.uint8), left, top
+
+
+def _scaled(shape: Shape, k: int) -> Shape:
+    if isinstance(shape, Rect):
+        return replace(shape, x=shape.x * k, y=shape.y * k, w=shape.w * k, h=shape.h * k,
+                       radius=shape.radius * k)
+    if isinstance(shape, Circle):
+        return replace(shape, cx=shape.cx * k, cy=shape.cy * k, r=shape.r * k)
+    if isinstance(shape, Ring):
+        return replace(shape, cx=shape.cx * k, cy=shape.cy * k, r=shape.r * k,
+                       width=shape.width * k)
+    return replace(shape, points=tuple((x * k, y * k) for x, y in shape.points),
+                   width=shape.width * k)
