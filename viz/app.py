@@ -29,6 +29,7 @@ PANEL_WIDTH = 210
 ROW = 40
 FPS = 60
 PANEL_COLOR = (44, 46, 52)
+REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 
 
 def speed_label(speed: int) -> str:
@@ -66,6 +67,7 @@ class GameApp:
         self.history: list[tuple[Any, State]] = []
         self.looping = False
         self.elapsed_ms = 0.0
+        self.computer_wait_ms = 0.0
         if self.recorder:
             self.recorder.close()
         self.recorder = None
@@ -190,6 +192,28 @@ class GameApp:
         self.draw()
 
     def advance(self, dt_ms: float) -> None:
+        self.run_loop(dt_ms)
+        self.let_computer_move(dt_ms)
+
+    def let_computer_move(self, dt_ms: float) -> None:
+        """Play the move of a seat the computer holds, once its delay has passed."""
+        mover = self.state.to_move
+        seat = None if self.script is not None or mover is None else self.computer(mover)
+        if seat is None:
+            self.computer_wait_ms = 0.0
+            return
+        policy, delay_ms = seat
+        self.computer_wait_ms += dt_ms
+        if self.computer_wait_ms >= delay_ms:
+            self.computer_wait_ms = 0.0
+            self.play(policy(self.state, self.rng))
+            self.rebuild_panel()
+
+    def computer(self, mover: int) -> tuple[Callable[[State, random.Random], Any], float] | None:
+        """The policy and delay of a seat the computer plays, or None for a person."""
+        return None
+
+    def run_loop(self, dt_ms: float) -> None:
         if not self.looping:
             return
         speed = SPEEDS[self.speed_index]

@@ -6,7 +6,7 @@ import pygame
 
 from games.load import MAX_LOAD, MIN_LOAD, PASS, Pick, SetLoad
 from games.load.policies import random_red
-from viz.app import SPEEDS, GameApp, speed_label
+from viz.app import REPLAY_HINT, SPEEDS, GameApp, speed_label
 from viz.scene import Scene
 from viz.scenes.load import EXPORT_STATUS_LINES, layout_for, load_scene
 
@@ -71,7 +71,7 @@ class LoadApp(GameApp):
 
     def click_refusal(self) -> str | None:
         if self.script is not None:
-            return "Replay: step with the Right and Left arrows, or Space to play"
+            return REPLAY_HINT
         if self.state.to_move is None:
             return "The game is over: press N for a new game"
         if self.looping:

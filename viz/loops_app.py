@@ -13,7 +13,7 @@ from games.loops import Flip, LoopsRules, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
-from viz.app import GameApp
+from viz.app import REPLAY_HINT, GameApp
 from viz.scene import Scene
 from viz.scenes.loops import STATUS_LINES, LoopsLayout, loops_scene
 from viz.settings import Settings
@@ -31,7 +31,6 @@ class LoopsApp(GameApp):
         self.settings = settings
         self.input_kind = "mouse"
         self.games_started = 0
-        self.ai_wait_ms = 0.0
         self.reply = ""
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
         super().__init__(game, rules, **options)
@@ -45,7 +44,6 @@ class LoopsApp(GameApp):
         if self.script is None:
             self.rules = replace(self.rules, first=self.games_started % 2)
             self.games_started += 1
-        self.ai_wait_ms = 0.0
         super().start_game(seed)
 
     def humans(self) -> set[int]:
@@ -54,27 +52,21 @@ class LoopsApp(GameApp):
         return {0, 1} if self.vs == "human" else {0}
 
     def names(self) -> tuple[str, str]:
-        return ("blue", "gold") if self.vs == "human" or self.script else ("you", "the AI")
+        if self.vs == "human" or self.script is not None:
+            return "blue", "gold"
+        return "you", "the AI"
 
     def viewer(self) -> int | None:
         if self.vs == "human" and self.script is None:
             return self.state.to_move if self.state.to_move is not None else 0
         return 0 if self.script is None else None
 
-    def advance(self, dt_ms: float) -> None:
-        super().advance(dt_ms)
-        mover = self.state.to_move
-        if self.script is not None or mover is None or mover in self.humans():
-            self.ai_wait_ms = 0.0
-            return
-        self.ai_wait_ms += dt_ms
-        if self.ai_wait_ms >= AI_DELAY_MS:
-            self.ai_wait_ms = 0.0
-            self.play(PLAYERS[self.vs](self.state, self.rng))
+    def computer(self, mover: int) -> tuple[Any, float] | None:
+        return None if mover in self.humans() else (PLAYERS[self.vs], AI_DELAY_MS)
 
     def try_move(self, move: Place | Flip) -> None:
         if self.script is not None:
-            self.message = "Replay: step with the Right and Left arrows, or Space to play"
+            self.message = REPLAY_HINT
         elif self.state.to_move is None:
             self.message = "The game is over: press New game"
         elif self.state.to_move not in self.humans():

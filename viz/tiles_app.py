@@ -9,7 +9,7 @@ import pygame
 from games.tiles import CHANCE, Choose, Play
 from games.tiles.ai import careful
 from games.tiles.engine import COLORS
-from viz.app import GameApp
+from viz.app import REPLAY_HINT, GameApp
 from viz.scene import Scene
 from viz.scenes.tiles import STATUS_LINES, TilesLayout, hand_slots, seat_order, tiles_scene
 
@@ -19,10 +19,6 @@ NOTE_LINES = 2
 
 
 class TilesApp(GameApp):
-    def __init__(self, game: Any, rules: Any, **options: Any) -> None:
-        self.ai_wait_ms = 0.0
-        super().__init__(game, rules, **options)
-
     def viewer(self) -> int | None:
         return None if self.script is not None else YOU
 
@@ -43,20 +39,12 @@ class TilesApp(GameApp):
 
     # --- automatic seats -----------------------------------------------------------------
 
-    def advance(self, dt_ms: float) -> None:
-        super().advance(dt_ms)
-        mover = self.state.to_move
-        if self.script is not None or mover is None or mover == YOU:
-            self.ai_wait_ms = 0.0
-            return
+    def computer(self, mover: int) -> tuple[Any, float] | None:
+        if mover == YOU:
+            return None
         if mover == CHANCE:
-            self.play(self.game.auto_move(self.state, self.rng))
-            return
-        self.ai_wait_ms += dt_ms
-        if self.ai_wait_ms >= AI_DELAY_MS:
-            self.ai_wait_ms = 0.0
-            self.play(careful(self.state, self.rng))
-            self.rebuild_panel()
+            return self.game.auto_move, 0.0  # deal at once
+        return careful, AI_DELAY_MS
 
     # --- the panel and your moves ----------------------------------------------------
 
@@ -76,7 +64,7 @@ class TilesApp(GameApp):
 
     def handle_click(self, pos: tuple[int, int]) -> None:
         if self.script is not None:
-            self.message = "Replay: step with the Right and Left arrows, or Space to play"
+            self.message = REPLAY_HINT
             return
         order = seat_order(self.rules.players, YOU).index(YOU)
         slots = hand_slots(self.state, YOU, hidden=True)
