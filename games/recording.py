@@ -84,7 +84,6 @@ def parse(lines: Iterable[str]) -> Replay:
     replay: Replay | None = None
     state: State | None = None
     ended_by_result = False
-    number = 0
     pending: tuple[int, str] | None = None
     for number, raw in enumerate(lines, start=1):
         if pending is not None:

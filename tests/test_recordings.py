@@ -4,7 +4,10 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from games.recording import RecordingError, parse
 from viz.cli import main
 
 SAMPLE = Path(__file__).resolve().parents[1] / "recordings" / "load-sample.jsonl"
@@ -59,6 +62,7 @@ BAD = {
                      "already picked"),
     "cell off the board": ([HEADER, {"player": 1, "cell": 7}], 2, "not on the board"),
     "malformed event": ([HEADER, {"player": 3, "cell": 0}], 2, "not a Load event"),
+    "player not a number": ([HEADER, {"player": True, "cell": 0}], 2, "not a Load event"),
     "event after the end": ([HEADER, *FULL_GAME, {"player": 1, "cell": 0}], 6, "ended"),
     "result disagrees": ([HEADER, *FULL_GAME, {"result": {"winner": 1, "stage": 2}}], 6,
                          "disagrees"),
@@ -125,3 +129,30 @@ def test_record_with_bad_rules_writes_nothing(tmp_path, capsys):
 def test_validate_prints_a_plain_summary(capsys):
     assert main(["validate", str(SAMPLE)]) == 0
     assert "valid load game" in capsys.readouterr().out
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=False)
+    | st.sampled_from(["left", "right", "red-7", "blue", "purple-10", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["player", "cell", "pass", "load", "place", "flip", "tile", "color",
+                         "deal", "removed", "result"]), inner, max_size=3),
+    max_leaves=12)
+HEADERS = [
+    {**HEADER, "rules": {"rows": 3, "cols": 3, "load": 3}},
+    {"format": "oddsevens-recording", "version": 1, "game": "loops", "rules": {}, "seed": 1},
+    {"format": "oddsevens-recording", "version": 1, "game": "tiles",
+     "rules": {"players": 3}, "seed": 1},
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.sampled_from(HEADERS), st.lists(json_values, max_size=6))
+def test_untrusted_events_raise_only_recording_errors(header, events):
+    lines = [json.dumps(header) + "\n"] + [json.dumps(e) + "\n" for e in events]
+    try:
+        replay = parse(lines)
+    except RecordingError as error:
+        assert 1 <= error.line <= len(lines)
+    else:
+        assert len(replay.moves) <= len(events)

@@ -41,13 +41,16 @@ class LoadGame(GameBase):
         keys = set(event)
         if keys == {"load"}:
             return SetLoad(event["load"])
-        if keys == {"player", "pass"} and event["pass"] is True and event["player"] == 2:
+        player = event.get("player")
+        if type(player) is not int:
+            raise IllegalMove(f"not a Load event: {dict(event)}")
+        if keys == {"player", "pass"} and event["pass"] is True and player == 2:
             return PASS
-        if keys == {"player", "cell"} and event["player"] in (1, 2):
+        if keys == {"player", "cell"} and player in (1, 2):
             cell = event["cell"]
             if type(cell) is not int:
                 raise IllegalMove(f"cell must be a whole number, not {cell!r}")
-            return Pick(event["player"], cell)
+            return Pick(player, cell)
         raise IllegalMove(f"not a Load event: {dict(event)}")
 
     def event_from_move(self, move: Move) -> dict[str, Any]:
