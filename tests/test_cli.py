@@ -22,7 +22,8 @@ def test_demo_records_and_exports_every_game_with_no_display(tmp_path, capsys):
     assert sorted(printed) == sorted(str(tmp_path / name) for name in names)
     for game in ("load", "loops", "tiles"):
         turns = load_replay(tmp_path / f"{game}.jsonl").final().turns
-        assert Image.open(tmp_path / f"{game}.gif").n_frames == turns + 1
+        with Image.open(tmp_path / f"{game}.gif") as gif:
+            assert gif.n_frames == turns + 1
         root = ET.parse(tmp_path / f"{game}.svg").getroot()
         assert root.get("data-frames") == str(turns + 1)
 
@@ -33,8 +34,8 @@ def test_export_writes_both_files_beside_the_recording(tmp_path, capsys):
     assert main(["export", str(recording), "--frame-ms", "300", "--hold-ms", "900"]) == 0
     root = ET.parse(tmp_path / "game.svg").getroot()
     assert (root.get("data-frame-ms"), root.get("data-hold-ms")) == ("300", "900")
-    gif = Image.open(tmp_path / "game.gif")
-    assert gif.info["duration"] == 300
+    with Image.open(tmp_path / "game.gif") as gif:
+        assert gif.info["duration"] == 300
 
 
 def test_export_of_one_format_writes_only_that(tmp_path):

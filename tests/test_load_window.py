@@ -172,12 +172,16 @@ def test_gif_is_refused_while_looping_and_writes_three_files_when_paused(app, tm
     assert "Pause" in app.message and not (tmp_path / "out").exists()
     assert not button(app, "GIF").is_enabled
     press(app, pygame.K_SPACE)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
     turns = app.state.turns
+    assert turns >= 2
     click_button(app, "GIF")
     files = sorted((tmp_path / "out").iterdir())
     assert [f.suffix for f in files] == [".gif", ".jsonl", ".svg"]
     assert load_replay(files[1]).final().turns == turns
-    assert Image.open(files[0]).n_frames == turns + 1
+    with Image.open(files[0]) as gif:
+        assert gif.n_frames == turns + 1
     assert ET.parse(files[2]).getroot().get("data-frames") == str(turns + 1)
     assert "Saved" in app.message
 

@@ -50,7 +50,8 @@ def test_chromium_shows_the_engine_position_at_seeked_times(tmp_path):
     subprocess.run([browser, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
                     f"--screenshot={shot}", f"--window-size={width},{height * len(times)}",
                     html.as_uri()], check=True, capture_output=True, timeout=120)
-    image = Image.open(shot).convert("RGB")
+    with Image.open(shot) as screenshot:
+        image = screenshot.convert("RGB")
     for copy, turn in enumerate(turns):
         state = states[turn]
         for cell in range(state.board.cells):

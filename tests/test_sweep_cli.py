@@ -46,7 +46,8 @@ def test_plot_draws_the_chart(tmp_path, capsys, suffix):
         ids = {e.get("id") for e in root.iter()}
         assert {"series-1", "series-2", "series-3", "fair"} <= ids
     else:
-        assert Image.open(chart).size == (640, 420)
+        with Image.open(chart) as image:
+            assert image.size == (640, 420)
 
 
 def test_bad_options_are_one_line_errors(tmp_path, capsys):
