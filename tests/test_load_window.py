@@ -247,3 +247,18 @@ def test_back_and_home_undo_slider_moves_with_their_turns(app):
     assert app.moves == [app.moves[0]] and app.state.pending_load == 6
     app.to_start()
     assert app.moves == [] and app.state.pending_load == 5
+
+
+def test_hovering_shows_what_player_2_would_pick(app):
+    click(app, cell_centre(app, 30))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(app, 9),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    run(app)
+    assert app.scene().by_key()["status-3"].text == "Click to pick pair 8+9"
+    click(app, cell_centre(app, 9))
+    click(app, cell_centre(app, 40))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(app, 10),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    run(app)
+    hint = app.scene().by_key()["status-3"].text
+    assert hint == "Pair 10+11: the pair of cell 10 touches an earlier green pick"

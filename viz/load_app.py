@@ -15,6 +15,7 @@ NOTE_LINES = 2
 
 class LoadApp(GameApp):
     auto1 = False
+    hover: int | None = None  # the cell under the mouse
 
     # --- what the window shows -------------------------------------------------------
 
@@ -36,7 +37,21 @@ class LoadApp(GameApp):
     def notes(self) -> tuple[str, str]:
         if self.script is not None:
             return self.mode(), self.message
-        return f"{self.mode()} · speed {speed_label(SPEEDS[self.speed_index])}", self.message
+        speed = speed_label(SPEEDS[self.speed_index])
+        return f"{self.mode()} · speed {speed}", self.message or self.hover_hint()
+
+    def hover_hint(self) -> str:
+        """What a click on the cell under the mouse would do, for player 2."""
+        if self.hover is None or self.state.to_move != 2 or self.looping:
+            return ""
+        pair = "+".join(map(str, self.state.board.pair_of(self.hover)))
+        reason = self.state.why_illegal(Pick(2, self.hover))
+        return f"Pair {pair}: {reason}" if reason else f"Click to pick pair {pair}"
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.layout().cell_at(*event.pos)
+        super().handle_event(event)
 
     def build_panel(self) -> None:
         if self.script is not None:
