@@ -1,22 +1,30 @@
-"""Automatic games played by a game's default automatic players."""
+"""Automatic games: the game's default automatic players, or chosen ones per seat."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, State
+from games.base import Game, Policy, State
 
 
-def play(game: Game, rules: Any, rng: random.Random) -> tuple[State, list[Any]]:
-    """Play one automatic game to its end; return the final state and the moves."""
+def play(game: Game, rules: Any, rng: random.Random,
+         seats: Mapping[int, Policy] | None = None) -> tuple[State, list[Any]]:
+    """Play one automatic game to its end; return the final state and the moves.
+
+    `seats` picks the automatic player of some seats; the others, and chance
+    events such as deals, use the game's default automatic players.
+    """
+    seats = seats or {}
     state = game.new_state(rules)
     moves = []
     limit = game.max_turns(rules)
     while state.to_move is not None:
         if state.turns >= limit:
             raise RuntimeError(f"{game.id} ran past its maximum of {limit} turns")
-        move = game.auto_move(state, rng)
+        policy = seats.get(state.to_move, game.auto_move)
+        move = policy(state, rng)
         state.apply(move)
         moves.append(move)
     return state, moves

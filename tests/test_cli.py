@@ -78,3 +78,24 @@ def test_a_window_without_a_display_is_a_one_line_error(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith("oddsevens: cannot open a window")
     assert len(done.stderr.strip().splitlines()) == 1 and done.stdout == ""
+
+
+def test_record_can_choose_who_plays_each_seat(tmp_path, capsys):
+    out = tmp_path / "duel.jsonl"
+    assert main(["record", "loops", "--by", "hard", "random", "--seed", "1", "-o",
+                 str(out)]) == 0
+    replay = load_replay(out)
+    assert replay.header["players"] == ["hard", "random"]
+    assert replay.final().result() is not None
+    assert main(["record", "loops", "--by", "hard", "easy", "medium", "-o", str(out)]) == 2
+    assert "3 players for 2 seats" in capsys.readouterr().err
+
+
+def test_chosen_players_decide_the_games(tmp_path):
+    hard_first = 0
+    for seed in range(30):
+        out = tmp_path / f"{seed}.jsonl"
+        main(["record", "loops", "--first", "1", "--by", "hard", "random", "--seed", str(seed),
+              "-o", str(out)])
+        hard_first += load_replay(out).final().result()["winner"] == 0
+    assert hard_first == 30  # Hard moves second, the side perfect play favours

@@ -45,18 +45,30 @@ def _params_to_rules(game_id: str, params: dict[str, Any]) -> Any:
         raise CommandError(str(error)) from None
 
 
-def record_game(game_id: str, rules: Any, seed: int, path: Path) -> Replay:
-    """Play one automatic game, write its recording to `path` and return its replay."""
+def record_game(game_id: str, rules: Any, seed: int, path: Path,
+                players: Sequence[str] = ()) -> Replay:
+    """Play one automatic game, write its recording to `path` and return its replay.
+
+    `players` names the automatic player of seats 0, 1, …; unnamed seats use the
+    game's default players.
+    """
     game = REGISTRY[game_id]
-    state, moves = play(game, rules, random.Random(seed))
-    text = recording_text(game, rules, seed, moves, state.result())
+    seats = {seat: game.players[name] for seat, name in enumerate(players)}
+    state, moves = play(game, rules, random.Random(seed), seats)
+    extra = {"players": list(players)} if players else {}
+    text = recording_text(game, rules, seed, moves, state.result(), **extra)
     write_atomic(path, lambda out: out.write(text))
     return parse(text.splitlines(keepends=True))
 
 
 def cmd_record(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    record_game(args.game, _rules_from_args(args.game, args), seed, args.output)
+    rules = _rules_from_args(args.game, args)
+    by = getattr(args, "by", None) or ()
+    if by and len(by) > REGISTRY[args.game].seats(rules):
+        raise CommandError(f"--by names {len(by)} players for "
+                           f"{REGISTRY[args.game].seats(rules)} seats")
+    record_game(args.game, rules, seed, args.output, by)
     print(args.output)
     return 0
 
@@ -228,6 +240,10 @@ def build_parser() -> argparse.ArgumentParser:
         _add_rule_options(sub, game_id)
         sub.add_argument("--seed", type=int, help="random seed (recorded; random when omitted)")
         sub.add_argument("-o", "--output", type=Path, required=True, help="REC.jsonl to write")
+        if game_id != "load":  # Load's two players have fixed roles
+            sub.add_argument("--by", nargs="+", choices=sorted(game.players), metavar="NAME",
+                             help="who plays seat 0, 1, …: "
+                             f"{', '.join(sorted(game.players))} (default for the rest)")
         sub.set_defaults(run=cmd_record)
 
     validate = commands.add_parser("validate", help="replay a recording and report its result")

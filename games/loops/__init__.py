@@ -34,6 +34,9 @@ class LoopsGame(GameBase):
         kind = "place" if isinstance(move, Place) else "flip"
         return {"player": move.player, kind: LOOP_NAMES[move.loop]}
 
+    def seats(self, rules: LoopsRules) -> int:
+        return 2
+
     def max_turns(self, rules: LoopsRules) -> int:
         return 2 * rules.capacity + 2 * rules.flips
 

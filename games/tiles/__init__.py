@@ -53,6 +53,9 @@ class TilesGame(GameBase):
             return {"player": move.player, "color": COLORS[move.color]}
         return {"player": move.player, "tile": tile_name(move.tile)}
 
+    def seats(self, rules: TilesRules) -> int:
+        return rules.players
+
     def max_turns(self, rules: TilesRules) -> int:
         return ROUNDS * (1 + 2 * rules.players * rules.hand_size)
 
