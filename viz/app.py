@@ -28,6 +28,7 @@ SPEEDS = (1, 2, 4, 8, 15, 30, 60, 0)  # turns per second; 0: one turn every fram
 PANEL_WIDTH = 210
 ROW = 40
 FPS = 60
+NOTE_LINES = 2  # status lines a window adds under the game's own: mode, then message
 PANEL_COLOR = (44, 46, 52)
 REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 

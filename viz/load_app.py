@@ -6,11 +6,9 @@ import pygame
 
 from games.load import MAX_LOAD, MIN_LOAD, PASS, Pick, SetLoad
 from games.load.policies import random_red
-from viz.app import REPLAY_HINT, SPEEDS, GameApp, speed_label
+from viz.app import NOTE_LINES, REPLAY_HINT, SPEEDS, GameApp, speed_label
 from viz.scene import Scene
 from viz.scenes.load import EXPORT_STATUS_LINES, layout_for, load_scene
-
-NOTE_LINES = 2
 
 
 class LoadApp(GameApp):

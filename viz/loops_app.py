@@ -13,7 +13,7 @@ from games.loops import Flip, LoopsRules, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
-from viz.app import REPLAY_HINT, GameApp
+from viz.app import NOTE_LINES, REPLAY_HINT, GameApp
 from viz.scene import Scene
 from viz.scenes.loops import STATUS_LINES, LoopsLayout, loops_scene
 from viz.settings import Settings
@@ -21,7 +21,6 @@ from viz.settings import Settings
 AI_DELAY_MS = 700
 TIERS = ("easy", "medium", "hard", "human")
 BOX_HEIGHT = 150
-NOTE_LINES = 2
 
 
 class LoopsApp(GameApp):

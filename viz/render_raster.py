@@ -208,9 +208,9 @@ def _draw_text(image: Image.Image, colors: IndexedPalette, text: Text, dx: int, 
 
 def _draw_smooth(image: Image.Image, colors: IndexedPalette, shape: Shape, dx: int,
                  dy: int) -> None:
-    color = shape.stroke if isinstance(shape, Ring | Line) else shape.fill
-    levels, left, top = shape_coverage(replace(shape, key="", **{_color_field(shape): ""}))
-    _paint(image, colors.lut[color], levels, left + dx, top + dy)
+    field = _color_field(shape)
+    levels, left, top = shape_coverage(replace(shape, key="", **{field: ""}))
+    _paint(image, colors.lut[getattr(shape, field)], levels, left + dx, top + dy)
 
 
 def _paint(image: Image.Image, lut: np.ndarray, levels: np.ndarray, x: int, y: int) -> None:

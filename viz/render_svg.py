@@ -42,7 +42,6 @@ class Timeline:
     """Frame start times as SMIL key times, with run-length compression of values."""
 
     def __init__(self, frames: int, frame_ms: int, hold_ms: int) -> None:
-        self.frames = frames
         self.total = total_ms(frames, frame_ms, hold_ms)
         self.starts = frame_starts_ms(frames, frame_ms)
         self.dur = f"{num(self.total / 1000)}s"

@@ -9,13 +9,12 @@ import pygame
 from games.tiles import CHANCE, Choose, Play
 from games.tiles.ai import careful
 from games.tiles.engine import COLORS
-from viz.app import REPLAY_HINT, GameApp
+from viz.app import NOTE_LINES, REPLAY_HINT, GameApp
 from viz.scene import Scene
 from viz.scenes.tiles import STATUS_LINES, TilesLayout, hand_slots, seat_order, tiles_scene
 
 AI_DELAY_MS = 600
 YOU = 0
-NOTE_LINES = 2
 
 
 class TilesApp(GameApp):

@@ -115,7 +115,6 @@ def hand_slots(state: TilesState, seat: int, hidden: bool) -> list[int]:
 
 def status_lines(state: TilesState, viewer: int | None) -> list[str]:
     rules = state.rules
-    name = lambda seat: seat_label(seat, viewer)  # noqa: E731
     facts = f"Round {max(state.round, 1)} of {ROUNDS} · {rules.players} players"
     if state.current is not None:
         facts += f" · follow {COLORS[state.current]}"
@@ -123,18 +122,18 @@ def status_lines(state: TilesState, viewer: int | None) -> list[str]:
     if last is None or isinstance(last, Deal):
         done = "Tiles dealt" if last else "New game"
     elif isinstance(last, Choose):
-        done = f"{name(last.player)} chose {COLORS[last.color]}"
+        done = f"{seat_label(last.player, viewer)} chose {COLORS[last.color]}"
     else:
-        done = f"{name(last.player)} played {tile_name(last.tile)}"
+        done = f"{seat_label(last.player, viewer)} played {tile_name(last.tile)}"
     result = state.result()
     if result is not None:
-        winners = " and ".join(name(s) for s in result["winners"])
+        winners = " and ".join(seat_label(s, viewer) for s in result["winners"])
         verb = "wins" if len(result["winners"]) == 1 else "share the win"
         return [facts, f"{sentence(winners)} {verb} with the lowest total"]
     if state.to_move == CHANCE:
         return [facts, f"{done} · next: the deal"]
     verb = "chooses a colour" if state.choosing else "to play"
-    return [facts, f"{done} · {name(state.to_move)} {verb}"]
+    return [facts, f"{done} · {seat_label(state.to_move, viewer)} {verb}"]
 
 
 def tiles_scene(state: TilesState, width: int, height: int, notes: tuple[str, ...] = (),
