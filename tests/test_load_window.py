@@ -11,7 +11,7 @@ from games import REGISTRY
 from games.load import DIM, ON, PASS, Pick
 from viz.cli import main
 from viz.files import load_replay
-from viz.load_app import LoadApp
+from viz.load_app import AUTO1_DELAY_MS, LoadApp
 from viz.scenes.load import PALETTE
 
 GAME = REGISTRY["load"]
@@ -45,7 +45,12 @@ def press(app, key):
 
 
 def button(app, prefix):
-    return next(b for b in app.buttons if b.text.startswith(prefix))
+    return app.panel.element_for(prefix)
+
+
+def slider(app, low, high):
+    return next(element for element in app.panel.elements
+                if getattr(element, "value_range", None) == (low, high))
 
 
 def click_button(app, prefix):
@@ -71,7 +76,7 @@ def color(name):
 
 
 def test_the_title_starts_with_oddsevens(app):
-    assert pygame.display.get_caption()[0].startswith("oddsevens")
+    assert app.window.title.startswith("oddsevens")
 
 
 def test_clicks_pick_for_both_players_and_dim_what_they_clear(app):
@@ -105,18 +110,80 @@ def test_an_illegal_click_explains_and_changes_nothing(app):
     assert "already picked cell 30" in app.message
 
 
-def test_auto1_answers_player_2_with_a_red_pick(app):
+def wait_for_red(app):
+    """Let Auto1's delay pass; return whether red picked."""
+    turns = app.state.turns
+    run(app, 1, AUTO1_DELAY_MS - 50)
+    assert app.state.turns == turns, "red must wait for the delay"
+    run(app, 2, 50)
+    return app.state.turns == turns + 1 and app.state.to_move == 2
+
+
+def legal_green(app):
+    return next(c for c in range(0, 49, 2) if app.state.why_illegal(Pick(2, c)) is None)
+
+
+def test_auto1_plays_red_after_a_short_delay_and_answers_green(app):
     press(app, pygame.K_a)
-    assert app.auto1 and app.state.turns == 1 and app.state.to_move == 2
+    assert app.auto1 and wait_for_red(app)
     click_button(app, "Auto1: on")
     assert not app.auto1
     click_button(app, "Auto1: off")
     assert app.auto1
-    green = next(c for c in range(0, 49, 2) if app.state.why_illegal(Pick(2, c)) is None)
-    click(app, cell_centre(app, green))
-    assert app.state.turns == 3 and app.state.to_move == 2
+    click(app, cell_centre(app, legal_green(app)))
+    assert app.state.turns == 2 and wait_for_red(app)
     red = app.state.last.cell
     assert pixel(app, red, "red") == color("red")
+
+
+def test_auto1_plays_red_however_red_came_to_move(app):
+    press(app, pygame.K_a)
+    press(app, pygame.K_n)  # a new game keeps Auto1 on
+    assert app.state.turns == 0 and wait_for_red(app)
+    press(app, pygame.K_RIGHT)  # Step plays green; Auto1 answers
+    assert app.state.to_move == 1 and wait_for_red(app)
+    press(app, pygame.K_SPACE)
+    app.frame(250)  # one Loop turn (4 a second): green moved, red to move
+    press(app, pygame.K_SPACE)
+    assert not app.looping and app.state.to_move == 1 and wait_for_red(app)
+    press(app, pygame.K_SPACE)  # Loop plays both colours again
+    app.frame(250)
+    app.frame(250)
+    assert app.state.turns == 7
+
+
+def test_back_undoes_your_move_with_the_automatic_answer(app):
+    press(app, pygame.K_a)
+    wait_for_red(app)
+    first_red = app.state.last.cell
+    click(app, cell_centre(app, legal_green(app)))
+    wait_for_red(app)
+    assert app.state.turns == 3
+    press(app, pygame.K_LEFT)
+    assert app.state.turns == 1 and app.state.last.cell == first_red
+    press(app, pygame.K_LEFT)  # Auto1's first pick is not yours to undo
+    assert app.state.turns == 1 and "Nothing of yours" in app.message
+
+
+def test_a_message_lapses_once_the_game_moves_on(app):
+    press(app, pygame.K_p)
+    assert "Only player 2 may pass" in app.message
+    click(app, cell_centre(app, 3))
+    assert app.message == ""
+    press(app, pygame.K_n)
+    assert app.message == "New game"
+    click(app, cell_centre(app, 3))
+    assert app.message == ""
+
+
+def test_cells_can_be_picked_by_typing_their_number(app):
+    for key in (pygame.K_2, pygame.K_7, pygame.K_RETURN):
+        press(app, key)
+    assert app.state.red_state(27) == ON
+    press(app, pygame.K_9)
+    assert "Cell 9: Enter picks it" in app.scene().by_key()["status-3"].text
+    press(app, pygame.K_RETURN)
+    assert app.state.green_state(9) == ON and app.state.green_state(8) == ON
 
 
 def test_step_advances_exactly_one_turn(app):
@@ -158,8 +225,7 @@ def test_the_load_slider_takes_effect_when_the_stage_ends(app, tmp_path):
     assert "slider 6" in app.scene().by_key()["status-0"].text
     press(app, pygame.K_p)
     assert app.state.load == 6
-    slider = next(s for s in app.sliders if s.value_range == (3, 8))
-    click(app, slider.right_button.rect.center)
+    click(app, slider(app, 3, 8).right_button.rect.center)
     run(app)
     assert app.state.pending_load == 7
     lines = app.recorder.path.read_text().splitlines()
@@ -206,8 +272,9 @@ def test_new_game_starts_over(app):
 
 def test_the_board_scales_with_the_window(app):
     before = app.scene().by_key()["red-0"].w
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=1000, size=(1300, 1000)))
+    app.window.size = (1300, 1000)
     run(app)
+    assert app.screen.get_size() == (1300, 1000) and app.manager.window_resolution == (1300, 1000)
     assert app.scene().by_key()["red-0"].w > before * 1.3
     click(app, cell_centre(app, 48))
     assert app.state.red_state(48) == ON and pixel(app, 48, "red") == color("red")

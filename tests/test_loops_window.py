@@ -42,8 +42,14 @@ def make_app(tmp_path):
 
 
 def type_line(app, text):
+    """Type as a keyboard does: a key press, then the text it makes, then Enter."""
     for char in text:
+        key = pygame.key.key_code(char.lower()) if char.strip() else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char,
+                                             scancode=0))
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=char,
+                                             scancode=0))
     run(app, 1)
     press(app, pygame.K_RETURN)
 
@@ -58,7 +64,7 @@ def click_slot(app, loop, index):
 
 
 def click_button(app, prefix):
-    button = next(b for b in app.buttons if b.text.startswith(prefix))
+    button = app.panel.element_for(prefix)
     click(app, button.rect.center)
 
 
@@ -70,11 +76,11 @@ def slot_color(app, loop, index):
                                          ("r", RIGHT), ("  LEFT ", LEFT), ("R", RIGHT)])
 def test_placing_by_each_keyboard_spelling(make_app, typed, loop):
     app = make_app()
-    assert app.entry.is_focused  # a keyboard user can type at once
+    assert app.panel.entry().is_focused  # a keyboard user can type at once
     type_line(app, typed)
     assert app.state.pieces[loop] == [0, 0]
     assert slot_color(app, loop, 1) == PALETTE.colors["p0"]
-    assert app.entry.get_text() == "" and app.entry.is_focused
+    assert app.panel.entry().get_text() == "" and app.panel.entry().is_focused
 
 
 @pytest.mark.parametrize("verb", ["flip", "f", "Flip", "F"])
@@ -92,7 +98,7 @@ def test_placing_and_flipping_by_click(make_app):
     app = make_app()
     assert app.scene().by_key()["place-left"]  # the dashed marker where blue may place
     click_slot(app, LEFT, 0)
-    assert app.state.pieces[LEFT] == [0, 0] and app.entry.is_focused
+    assert app.state.pieces[LEFT] == [0, 0] and not app.panel.entry().is_focused
     click_slot(app, RIGHT, 0)  # gold's turn in a two-player game
     click_slot(app, RIGHT, 1)  # blue flips gold's newest piece on the right
     assert app.state.pieces[RIGHT] == [1, 0] and app.state.locked[RIGHT][-1]
@@ -154,12 +160,12 @@ def test_window_hotkeys_do_not_fire_while_typing(make_app):
 
 def test_the_checkbox_hides_the_box_and_is_remembered(make_app, tmp_path):
     app = make_app()
-    click(app, app.checkbox.rect.center)
-    assert app.entry is None and app.settings.keyboard_entry["mouse"] is False
+    click(app, app.panel.element_for("Keyboard").rect.center)
+    assert app.panel.entry() is None and app.settings.keyboard_entry["mouse"] is False
     again = make_app()
-    assert again.entry is None and not again.checkbox.is_checked
-    click(again, again.checkbox.rect.center)
-    assert make_app().entry is not None
+    assert again.panel.entry() is None and not again.panel.element_for("Keyboard").is_checked
+    click(again, again.panel.element_for("Keyboard").rect.center)
+    assert make_app().panel.entry() is not None
 
 
 def test_touch_input_defaults_to_no_box_and_is_remembered_separately(make_app):
@@ -167,15 +173,15 @@ def test_touch_input_defaults_to_no_box_and_is_remembered_separately(make_app):
     pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.1, y=0.1, dx=0, dy=0,
                                          touch_id=1, finger_id=1, pressure=1.0))
     run(app)
-    assert app.input_kind == "touch" and app.entry is None
+    assert app.input_kind == "touch" and app.panel.entry() is None
     click(app, (5, 5))
-    assert app.input_kind == "mouse" and app.entry is not None
+    assert app.input_kind == "mouse" and app.panel.entry() is not None
 
 
 def test_a_corrupt_settings_file_falls_back_to_defaults(make_app, tmp_path):
     (tmp_path / "broken.json").write_text("{not json")
     app = make_app(settings_file="broken.json")
-    assert app.entry is not None and "unreadable" in app.message
+    assert app.panel.entry() is not None and "unreadable" in app.message
 
 
 def test_the_first_mover_alternates_from_game_to_game(make_app):
@@ -227,7 +233,7 @@ def test_replay_steps_through_a_recording(make_app, tmp_path):
     recording = load_replay(Path(__file__).resolve().parents[1] / "recordings" /
                             "loops-sample.jsonl")
     app = make_app(script=recording.moves)
-    assert app.state.turns == 0 and app.entry is None
+    assert app.state.turns == 0 and app.panel.entry() is None
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
     assert app.state.pieces[LEFT] == [0, 0] and app.state.pieces[RIGHT] == [1, 1]

@@ -1,16 +1,18 @@
 """The window shell shared by every game: history, recording, automatic play, replay,
-GIF download, speed, and the side panel of pygame_gui controls.
+GIF download, speed, keyboard focus, messages and the side panel.
 
 A game's window subclasses GameApp and supplies its scene, its clicks, its
-keys and its panel. Time comes in through `frame(dt_ms)`, so tests drive the
-window frame by frame without sleeping.
+keys and its controls. Time comes in through `frame(dt_ms)`, so tests drive
+the window frame by frame without sleeping.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,20 +23,49 @@ from games.base import Game, IllegalMove, State
 from games.recording import parse
 from viz import render_pygame
 from viz.export import export_replay
-from viz.files import RecordingWriter, recording_text, write_atomic
+from viz.files import recording_text, write_atomic
+from viz.panel import Button, Control, Label, Panel, Slider
 from viz.scene import Scene
+from viz.scenes.common import font_size, margin, wrap
+from viz.sessions import SessionLog
 
 SPEEDS = (1, 2, 4, 8, 15, 30, 60, 0)  # turns per second; 0: one turn every frame
 PANEL_WIDTH = 210
 ROW = 40
 FPS = 60
-NOTE_LINES = 2  # status lines a window adds under the game's own: mode, then message
+MIN_SIZE = (640, 480)
+MESSAGE_LINES = 2
+NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 PANEL_COLOR = (44, 46, 52)
 REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
+ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
+BUTTON_THEMES = {  # colour buttons, by theme class
+    "@red": "#d7263d", "@yellow": "#e8c547", "@green": "#1f9d55", "@blue": "#2f6db5",
+    "@purple": "#7d4aa8",
+}
 
 
 def speed_label(speed: int) -> str:
     return "max" if speed == 0 else f"{speed}/s"
+
+
+def theme() -> dict[str, Any]:
+    light_text = {"@yellow"}
+    return {name: {"colours": {
+        "normal_bg": color, "hovered_bg": color, "active_bg": color,
+        "normal_text": "#222222" if name in light_text else "#ffffff",
+        "hovered_text": "#000000" if name in light_text else "#ffffff",
+        "normal_border": "#ffffff", "hovered_border": "#ffcc33"}}
+        for name, color in BUTTON_THEMES.items()}
+
+
+@dataclass
+class Played:
+    """One event of the history: the move, the position before it, and who chose it."""
+
+    move: Any
+    before: State
+    automatic: bool  # played by a seat the computer holds, not by a decision of yours
 
 
 class GameApp:
@@ -43,20 +74,24 @@ class GameApp:
     def __init__(self, game: Game, rules: Any, *, seed: int | None = None,
                  out_dir: Path = Path("recordings"), session_dir: Path | None = None,
                  script: list[Any] | None = None, size: tuple[int, int] = (980, 720)) -> None:
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "oddsevens")  # the X window's class
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
         self.game, self.rules = game, rules
-        self.out_dir, self.session_dir = Path(out_dir), session_dir
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pygame.display.set_caption(f"{self.title} — {game.name}")
-        self.manager = pygame_gui.UIManager(size)
-        self.buttons: dict[Any, Callable[[], None]] = {}
-        self.sliders: dict[Any, Callable[[int], None]] = {}
+        self.out_dir = Path(out_dir)
+        self.sessions = SessionLog(session_dir) if session_dir is not None else None
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.window = pygame.Window(f"{self.title} — {game.name}", size, resizable=True)
+        self.window.minimum_size = MIN_SIZE
+        self.screen = self.window.get_surface()
+        self.manager = pygame_gui.UIManager(size, theme())
+        self.panel = Panel(self.manager)
         self.script = script
         self.speed_index = SPEEDS.index(4)
         self.running = True
-        self.message = ""
-        self.recorder: RecordingWriter | None = None
+        self.swallow_text: str | None = None
+        self.games_started = 0
+        self._message = ("", None)
         self.start_game(seed)
 
     # --- game lifecycle ------------------------------------------------------------
@@ -65,35 +100,33 @@ class GameApp:
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)
         self.state: State = self.game.new_state(self.rules)
-        self.history: list[tuple[Any, State]] = []
+        self.history: list[Played] = []
         self.looping = False
         self.elapsed_ms = 0.0
         self.computer_wait_ms = 0.0
-        if self.recorder:
-            self.recorder.close()
-        self.recorder = None
-        if self.script is None and self.session_dir is not None:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            path = self.session_dir / f"{self.game.id}-{stamp}-{self.seed}.jsonl"
-            self.recorder = RecordingWriter(path, self.game, self.rules, self.seed)
-        self.rebuild_panel()
+        self.games_started += 1
+        if self.sessions is not None and self.script is None:
+            self.sessions.start(self.game, self.rules, self.seed)
 
     @property
     def moves(self) -> list[Any]:
-        return [move for move, _ in self.history]
+        return [entry.move for entry in self.history]
 
-    def play(self, move: Any) -> str | None:
+    @property
+    def recorder(self):
+        """The live recording of this session, once it has a move."""
+        return self.sessions.writer if self.sessions is not None else None
+
+    def play(self, move: Any, automatic: bool = False) -> str | None:
         """Play a move; return the reason it was refused, or None."""
         before = self.state.copy()
         try:
             self.state.apply(move)
         except IllegalMove as error:
             return str(error)
-        self.history.append((move, before))
-        if self.recorder:
-            self.recorder.event(move)
-            if self.state.to_move is None:
-                self.recorder.result(self.state.result())
+        self.history.append(Played(move, before, automatic))
+        if self.sessions is not None and self.script is None:
+            self.sessions.event(move, self.state.result() if self.state.to_move is None else None)
         return None
 
     def next_automatic_move(self) -> Any | None:
@@ -117,23 +150,30 @@ class GameApp:
         return self.state.turns > turns
 
     def back(self) -> None:
-        """Undo the last turn (and the non-turn events after it); only while paused."""
+        """Undo your last decision and the automatic moves after it; only while paused."""
         if self.looping:
             self.message = "Pause before stepping back"
             return
-        turns = self.state.turns
-        if turns:
-            self.rewind(max(i for i, (_, before) in enumerate(self.history)
-                            if before.turns == turns - 1))
-        self.message = ""
+        mine = [i for i, entry in enumerate(self.history)
+                if not entry.automatic and self._turns_after(i) > entry.before.turns]
+        if mine:
+            self.rewind(mine[-1])
+            self.message = ""
+        else:
+            self.message = "Nothing of yours to undo"
+
+    def _turns_after(self, index: int) -> int:
+        later = index + 1
+        return self.history[later].before.turns if later < len(self.history) else self.state.turns
 
     def rewind(self, length: int) -> None:
         """Go back to the position after the first `length` moves of the history."""
         if length < len(self.history):
-            self.state = self.history[length][1]
+            self.state = self.history[length].before
             del self.history[length:]
-            if self.recorder:
-                self.recorder.rewrite(self.moves)
+            self.computer_wait_ms = 0.0
+            if self.sessions is not None and self.script is None:
+                self.sessions.rewrite(self.moves)
 
     def to_start(self) -> None:
         self.looping = False
@@ -147,7 +187,6 @@ class GameApp:
     def toggle_loop(self) -> None:
         self.looping = not self.looping and self.state.to_move is not None
         self.elapsed_ms = 0.0
-        self.rebuild_panel()
 
     def new_game(self) -> None:
         self.start_game()
@@ -166,9 +205,35 @@ class GameApp:
         replay = parse(text.splitlines(keepends=True))
         written = [recording, *export_replay(replay, stem.with_suffix(".gif"),
                                              stem.with_suffix(".svg"))]
-        self.message = "Saved " + ", ".join(str(path) for path in written)
-        print(self.message, flush=True)
+        self.message = f"Saved {stem.name}.jsonl, .gif and .svg in {self.out_dir}"
+        print("Saved " + ", ".join(str(path) for path in written), flush=True)
         return written
+
+    # --- messages --------------------------------------------------------------------
+
+    def _position(self) -> tuple[int, int]:
+        return self.games_started, len(self.history)
+
+    @property
+    def message(self) -> str:
+        """The current message; it lapses as soon as a move is played or undone."""
+        text, position = self._message
+        return text if position == self._position() else ""
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = (text, self._position())
+
+    def notes(self) -> tuple[str, ...]:
+        """The window's lines under the game's status: the mode, then the message."""
+        width, height = self.board_width(), self.board_height()
+        lines = wrap(self.message or self.hint(), width - 2 * margin(width, height),
+                     font_size(width), MESSAGE_LINES)
+        return (self.mode(), *lines, *[""] * (MESSAGE_LINES - len(lines)))
+
+    def hint(self) -> str:
+        """What to show when there is no message."""
+        return ""
 
     # --- the frame loop ------------------------------------------------------------
 
@@ -179,16 +244,20 @@ class GameApp:
         self.close()
 
     def close(self) -> None:
-        if self.recorder:
-            self.recorder.close()
+        if self.sessions is not None:
+            self.sessions.close()
         render_pygame.forget_fonts()
         pygame.quit()
 
     def frame(self, dt_ms: float) -> None:
         for event in pygame.event.get():
+            if event.type == pygame.TEXTINPUT and event.text == self.swallow_text:
+                self.swallow_text = None
+                continue
             self.manager.process_events(event)
             self.handle_event(event)
         self.advance(dt_ms)
+        self.panel.show(self.controls(), self.panel_column(), ROW)
         self.manager.update(dt_ms / 1000)
         self.draw()
 
@@ -199,7 +268,8 @@ class GameApp:
     def let_computer_move(self, dt_ms: float) -> None:
         """Play the move of a seat the computer holds, once its delay has passed."""
         mover = self.state.to_move
-        seat = None if self.script is not None or mover is None else self.computer(mover)
+        seat = None if self.script is not None or mover is None or self.looping \
+            else self.computer(mover)
         if seat is None:
             self.computer_wait_ms = 0.0
             return
@@ -207,8 +277,7 @@ class GameApp:
         self.computer_wait_ms += dt_ms
         if self.computer_wait_ms >= delay_ms:
             self.computer_wait_ms = 0.0
-            self.play(policy(self.state, self.rng))
-            self.rebuild_panel()
+            self.play(policy(self.state, self.rng), automatic=True)
 
     def computer(self, mover: int) -> tuple[Callable[[State, random.Random], Any], float] | None:
         """The policy and delay of a seat the computer plays, or None for a person."""
@@ -224,7 +293,6 @@ class GameApp:
             self.elapsed_ms -= interval
             if not self.step() or self.state.to_move is None:
                 self.looping = False
-                self.rebuild_panel()
             if speed == 0:
                 self.elapsed_ms = 0
                 break
@@ -233,95 +301,130 @@ class GameApp:
         self.screen.fill(PANEL_COLOR)
         render_pygame.draw(self.screen, self.scene())
         self.manager.draw_ui(self.screen)
-        pygame.display.flip()
+        self.panel.draw_focus(self.screen)
+        self.window.flip()
+
+    # --- events and keys -------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.running = False
-        elif event.type == pygame.VIDEORESIZE:
-            self.resize(event.w, event.h)
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            self.buttons[event.ui_element]()
-            self.rebuild_panel()
-        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
-            if event.ui_element in self.sliders:
-                self.sliders[event.ui_element](int(event.value))
-        elif event.type == pygame.KEYDOWN and not self.text_has_focus():
-            self.handle_key(event)
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self.resize()
+        elif self.panel.handle(event):
+            pass
+        elif event.type == pygame.KEYDOWN:
+            self.key_down(event)
         elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
               and event.pos[0] < self.board_width()):
+            self.panel.focus = None
             self.handle_click(event.pos)
 
-    def resize(self, width: int, height: int) -> None:
-        width, height = max(width, 480), max(height, 360)
-        self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-        self.manager.set_window_resolution((width, height))
-        self.rebuild_panel()
+    def key_down(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            self.running = False
+        elif self.text_has_focus():
+            if event.key == pygame.K_ESCAPE:
+                self.manager.set_focus_set(None)
+                self.panel.focus = None
+                self.message = "Left the keyboard box: window keys work; type to go back"
+            elif event.key == pygame.K_TAB:
+                self.panel.handle_key(event)
+        elif self.panel.handle_key(event):
+            pass
+        elif event.key == pygame.K_ESCAPE:
+            self.message = ESCAPE_HINT
+        elif event.key in self.keys():
+            self.keys()[event.key]()
+        else:
+            self.other_key(event)
+
+    def other_key(self, event: pygame.event.Event) -> None:
+        """A key that is no window key: in a window with a text box, typing goes back to it."""
+        entry = self.panel.entry()
+        typing = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SLASH) or (
+            event.unicode.isprintable() and event.unicode.strip())
+        if entry is not None and typing:
+            self.manager.set_focus_set(entry)
+            self.panel.focus = None
+            if event.key == pygame.K_SLASH:
+                self.swallow_text = "/"  # "/" only opens the box, as in many programs
+
+    def text_has_focus(self) -> bool:
+        entry = self.panel.entry()
+        return entry is not None and entry.is_focused
+
+    def resize(self) -> None:
+        self.screen = self.window.get_surface()
+        self.manager.set_window_resolution(self.screen.get_size())
 
     # --- the side panel --------------------------------------------------------------
 
     def board_width(self) -> int:
         return self.screen.get_width() - PANEL_WIDTH
 
-    def rebuild_panel(self) -> None:
-        self.manager.clear_and_reset()
-        self.buttons, self.sliders = {}, {}
-        self._panel_y = 12
-        self.build_panel()
+    def board_height(self) -> int:
+        return self.screen.get_height()
 
-    def panel_rect(self, height: int = ROW - 6) -> pygame.Rect:
-        rect = pygame.Rect(self.board_width() + 10, self._panel_y, PANEL_WIDTH - 20, height)
-        self._panel_y += height + 6
-        return rect
+    def panel_column(self) -> pygame.Rect:
+        return pygame.Rect(self.board_width() + 10, 0, PANEL_WIDTH - 20,
+                           self.screen.get_height())
 
-    def button(self, label: str, action: Callable[[], None], enabled: bool = True,
-               tooltip: str | None = None) -> pygame_gui.elements.UIButton:
-        element = pygame_gui.elements.UIButton(self.panel_rect(), label, self.manager,
-                                               tool_tip_text=tooltip)
-        if not enabled:
-            element.disable()
-        self.buttons[element] = action
-        return element
-
-    def label(self, text: str) -> pygame_gui.elements.UILabel:
-        return pygame_gui.elements.UILabel(self.panel_rect(24), text, self.manager)
-
-    def slider(self, value: int, low: int, high: int,
-               action: Callable[[int], None]) -> pygame_gui.elements.UIHorizontalSlider:
-        element = pygame_gui.elements.UIHorizontalSlider(self.panel_rect(), value, (low, high),
-                                                         self.manager)
-        self.sliders[element] = action
-        return element
-
-    def speed_controls(self) -> None:
-        self.label(f"Speed {speed_label(SPEEDS[self.speed_index])}  (- / +)")
-        self.slider(self.speed_index, 0, len(SPEEDS) - 1, self.set_speed)
+    def speed_controls(self) -> list[Control]:
+        return [Label(f"Speed {speed_label(SPEEDS[self.speed_index])}  (- / +)"),
+                Slider(self.speed_index, 0, len(SPEEDS) - 1, self.set_speed)]
 
     def set_speed(self, index: int) -> None:
         self.speed_index = min(len(SPEEDS) - 1, max(0, index))
-        self.rebuild_panel()
-
-    def text_has_focus(self) -> bool:
-        return False
 
     # --- replay, the same for every game ---------------------------------------------
 
-    def replay_panel(self) -> None:
-        self.button("Pause  (Space)" if self.looping else "Play  (Space)", self.toggle_loop)
-        self.button("Step  (Right)", self.step_or_explain)
-        self.button("Back  (Left)", self.back, enabled=not self.looping)
-        self.button("Start  (Home)", self.to_start)
-        self.button("End  (End)", self.to_end)
-        self.button("GIF  (G)", self.download, enabled=not self.looping)
-        self.speed_controls()
+    def replay_controls(self) -> list[Control]:
+        total = len(self.script_turns())
+        return [
+            Label(f"Turn {self.state.turns} of {total}"),
+            Slider(self.state.turns, 0, total, self.seek),
+            Button("Pause  (Space)" if self.looping else "Play  (Space)", self.toggle_loop),
+            Button("Step  (Right)", self.step_or_explain),
+            Button("Back  (Left)", self.back, enabled=not self.looping),
+            Button("Start  (Home)", self.to_start),
+            Button("End  (End)", self.to_end),
+            Button("GIF  (G)", self.download, enabled=not self.looping),
+            *self.speed_controls(),
+        ]
+
+    def script_turns(self) -> list[int]:
+        """The script's length after each of its turns: where each turn's frame is."""
+        cached = getattr(self, "_script_turns", None)
+        if cached is None:
+            state, cached = self.game.new_state(self.rules), []
+            for index, move in enumerate(self.script or []):
+                turns = state.turns
+                state.apply(move)
+                if state.turns > turns:
+                    cached.append(index + 1)
+            self._script_turns = cached
+        return cached
+
+    def seek(self, turn: int) -> None:
+        """Show the replay at turn `turn`."""
+        self.looping = False
+        ends = [0, *self.script_turns()]
+        target = ends[min(max(turn, 0), len(ends) - 1)]
+        if target < len(self.history):
+            self.rewind(target)
+        while len(self.history) < target:
+            self.play(self.script[len(self.history)])
 
     def replay_keys(self) -> dict[int, Callable[[], None]]:
         return {pygame.K_SPACE: self.toggle_loop, pygame.K_RIGHT: self.step_or_explain,
                 pygame.K_LEFT: self.back, pygame.K_HOME: self.to_start,
                 pygame.K_END: self.to_end, pygame.K_g: self.download,
                 pygame.K_MINUS: lambda: self.set_speed(self.speed_index - 1),
+                pygame.K_KP_MINUS: lambda: self.set_speed(self.speed_index - 1),
                 pygame.K_EQUALS: lambda: self.set_speed(self.speed_index + 1),
-                pygame.K_PLUS: lambda: self.set_speed(self.speed_index + 1)}
+                pygame.K_PLUS: lambda: self.set_speed(self.speed_index + 1),
+                pygame.K_KP_PLUS: lambda: self.set_speed(self.speed_index + 1)}
 
     def replay_mode(self) -> str:
         state = "playing" if self.looping else "paused"
@@ -332,22 +435,19 @@ class GameApp:
         if not self.step():
             self.message = "Nothing left to play" if self.script is not None else "The game is over"
 
-    def press(self, actions: dict[int, Callable[[], None]], event: pygame.event.Event) -> None:
-        action = actions.get(event.key)
-        if action:
-            action()
-            self.rebuild_panel()
-
     # --- what each game supplies ---------------------------------------------------
 
-    def build_panel(self) -> None:
+    def controls(self) -> list[Control]:
+        raise NotImplementedError
+
+    def keys(self) -> dict[int, Callable[[], None]]:
+        raise NotImplementedError
+
+    def mode(self) -> str:
         raise NotImplementedError
 
     def scene(self) -> Scene:
         raise NotImplementedError
 
     def handle_click(self, pos: tuple[int, int]) -> None:
-        raise NotImplementedError
-
-    def handle_key(self, event: pygame.event.Event) -> None:
         raise NotImplementedError

@@ -2,85 +2,108 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from games.load import MAX_LOAD, MIN_LOAD, PASS, Pick, SetLoad
 from games.load.policies import random_red
 from viz.app import NOTE_LINES, REPLAY_HINT, SPEEDS, GameApp, speed_label
+from viz.panel import Button, Control, Label, Slider
 from viz.scene import Scene
-from viz.scenes.load import EXPORT_STATUS_LINES, layout_for, load_scene
+from viz.scenes.load import EXPORT_STATUS_LINES, LoadLayout, layout_for, load_scene
+
+AUTO1_DELAY_MS = 400
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
+    getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
 
 
 class LoadApp(GameApp):
     auto1 = False
     hover: int | None = None  # the cell under the mouse
+    typed = ""  # a cell number typed on the keyboard, picked with Enter
 
     # --- what the window shows -------------------------------------------------------
 
     def scene(self) -> Scene:
-        return load_scene(self.state, self.board_width(), self.screen.get_height(), self.notes())
+        return load_scene(self.state, self.board_width(), self.board_height(), self.notes(),
+                          self.hover_pair())
 
-    def layout(self):
+    def layout(self) -> LoadLayout:
         rules = self.state.rules
-        return layout_for(rules.rows, rules.cols, self.board_width(), self.screen.get_height(),
+        return layout_for(rules.rows, rules.cols, self.board_width(), self.board_height(),
                           EXPORT_STATUS_LINES + NOTE_LINES)
 
     def mode(self) -> str:
         if self.script is not None:
             return self.replay_mode()
-        if self.looping:
-            return "Loop running"
-        return "Auto1: you play green" if self.auto1 else "Manual: both players click"
-
-    def notes(self) -> tuple[str, str]:
-        if self.script is not None:
-            return self.mode(), self.message
         speed = speed_label(SPEEDS[self.speed_index])
-        return f"{self.mode()} · speed {speed}", self.message or self.hover_hint()
+        if self.looping:
+            return f"Loop running · speed {speed}"
+        mode = "Auto1: red plays itself, you play green" if self.auto1 else \
+            "Manual: both players click"
+        return f"{mode} · speed {speed}"
+
+    def hint(self) -> str:
+        if self.typed:
+            return f"Cell {self.typed}: Enter picks it, Backspace corrects"
+        return self.hover_hint()
 
     def hover_hint(self) -> str:
         """What a click on the cell under the mouse would do, for player 2."""
-        if self.hover is None or self.state.to_move != 2 or self.looping:
+        if not self.green_may_click() or self.hover is None:
             return ""
         pair = "+".join(map(str, self.state.board.pair_of(self.hover)))
         reason = self.state.why_illegal(Pick(2, self.hover))
         return f"Pair {pair}: {reason}" if reason else f"Click to pick pair {pair}"
 
+    def hover_pair(self) -> tuple[int, ...]:
+        if not self.green_may_click() or self.hover is None:
+            return ()
+        return self.state.board.pair_of(self.hover)
+
+    def green_may_click(self) -> bool:
+        return self.script is None and self.state.to_move == 2 and not self.looping
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.layout().cell_at(*event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            self.hover = None
         super().handle_event(event)
 
-    def build_panel(self) -> None:
+    def controls(self) -> list[Control]:
         if self.script is not None:
-            self.replay_panel()
-            return
-        self.button(f"Auto1: {'on' if self.auto1 else 'off'}  (A)", self.toggle_auto1)
-        self.button("Pause  (Space)" if self.looping else "Loop  (Space)", self.toggle_loop)
-        self.button("Step  (Right)", self.step_or_explain)
-        self.button("Back  (Left)", self.back, enabled=not self.looping)
-        self.button("GIF  (G)", self.download, enabled=not self.looping)
-        self.button("New game  (N)", self.new_game)
-        self.label(f"Load {self.state.pending_load}  ([ / ])")
-        self.slider(self.state.pending_load, MIN_LOAD, MAX_LOAD, self.set_load)
-        self.speed_controls()
-        self.label("Click outside the grid")
-        self.label("or press P to pass")
+            return self.replay_controls()
+        return [
+            Button(f"Auto1: {'on' if self.auto1 else 'off'}  (A)", self.toggle_auto1),
+            Button("Pause  (Space)" if self.looping else "Loop  (Space)", self.toggle_loop),
+            Button("Step  (Right)", self.step_or_explain),
+            Button("Back  (Left)", self.back, enabled=not self.looping),
+            Button("GIF  (G)", self.download, enabled=not self.looping),
+            Button("New game  (N)", self.new_game),
+            Label(f"Load {self.state.pending_load}  ([ / ])"),
+            Slider(self.state.pending_load, MIN_LOAD, MAX_LOAD, self.set_load),
+            *self.speed_controls(),
+            Label("P or a click outside"),
+            Label("the grid: green passes"),
+        ]
 
     # --- what the player does --------------------------------------------------------
 
+    def computer(self, mover: int) -> tuple[Callable, float] | None:
+        return (random_red, AUTO1_DELAY_MS) if self.auto1 and mover == 1 else None
+
     def handle_click(self, pos: tuple[int, int]) -> None:
-        refusal = self.click_refusal()
-        if refusal:
-            self.message = refusal
-            return
-        player = self.state.to_move
         cell = self.layout().cell_at(*pos)
         if cell is None:
             self.pass_turn()
-            return
-        self.message = self.play(Pick(player, cell)) or ""
-        self.answer_with_auto1()
+        else:
+            self.pick(cell)
+
+    def pick(self, cell: int) -> None:
+        refusal = self.click_refusal()
+        self.message = refusal or self.play(Pick(self.state.to_move, cell)) or ""
 
     def click_refusal(self) -> str | None:
         if self.script is not None:
@@ -101,36 +124,45 @@ class LoadApp(GameApp):
             self.message = "Only player 2 may pass: player 1 must pick a cell"
         else:
             self.message = self.play(PASS) or "Green passed"
-            self.answer_with_auto1()
-
-    def answer_with_auto1(self) -> None:
-        if self.auto1 and self.state.to_move == 1 and self.script is None:
-            self.play(random_red(self.state, self.rng))
 
     def toggle_auto1(self) -> None:
         self.auto1 = not self.auto1
-        self.answer_with_auto1()
-        self.rebuild_panel()
+        self.message = "Auto1 on: red plays itself" if self.auto1 else "Auto1 off"
 
     def set_load(self, value: int) -> None:
+        """Move the slider; moves in a row make one event, so a drag records where it ends."""
         value = min(MAX_LOAD, max(MIN_LOAD, value))
-        if value == self.state.pending_load or self.script is not None:
+        if self.script is not None or self.state.to_move is None:
             return
-        reason = self.play(SetLoad(value))
-        self.message = reason or f"Load {value} from the end of this stage"
-        self.rebuild_panel()
+        if self.history and isinstance(self.history[-1].move, SetLoad):
+            self.rewind(len(self.history) - 1)
+        if value != self.state.pending_load:
+            self.message = self.play(SetLoad(value)) or \
+                f"Load {value} from the end of this stage"
 
-    def handle_key(self, event: pygame.event.Event) -> None:
+    def type_digit(self, digit: str) -> None:
+        self.typed = (self.typed + digit)[-3:].lstrip("0") or "0"
+
+    def pick_typed(self) -> None:
+        if self.typed:
+            cell, self.typed = int(self.typed), ""
+            if cell < self.state.board.cells:
+                self.pick(cell)
+            else:
+                self.message = f"There is no cell {cell}"
+
+    def keys(self) -> dict[int, Callable[[], None]]:
         actions = self.replay_keys()
-        if self.script is None:
-            actions |= {
-                pygame.K_p: self.pass_turn,
-                pygame.K_a: self.toggle_auto1,
-                pygame.K_n: self.new_game,
-                pygame.K_KP_MINUS: lambda: self.set_speed(self.speed_index - 1),
-                pygame.K_KP_PLUS: lambda: self.set_speed(self.speed_index + 1),
-                pygame.K_LEFTBRACKET: lambda: self.set_load(self.state.pending_load - 1),
-                pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),
-            }
-            del actions[pygame.K_HOME], actions[pygame.K_END]
-        self.press(actions, event)
+        if self.script is not None:
+            return actions
+        del actions[pygame.K_HOME], actions[pygame.K_END]
+        return actions | {
+            pygame.K_p: self.pass_turn,
+            pygame.K_a: self.toggle_auto1,
+            pygame.K_n: self.new_game,
+            pygame.K_LEFTBRACKET: lambda: self.set_load(self.state.pending_load - 1),
+            pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),
+            pygame.K_RETURN: self.pick_typed,
+            pygame.K_KP_ENTER: self.pick_typed,
+            pygame.K_BACKSPACE: lambda: setattr(self, "typed", self.typed[:-1]),
+        } | {key: lambda d=digit: self.type_digit(d) for key, digit in DIGIT_KEYS.items()}

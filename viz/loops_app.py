@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from games.loops import Flip, LoopsRules, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
 from viz.app import NOTE_LINES, REPLAY_HINT, GameApp
+from viz.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
 from viz.scene import Scene
 from viz.scenes.loops import STATUS_LINES, LoopsLayout, loops_scene
 from viz.settings import Settings
 
 AI_DELAY_MS = 700
 TIERS = ("easy", "medium", "hard", "human")
-BOX_HEIGHT = 150
+BOX_HEIGHT = 124
 
 
 class LoopsApp(GameApp):
@@ -29,9 +30,7 @@ class LoopsApp(GameApp):
         self.vs = vs
         self.settings = settings
         self.input_kind = "mouse"
-        self.games_started = 0
         self.reply = ""
-        self.entry: pygame_gui.elements.UITextEntryLine | None = None
         super().__init__(game, rules, **options)
         if settings.problem:
             self.message = "Settings file unreadable: using defaults"
@@ -42,7 +41,7 @@ class LoopsApp(GameApp):
     def start_game(self, seed: int | None = None) -> None:
         if self.script is None:
             self.rules = replace(self.rules, first=self.games_started % 2)
-            self.games_started += 1
+        self.reply = ""
         super().start_game(seed)
 
     def humans(self) -> set[int]:
@@ -88,61 +87,40 @@ class LoopsApp(GameApp):
         return loops_scene(self.state, self.board_width(), self.board_height(), self.notes(),
                            self.viewer(), self.names())
 
-    def notes(self) -> tuple[str, str]:
+    def mode(self) -> str:
         if self.script is not None:
-            mode = self.replay_mode()
-        elif self.vs == "human":
-            mode = "Two players: blue and gold take turns"
-        else:
-            mode = f"You are blue · the AI ({self.vs.capitalize()}) is gold"
-        return mode, self.message
+            return self.replay_mode()
+        if self.vs == "human":
+            return "Two players: blue and gold take turns"
+        return f"You are blue · the AI ({self.vs.capitalize()}) is gold"
 
     def keyboard_shown(self) -> bool:
         return self.script is None and self.settings.keyboard_entry[self.input_kind]
 
-    def build_panel(self) -> None:
+    def controls(self) -> list[Control]:
         if self.script is not None:
-            self.replay_panel()
-            return
-        self.label("Opponent")
-        for tier in TIERS:
-            mark = "> " if tier == self.vs else ""
-            self.button(f"{mark}{tier.capitalize()}", lambda tier=tier: self.choose(tier))
-        self.button("New game", self.new_game)
-        self.button("GIF", self.download)
-        self.label("Settings")
-        row = self.panel_rect(24)
-        self.checkbox = pygame_gui.elements.UICheckBox(
-            pygame.Rect(row.x, row.y + 2, 20, 20), "Keyboard move-entry", self.manager,
-            initial_state=self.keyboard_shown())
-        if self.keyboard_shown():
-            self.build_keyboard_box()
+            return self.replay_controls()
+        tiers = [Button(f"{'> ' if tier == self.vs else ''}{tier.capitalize()}  ({number})",
+                        lambda tier=tier: self.choose(tier))
+                 for number, tier in enumerate(TIERS, 1)]
+        return [
+            Label("Opponent"), *tiers,
+            Button("New game  (N)", self.new_game),
+            Button("GIF  (G)", self.download),
+            Label("Settings"),
+            Checkbox("Keyboard move-entry (K)", self.keyboard_shown(), self.show_keyboard),
+            *(self.keyboard_box() if self.keyboard_shown() else []),
+        ]
 
-    def build_keyboard_box(self) -> None:
-        top = self.board_height() + 6
-        width = self.board_width() - 20
-        self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(10, top, width - 110, 36), self.manager,
-            placeholder_text="left, right, flip left, flip right, status")
-        self.button_at(pygame.Rect(width - 90, top, 100, 36), "Play", self.submit)
-        self.reply_box = pygame_gui.elements.UITextBox(
-            self.reply or "Type a move and press Enter.", pygame.Rect(10, top + 42, width, 96),
-            self.manager)
-        self.entry.focus()
-
-    def button_at(self, rect: pygame.Rect, label: str, action) -> None:
-        element = pygame_gui.elements.UIButton(rect, label, self.manager)
-        self.buttons[element] = action
-
-    def rebuild_panel(self) -> None:
-        typed = self.entry.get_text() if self.entry is not None and self.entry.alive() else ""
-        self.entry = None
-        super().rebuild_panel()
-        if self.entry is not None:
-            self.entry.set_text(typed)
-
-    def text_has_focus(self) -> bool:
-        return self.entry is not None and self.entry.is_focused
+    def keyboard_box(self) -> list[Control]:
+        top, width = self.board_height() + 6, self.board_width() - 20
+        return [
+            TextEntry("left, right, flip left, flip right, status", self.submit,
+                      pygame.Rect(10, top, width - 110, 34)),
+            Button("Play", self.submit_typed, rect=pygame.Rect(width - 90, top, 100, 34)),
+            TextBox(self.reply or "Type a move and press Enter. Escape leaves the box.",
+                    pygame.Rect(10, top + 40, width, BOX_HEIGHT - 46)),
+        ]
 
     # --- what the player does --------------------------------------------------------
 
@@ -150,11 +128,17 @@ class LoopsApp(GameApp):
         self.vs = tier
         self.message = f"Opponent: {tier.capitalize()}"
 
-    def submit(self) -> None:
-        if self.entry is None:
-            return
-        command = parse_command(self.entry.get_text())
-        self.entry.set_text("")
+    def show_keyboard(self, shown: bool) -> None:
+        self.settings.set_keyboard_entry(self.input_kind, shown)
+
+    def submit_typed(self) -> None:
+        entry = self.panel.entry()
+        if entry is not None:
+            self.submit(entry.get_text())
+            entry.set_text("")
+
+    def submit(self, text: str) -> None:
+        command = parse_command(text)
         if command.action == "status":
             self.reply = read_back(self.state, self.names())
             print(self.reply, flush=True)
@@ -165,23 +149,14 @@ class LoopsApp(GameApp):
             self.try_move(move)
             verb = "Flip" if command.action == "flip" else "Place"
             self.reply = self.message or f"{verb} {LOOP_NAMES[command.loop]}: done."
-        self.rebuild_panel()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         touch = event.type == pygame.FINGERDOWN or (
             event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False))
         kind = "touch" if touch else "mouse" if event.type == pygame.MOUSEBUTTONDOWN else None
-        if kind and kind != self.input_kind:
+        if kind:
             self.input_kind = kind
-            self.rebuild_panel()
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
-            self.submit()
-        elif event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
-            shown = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
-            self.settings.set_keyboard_entry(self.input_kind, shown)
-            self.rebuild_panel()
-        else:
-            super().handle_event(event)
+        super().handle_event(event)
 
     def handle_click(self, pos: tuple[int, int]) -> None:
         if pos[1] > self.board_height():
@@ -198,11 +173,13 @@ class LoopsApp(GameApp):
         else:
             self.message = "Place on the ringed slot, or flip a loop's newest piece"
 
-    def handle_key(self, event: pygame.event.Event) -> None:
+    def keys(self) -> dict[int, Callable[[], None]]:
         if self.script is not None:
-            self.press(self.replay_keys(), event)
-        else:
-            self.press({pygame.K_g: self.download, pygame.K_n: self.new_game}, event)
+            return self.replay_keys()
+        tiers = {getattr(pygame, f"K_{number}"): lambda tier=tier: self.choose(tier)
+                 for number, tier in enumerate(TIERS, 1)}
+        return tiers | {pygame.K_g: self.download, pygame.K_n: self.new_game,
+                        pygame.K_k: lambda: self.show_keyboard(not self.keyboard_shown())}
 
 
 def default_settings(path: Path | None = None) -> Settings:

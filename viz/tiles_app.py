@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from games.tiles import CHANCE, Choose, Play
 from games.tiles.ai import careful
-from games.tiles.engine import COLORS
+from games.tiles.engine import COLORS, color_of
 from viz.app import NOTE_LINES, REPLAY_HINT, GameApp
+from viz.panel import Button, Control, Label
 from viz.scene import Scene
 from viz.scenes.tiles import STATUS_LINES, TilesLayout, hand_slots, seat_order, tiles_scene
 
@@ -18,23 +20,23 @@ YOU = 0
 
 
 class TilesApp(GameApp):
+    cursor: int | None = None  # the slot of your hand the arrow keys reached
+
     def viewer(self) -> int | None:
         return None if self.script is not None else YOU
 
     def layout(self) -> TilesLayout:
         return TilesLayout(self.rules.players, width=self.board_width(),
-                           height=self.screen.get_height(), status_lines=STATUS_LINES + NOTE_LINES)
+                           height=self.board_height(), status_lines=STATUS_LINES + NOTE_LINES)
 
     def scene(self) -> Scene:
-        return tiles_scene(self.state, self.board_width(), self.screen.get_height(),
-                           self.notes(), self.viewer())
+        return tiles_scene(self.state, self.board_width(), self.board_height(),
+                           self.notes(), self.viewer(), self.cursor_slot())
 
-    def notes(self) -> tuple[str, str]:
+    def mode(self) -> str:
         if self.script is not None:
-            mode = self.replay_mode()
-        else:
-            mode = "You see every number but your own: click one of your tiles to play it"
-        return mode, self.message
+            return self.replay_mode()
+        return "You see every number but your own: click a tile, or ← → and Enter"
 
     # --- automatic seats -----------------------------------------------------------------
 
@@ -47,19 +49,51 @@ class TilesApp(GameApp):
 
     # --- the panel and your moves ----------------------------------------------------
 
-    def build_panel(self) -> None:
+    def controls(self) -> list[Control]:
         if self.script is not None:
-            self.replay_panel()
-            return
-        self.button("New game  (N)", self.new_game)
-        self.button("GIF  (G)", self.download)
+            return self.replay_controls()
+        controls: list[Control] = [Button("New game  (N)", self.new_game),
+                                   Button("GIF  (G)", self.download)]
         if self.state.choosing and self.state.to_move == YOU:
-            self.label("Your 10: next colour")
-            for color in self.state.colors_in_play():
-                self.button(COLORS[color].capitalize(), lambda c=color: self.choose(c))
+            controls.append(Label("Your 10: next colour"))
+            for number, color in enumerate(self.state.colors_in_play(), 1):
+                controls.append(Button(f"{COLORS[color].capitalize()}  ({number})",
+                                       lambda c=color: self.choose(c),
+                                       theme=f"@{COLORS[color]}"))
+        return controls
 
     def choose(self, color: int) -> None:
         self.message = self.play(Choose(YOU, color)) or ""
+
+    def choose_by_number(self, number: int) -> None:
+        colors = self.state.colors_in_play()
+        if self.state.choosing and self.state.to_move == YOU and number <= len(colors):
+            self.choose(colors[number - 1])
+
+    def held_slots(self) -> list[int]:
+        """The slots of your hand that still hold a tile, left to right."""
+        held = set(self.state.hands[YOU])
+        return [i for i, tile in enumerate(hand_slots(self.state, YOU, hidden=True))
+                if tile in held]
+
+    def cursor_slot(self) -> int | None:
+        held = self.held_slots()
+        if self.cursor is None or not held or self.script is not None:
+            return None
+        return held[min(self.cursor, len(held) - 1)]
+
+    def move_cursor(self, step: int) -> None:
+        held = self.held_slots()
+        if held:
+            start = -1 if self.cursor is None and step > 0 else (self.cursor or 0)
+            self.cursor = (start + step) % len(held)
+
+    def play_cursor(self) -> None:
+        slot = self.cursor_slot()
+        if slot is None:
+            self.move_cursor(1)
+        else:
+            self.play_slot(slot)
 
     def handle_click(self, pos: tuple[int, int]) -> None:
         if self.script is not None:
@@ -68,18 +102,38 @@ class TilesApp(GameApp):
         order = seat_order(self.rules.players, YOU).index(YOU)
         slots = hand_slots(self.state, YOU, hidden=True)
         index = self.layout().tile_at(*pos, order, len(slots))
-        if index is None or slots[index] not in self.state.hands[YOU]:
-            return
+        if index is not None and slots[index] in self.state.hands[YOU]:
+            self.play_slot(index)
+
+    def play_slot(self, index: int) -> None:
+        tile = hand_slots(self.state, YOU, hidden=True)[index]
         if self.state.to_move != YOU:
             self.message = "Wait for your turn"
         elif self.state.choosing:
-            self.message = "Choose the next colour first (buttons on the right)"
+            self.message = "Choose the next colour first (buttons on the right, or 1–5)"
         else:
-            self.message = self.play(Play(YOU, slots[index])) or ""
-            self.rebuild_panel()
+            reason = self.play(Play(YOU, tile))
+            self.message = reason.replace(f"player {YOU} ", "You ") if reason else ""
+            self.keep_cursor_on(color_of(tile))
 
-    def handle_key(self, event: pygame.event.Event) -> None:
+    def keep_cursor_on(self, color: int) -> None:
+        """After a play, the arrow keys start from the same colour."""
+        if self.cursor is None:
+            return
+        held = self.held_slots()
+        slots = hand_slots(self.state, YOU, hidden=True)
+        same = [n for n, slot in enumerate(held) if color_of(slots[slot]) == color]
+        self.cursor = same[0] if same else 0
+
+    def keys(self) -> dict[int, Callable[[], None]]:
         if self.script is not None:
-            self.press(self.replay_keys(), event)
-        else:
-            self.press({pygame.K_g: self.download, pygame.K_n: self.new_game}, event)
+            return self.replay_keys()
+        colors = {getattr(pygame, f"K_{n}"): lambda n=n: self.choose_by_number(n)
+                  for n in range(1, 6)}
+        return colors | {
+            pygame.K_g: self.download, pygame.K_n: self.new_game,
+            pygame.K_LEFT: lambda: self.move_cursor(-1),
+            pygame.K_RIGHT: lambda: self.move_cursor(1),
+            pygame.K_RETURN: self.play_cursor, pygame.K_KP_ENTER: self.play_cursor,
+            pygame.K_SPACE: self.play_cursor,
+        }

@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from games.load import DIM, ON, LoadRules, LoadState, Pass
-from viz.scene import Palette, Rect, Scene, Shape, Text
+from viz.scene import Line, Palette, Rect, Scene, Shape, Text
 from viz.scenes.common import CanvasLayout, status_texts, title
 
 PALETTE = Palette.from_hex(
     {
         "canvas": "#f2efe8",
         "grid": "#b9b3a6",
+        "seam": "#e6e1d6",
         "cell": "#ffffff",
         "red": "#d7263d",
         "red-dim": "#f2b8bf",
@@ -108,8 +109,10 @@ def _last_move_text(state: LoadState) -> str:
     return "Green picked " + "+".join(map(str, state.board.pair_of(move.cell)))
 
 
-def load_scene(state: LoadState, width: int, height: int, notes: tuple[str, ...] = ()) -> Scene:
-    """The picture of a Load position; `notes` add status lines (the window's mode, hints)."""
+def load_scene(state: LoadState, width: int, height: int, notes: tuple[str, ...] = (),
+               highlight: tuple[int, ...] = ()) -> Scene:
+    """The picture of a Load position; `notes` add status lines (the window's mode, hints)
+    and `highlight` outlines the cells of a pair (the one a click would pick)."""
     layout = layout_for(state.rules.rows, state.rules.cols, width, height,
                         EXPORT_STATUS_LINES + len(notes))
     shapes: list[Shape] = [title(f"Load · {state.rules.rows}×{state.rules.cols}", width, height)]
@@ -119,8 +122,11 @@ def load_scene(state: LoadState, width: int, height: int, notes: tuple[str, ...]
                        bottom + side - top + 2, "grid"))
     for cell in range(state.board.cells):
         shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
+    shapes += _pair_shapes(layout, state.board.cells)
+    shapes += _outline(layout, highlight)
     shapes += status_texts([*status_lines(state), *notes], layout.margin, layout.status_y,
-                           layout.font)
+                           layout.font,
+                           layout.width - 2 * layout.margin)
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
 
@@ -150,3 +156,43 @@ def _cell_shapes(layout: LoadLayout, cell: int, red_state: int,
         shapes.append(Text(f"number-{cell}", x + side // 2, y + side // 2, str(cell),
                            round(size * 0.22), "ink"))
     return tuple(shapes)
+
+
+@lru_cache(maxsize=32)
+def _pair_shapes(layout: LoadLayout, cells: int) -> tuple[Shape, ...]:
+    """Pairs read as dominoes: a pale seam joins cells 2j and 2j+1 where the grid line was;
+    a pair that wraps to the next row opens the board's edge on both rows; a lone final
+    cell gets a dashed frame."""
+    shapes: list[Shape] = []
+    for low in range(0, cells - 1, 2):
+        x, y, side = layout.cell_box(low)
+        shapes.append(Rect(f"seam-{low}", x + side - 1, y + 1, 2, side - 2, "seam"))
+        if (low + 1) % layout.cols == 0:
+            x, y, side = layout.cell_box(low + 1)
+            shapes.append(Rect(f"seam-{low + 1}", x - 1, y + 1, 2, side - 2, "seam"))
+    if cells % 2:
+        shapes += _outline(layout, (cells - 1,), "muted", dashed=True, key="lone")
+    return tuple(shapes)
+
+
+def _outline(layout: LoadLayout, cells: tuple[int, ...], stroke: str = "ink",
+             dashed: bool = False, key: str = "highlight") -> list[Shape]:
+    """A frame around each run of the given cells that shares a row."""
+    runs: list[list[int]] = []
+    for cell in cells:
+        if runs and cell == runs[-1][-1] + 1 and cell % layout.cols:
+            runs[-1].append(cell)
+        else:
+            runs.append([cell])
+    width = max(2.0, round(layout.cell * 0.05))
+    shapes: list[Shape] = []
+    for number, run in enumerate(runs):
+        left, top, _ = layout.cell_box(run[0])
+        x, _, side = layout.cell_box(run[-1])
+        right, bottom = x + side, top + side
+        inset = width / 2 + 1
+        corners = ((left + inset, top + inset), (right - inset, top + inset),
+                   (right - inset, bottom - inset), (left + inset, bottom - inset),
+                   (left + inset, top + inset))
+        shapes.append(Line(f"{key}-{number}", corners, stroke, width, dashed))
+    return shapes

@@ -126,7 +126,8 @@ def loops_scene(state: LoopsState, width: int, height: int, notes: tuple[str, ..
     x, y = layout.crossing
     shapes.append(Circle("crossing", x, y, max(3.0, layout.slot_radius * 0.25), "track"))
     shapes += status_texts([*status_lines(state, names), *notes], layout.margin,
-                           layout.status_y, layout.font)
+                           layout.status_y, layout.font,
+                           layout.width - 2 * layout.margin)
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
 

@@ -18,7 +18,7 @@ from games.tiles.engine import (
     value_of,
 )
 from games.words import sentence
-from viz.scene import Palette, Rect, Scene, Shape, Text
+from viz.scene import Line, Palette, Rect, Scene, Shape, Text
 from viz.scenes.common import CanvasLayout, status_texts, title
 
 PALETTE = Palette.from_hex(
@@ -127,18 +127,36 @@ def status_lines(state: TilesState, viewer: int | None) -> list[str]:
         done = f"{seat_label(last.player, viewer)} played {tile_name(last.tile)}"
     result = state.result()
     if result is not None:
-        winners = " and ".join(seat_label(s, viewer) for s in result["winners"])
-        verb = "wins" if len(result["winners"]) == 1 else "share the win"
-        return [facts, f"{sentence(winners)} {verb} with the lowest total"]
+        return [facts, result_text(state, result, viewer)]
     if state.to_move == CHANCE:
         return [facts, f"{done} · next: the deal"]
-    verb = "chooses a colour" if state.choosing else "to play"
-    return [facts, f"{done} · {seat_label(state.to_move, viewer)} {verb}"]
+    mover = seat_label(state.to_move, viewer)
+    if state.choosing:
+        verb = "choose a colour" if state.to_move == viewer else "chooses a colour"
+    else:
+        verb = "to play"
+    return [facts, f"{done} · {mover} {verb}"]
+
+
+def result_text(state: TilesState, result: dict, viewer: int | None) -> str:
+    """Who won, and how a tie on the lowest total was broken."""
+    winners = result["winners"]
+    names = sentence(" and ".join(seat_label(s, viewer) for s in winners))
+    best = min(result["totals"])
+    tied = [s for s, total in enumerate(result["totals"]) if total == best]
+    last_round = state.scores[-1][winners[0]]
+    if len(winners) > 1:
+        return f"{names} share the win: tied on {best}, and on {last_round} in the last round"
+    verb = "win" if winners[0] == viewer else "wins"
+    if len(tied) > 1:
+        return f"{names} {verb}: tied on {best}, lowest last round ({last_round})"
+    return f"{names} {verb} with the lowest total, {best}"
 
 
 def tiles_scene(state: TilesState, width: int, height: int, notes: tuple[str, ...] = (),
-                viewer: int | None = None) -> Scene:
-    """The table; a `viewer` sees its own tiles as colours only, an export sees all."""
+                viewer: int | None = None, selected: int | None = None) -> Scene:
+    """The table; a `viewer` sees its own tiles as colours only, an export sees all.
+    `selected` frames the viewer's tile in that slot (the keyboard's choice)."""
     rules = state.rules
     layout = TilesLayout(rules.players, width=width, height=height,
                          status_lines=STATUS_LINES + len(notes))
@@ -148,10 +166,13 @@ def tiles_scene(state: TilesState, width: int, height: int, notes: tuple[str, ..
     for order, seat in enumerate(seat_order(rules.players, bottom)):
         shapes += _seat_shapes(state, layout, seat, order, hidden=seat == viewer,
                                label=seat_label(seat, viewer))
+    if selected is not None and viewer is not None:
+        shapes.append(_frame(layout, seat_order(rules.players, viewer).index(viewer), selected))
     shapes += _dispute_shapes(state, layout, viewer)
     shapes += _score_table(state, layout, viewer)
     shapes += status_texts([*status_lines(state, viewer), *notes], layout.margin,
-                           layout.status_y, layout.font)
+                           layout.status_y, layout.font,
+                           layout.width - 2 * layout.margin)
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
 
@@ -178,6 +199,15 @@ def _seat_shapes(state: TilesState, layout: TilesLayout, seat: int, order: int,
             shapes += _tile_shapes(f"hand-{seat}-{index}", layout.tile_x(index), y,
                                    layout.tile, tile, hidden)
     return shapes
+
+
+def _frame(layout: TilesLayout, order: int, index: int) -> Line:
+    """An outline around one tile slot of the seat drawn `order`-th."""
+    pad = max(2.0, layout.tile * 0.08)
+    left, top = layout.tile_x(index) - pad, layout.seat_y(order) - layout.tile / 2 - pad
+    right, bottom = left + layout.tile + 2 * pad, top + layout.tile + 2 * pad
+    corners = ((left, top), (right, top), (right, bottom), (left, bottom), (left, top))
+    return Line("selected", corners, "ink", max(2.0, layout.tile * 0.06))
 
 
 def _dispute_shapes(state: TilesState, layout: TilesLayout, viewer: int | None) -> list[Shape]:

@@ -1,0 +1,89 @@
+"""The live recordings of window sessions, kept in the user's state folder.
+
+A session's file appears with its first move (a game nobody played leaves
+nothing behind), gets each event as it happens, and is rewritten after an
+undo. The folder keeps the newest `KEEP` sessions.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from games.base import Game
+from viz.files import RecordingWriter
+
+KEEP = 200
+
+
+def session_files(folder: Path) -> list[Path]:
+    """The folder's session recordings, oldest first."""
+    try:
+        found = [path for path in folder.glob("*.jsonl") if path.is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda path: (path.stat().st_mtime_ns, path.name))
+
+
+def newest_session(folder: Path) -> Path | None:
+    files = session_files(folder)
+    return files[-1] if files else None
+
+
+def prune(folder: Path, keep: int = KEEP) -> None:
+    """Delete all but the `keep` newest session recordings."""
+    files = session_files(folder)
+    for path in files[: max(0, len(files) - keep)]:
+        path.unlink(missing_ok=True)
+
+
+class SessionLog:
+    """One window's live recordings: a new file for each game that gets a move."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.writer: RecordingWriter | None = None
+        self._game: tuple[Game, Any, int] | None = None
+
+    def start(self, game: Game, rules: Any, seed: int) -> None:
+        self.close()
+        self._game = (game, rules, seed)
+
+    def event(self, move: Any, result: dict[str, Any] | None) -> None:
+        if self.writer is None:
+            self.writer = self._open()
+        self.writer.event(move)
+        if result is not None:
+            self.writer.result(result)
+
+    def rewrite(self, moves: list[Any]) -> None:
+        """The game was rewound to `moves`; with none left the file goes too."""
+        if self.writer is None:
+            return
+        if moves:
+            self.writer.rewrite(moves)
+            return
+        self.writer.close()
+        self.writer.path.unlink(missing_ok=True)
+        self.writer = None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    def _open(self) -> RecordingWriter:
+        game, rules, seed = self._game
+        self.folder.mkdir(parents=True, exist_ok=True)
+        prune(self.folder, KEEP - 1)
+        stem = f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
+        for number in range(1, 1000):
+            path = self.folder / (f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
+            try:  # claim the name, so two windows started together never share a file
+                os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+            except FileExistsError:
+                continue
+            return RecordingWriter(path, game, rules, seed)
+        raise FileExistsError(f"{self.folder}: no free session file name for {stem}")
