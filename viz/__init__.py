@@ -3,3 +3,5 @@
 import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the command line
+
+MIN_WINDOW_SIZE = (640, 480)  # the smallest window whose layout the windows promise

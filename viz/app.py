@@ -21,7 +21,7 @@ import pygame_gui
 
 from games.base import Game, IllegalMove, State
 from games.recording import parse
-from viz import render_pygame
+from viz import MIN_WINDOW_SIZE, render_pygame
 from viz.export import export_replay
 from viz.files import recording_text, write_atomic
 from viz.panel import Button, Control, Label, Panel, Slider
@@ -33,7 +33,6 @@ SPEEDS = (1, 2, 4, 8, 15, 30, 60, 0)  # turns per second; 0: one turn every fram
 PANEL_WIDTH = 210
 ROW = 40
 FPS = 60
-MIN_SIZE = (640, 480)
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 PANEL_COLOR = (44, 46, 52)
@@ -80,9 +79,9 @@ class GameApp:
         self.game, self.rules = game, rules
         self.out_dir = Path(out_dir)
         self.sessions = SessionLog(session_dir) if session_dir is not None else None
-        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        size = (max(size[0], MIN_WINDOW_SIZE[0]), max(size[1], MIN_WINDOW_SIZE[1]))
         self.window = pygame.Window(f"{self.title} — {game.name}", size, resizable=True)
-        self.window.minimum_size = MIN_SIZE
+        self.window.minimum_size = MIN_WINDOW_SIZE
         self.screen = self.window.get_surface()
         self.manager = pygame_gui.UIManager(size, theme())
         self.panel = Panel(self.manager)

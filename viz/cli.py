@@ -15,9 +15,11 @@ from games import REGISTRY
 from games.autoplay import play
 from games.base import GameError
 from games.recording import Replay, parse
+from viz import MIN_WINDOW_SIZE
 from viz.export import DEFAULT_SIZE, export_replay
 from viz.files import FileError, load_replay, recording_text, write_atomic
 from viz.scenes import SCENES
+from viz.sessions import newest_session
 from viz.sweep import format_table, run_sweep, write_chart
 
 
@@ -188,14 +190,16 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
     rules = _rules_from_args("load", args)
     return open_window(lambda: LoadApp(REGISTRY["load"], rules, seed=args.seed,
-                                       out_dir=args.out, session_dir=session_dir()))
+                                       out_dir=args.out, session_dir=session_dir(),
+                                       size=args.window))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from viz.loops_app import LoopsApp, default_settings
     from viz.tiles_app import TilesApp
 
-    options = {"seed": args.seed, "out_dir": args.out, "session_dir": session_dir()}
+    options = {"seed": args.seed, "out_dir": args.out, "session_dir": session_dir(),
+               "size": args.window}
     if args.game == "loops":
         rules = _params_to_rules("loops", {"capacity": args.capacity, "flips": args.flips})
         return open_window(lambda: LoopsApp(REGISTRY["loops"], rules, vs=args.vs,
@@ -209,8 +213,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from viz.loops_app import LoopsApp, default_settings
     from viz.tiles_app import TilesApp
 
-    replay = load_replay(args.recording)
-    options = {"seed": replay.seed, "out_dir": args.out, "script": replay.moves}
+    if args.last == (args.recording is not None):
+        raise CommandError("replay takes a recording or --last, not both or neither")
+    path = args.recording
+    if args.last:
+        path = newest_session(session_dir())
+        if path is None:
+            raise CommandError(f"{session_dir()}: no window session recorded yet")
+    replay = load_replay(path)
+    options = {"seed": replay.seed, "out_dir": args.out, "script": replay.moves,
+               "size": args.window}
     windows = {
         "load": lambda: LoadApp(replay.game, replay.rules, **options),
         "loops": lambda: LoopsApp(replay.game, replay.rules, settings=default_settings(),
@@ -218,6 +230,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
         "tiles": lambda: TilesApp(replay.game, replay.rules, **options),
     }
     return open_window(windows[replay.game.id])
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    width, _, height = text.partition("x")
+    if not (width.isdecimal() and height.isdecimal()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, such as 980x720")
+    return max(int(width), MIN_WINDOW_SIZE[0]), max(int(height), MIN_WINDOW_SIZE[1])
+
+
+def _add_window_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=Path("recordings"),
+                        help="folder for GIF downloads (default ./recordings)")
+    parser.add_argument("--window", type=_window_size, default=(980, 720), metavar="WxH",
+                        help="window size in pixels (default 980x720, at least 640x480)")
 
 
 def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
@@ -261,8 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     watch = commands.add_parser("watch", help="open the Load window")
     _add_rule_options(watch, "load")
     watch.add_argument("--seed", type=int, help="seed of automatic play (random when omitted)")
-    watch.add_argument("--out", type=Path, default=Path("recordings"),
-                       help="folder for GIF downloads (default ./recordings)")
+    _add_window_options(watch)
     watch.set_defaults(run=cmd_watch)
 
     play_parser = commands.add_parser("play", help="play Odds and Evens or Even Odds")
@@ -274,14 +299,14 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--players", type=int, default=4,
                              help="Even Odds: seats at the table, 3 to 6 (4)")
     play_parser.add_argument("--seed", type=int, help="seed of the AI's random choices")
-    play_parser.add_argument("--out", type=Path, default=Path("recordings"),
-                             help="folder for GIF downloads (default ./recordings)")
+    _add_window_options(play_parser)
     play_parser.set_defaults(run=cmd_play)
 
     replay = commands.add_parser("replay", help="open a recording paused at turn 0")
-    replay.add_argument("recording", type=Path)
-    replay.add_argument("--out", type=Path, default=Path("recordings"),
-                        help="folder for GIF downloads (default ./recordings)")
+    replay.add_argument("recording", type=Path, nargs="?", help="the recording to open")
+    replay.add_argument("--last", action="store_true",
+                        help="open the newest window session instead")
+    _add_window_options(replay)
     replay.set_defaults(run=cmd_replay)
 
     sweep = commands.add_parser("sweep", help="fairness table of Odds and Evens")

@@ -1,0 +1,203 @@
+"""Every window on a real X server, used through real mouse drags and key presses (xdotool).
+
+Posted pygame events can arrive in orders no person produces; these tests go
+through Xvfb, SDL's X11 driver and pygame_gui as a person's input does, and
+assert on the live recording the window writes and on screenshots.
+"""
+
+from __future__ import annotations
+
+import pytest
+from xsession import XServer, XWindow, wait_until
+
+from games import REGISTRY
+from viz.app import PANEL_COLOR
+from viz.files import load_replay
+from viz.load_app import LoadApp
+from viz.loops_app import LoopsApp
+from viz.panel import Slider
+from viz.settings import Settings
+from viz.tiles_app import TilesApp
+
+pytestmark = pytest.mark.x11
+SIZE = (980, 720)
+
+
+@pytest.fixture(scope="module")
+def server():
+    started = XServer()
+    yield started
+    started.close()
+
+
+@pytest.fixture
+def open_window(server, tmp_path):
+    opened = []
+
+    def open_(*args: str) -> XWindow:
+        window = XWindow(server, tmp_path, *args)
+        opened.append(window)
+        return window
+
+    yield open_
+    for window in opened:
+        assert window.close() == 0, (tmp_path / "window.log").read_text()
+
+
+def panel_map(make, size=SIZE, setup=None):
+    """Where the controls of a window of `size` are: the same layout, drawn off screen.
+    Returns each control's rect by its label (sliders by "slider-N", as their handles)."""
+    app = make(size)
+    try:
+        if setup:
+            setup(app)
+        app.frame(16)
+        found, sliders = {}, 0
+        for item, element in zip(app.panel.items, app.panel.elements, strict=True):
+            if isinstance(item, Slider):
+                found[f"slider-{sliders}"] = element.sliding_button.rect.copy()
+                found[f"track-{sliders}"] = element.rect.copy()
+                sliders += 1
+            else:
+                found.setdefault(getattr(item, "label", getattr(item, "text", "")),
+                                 element.rect.copy())
+        return found
+    finally:
+        app.close()
+
+
+def load_map(size=SIZE, load=None):
+    game = REGISTRY["load"]
+
+    def set_load(app):
+        if load is not None:
+            app.set_load(load)
+
+    return panel_map(lambda s: LoadApp(game, game.rules({}), seed=1, size=s), size, set_load)
+
+
+def drag_slider(window, places, number, to_right):
+    handle, track = places[f"slider-{number}"], places[f"track-{number}"]
+    end = track.right + 40 if to_right else track.x - 60
+    window.drag(handle.center, (end, handle.centery))
+
+
+def load_events(events):
+    return [event["load"] for event in events if "load" in event]
+
+
+def test_dragging_the_load_handle_sets_8_at_the_right_end_and_3_at_the_left(open_window):
+    window = open_window("watch", "--seed", "5")
+    drag_slider(window, load_map(), 0, to_right=True)
+    window.key("Right", "Right")  # red and green: the stage ends and the Load takes effect
+    events = window.wait_for_events(3)
+    assert load_events(events) == [8]
+    assert load_replay(window.sessions()[-1]).final().load == 8
+    drag_slider(window, load_map(load=8), 0, to_right=False)
+    window.key("Right", "Right")
+    events = window.wait_for_events(6)
+    assert load_events(events) == [8, 3]
+    assert load_replay(window.sessions()[-1]).final().load == 3
+
+
+def test_dragging_the_speed_handle_to_the_right_end_runs_at_max(open_window):
+    window = open_window("watch", "--seed", "5")
+    drag_slider(window, load_map(), 1, to_right=True)
+    window.key("space")
+    events = window.wait_for_events(40, timeout=3)
+    assert len(events) >= 40  # 4 turns a second would take ten seconds
+
+
+def test_auto1_then_new_game_lets_red_pick_with_loop_off(open_window):
+    window = open_window("watch", "--seed", "5")
+    window.key("a", "n")
+    events = window.wait_for_events(1, timeout=3)
+    assert events and events[0]["player"] == 1
+    assert len(window.sessions()) == 1  # the first game had no move, so it left no file
+
+
+def test_auto1_keeps_red_playing_when_paused_and_when_loop_resumes(open_window):
+    window = open_window("watch", "--seed", "5")
+    window.key("minus", "minus")  # 1 turn a second, so the pause lands where we want
+    window.key("a")
+    assert len(window.wait_for_events(1)) == 1  # red
+    window.key("space", pause=0)
+    assert len(window.wait_for_events(2, timeout=2.5)) == 2  # Loop played green
+    window.key("space")  # paused, red to move
+    events = window.wait_for_events(3, timeout=3)
+    assert len(events) == 3 and events[2]["player"] == 1
+    window.key("space")  # Loop resumes and plays both colours
+    assert len(window.wait_for_events(5, timeout=3)) >= 5
+
+
+def test_back_undoes_your_green_pick_with_the_red_answer(open_window):
+    window = open_window("watch", "--seed", "5")
+    window.key("a")
+    window.wait_for_events(1)
+    window.key("Right")  # Step plays green for you; Auto1 answers with red
+    assert len(window.wait_for_events(3)) == 3
+    window.key("Left")
+    assert wait_until(lambda: len(window.events()) == 1, 2)
+
+
+def test_a_keyboard_only_game_of_odds_and_evens(open_window):
+    window = open_window("play", "loops", "--vs", "easy", "--seed", "3")
+    window.type_line("left")  # the box has the keys from the start
+    assert window.wait_for_events(2, timeout=3)[0] == {"player": 0, "place": "left"}
+    window.key("Escape", "n")  # out of the box: N is a new game (the AI moves first)
+    assert wait_until(lambda: len(window.sessions()) == 2 and len(window.events()) == 1, 3)
+    window.type("r")  # a letter that is no window key goes back into the box
+    window.key("Return")
+    assert window.wait_for_events(2)[1] == {"player": 0, "place": "right"}
+    window.key("Escape", "g")
+    saved = wait_until(lambda: sorted(path.suffix for path in window.out.glob("*")), 10)
+    assert saved == [".gif", ".jsonl", ".svg"]
+    recording = next(window.out.glob("*.jsonl"))
+    assert load_replay(recording).moves == load_replay(window.sessions()[-1]).moves
+
+
+def test_tab_reaches_the_opponent_buttons_and_space_presses_them(open_window, tmp_path):
+    window = open_window("play", "loops", "--vs", "medium", "--seed", "3")
+    window.key("Escape", "Tab", "Tab", "Tab", "Tab", "space")  # easy, medium, hard, human
+    window.type_line("left")
+    window.type_line("right")  # two humans: blue places, then gold
+    events = window.wait_for_events(2)
+    assert events == [{"player": 0, "place": "left"}, {"player": 1, "place": "right"}]
+
+
+def test_even_odds_by_keyboard(open_window):
+    window = open_window("play", "tiles", "--players", "3", "--seed", "2")
+    window.key("Right", "Return")  # your first tile, by the arrow keys
+    events = wait_until(lambda: [e for e in window.events() if e.get("player") == 0], 5)
+    assert events and "tile" in events[0]
+
+
+WINDOWS = {
+    "load": (("watch", "--seed", "5"),
+             lambda s: LoadApp(REGISTRY["load"], REGISTRY["load"].rules({}), seed=1, size=s)),
+    "loops": (("play", "loops", "--seed", "3"),
+              lambda s: LoopsApp(REGISTRY["loops"], REGISTRY["loops"].rules({}), seed=1,
+                                 size=s, settings=Settings(path=None))),
+    "tiles": (("play", "tiles", "--seed", "2"),
+              lambda s: TilesApp(REGISTRY["tiles"], REGISTRY["tiles"].rules({}), seed=1,
+                                 size=s)),
+}
+
+
+@pytest.mark.parametrize("game", sorted(WINDOWS))
+def test_resizing_keeps_the_window_and_moves_the_panel(open_window, game, tmp_path):
+    args, make = WINDOWS[game]
+    window = open_window(*args)
+    first = window.id
+    for size in ((640, 480), (1400, 1000)):
+        window.resize(*size)
+        assert window.size() == size and window._find() == first
+        shot = window.screenshot()
+        shot.save(tmp_path / f"{game}-{size[0]}x{size[1]}.png")
+        places = panel_map(make, size)
+        new_game = next(rect for label, rect in places.items() if label.startswith("New game"))
+        assert new_game.bottom <= size[1]
+        corner = (size[0] - 2, size[1] - 2)  # drawn only if the whole window is drawn
+        assert shot.getpixel(corner) == shot.getpixel((new_game.x - 5, new_game.y)) == PANEL_COLOR
+        assert shot.getpixel(new_game.center) not in (PANEL_COLOR, (0, 0, 0))
+

@@ -1,0 +1,185 @@
+"""Run a real window on a virtual X server and use it as a person does, through xdotool.
+
+`XServer` starts Xvfb on a free display. `XWindow` starts one `oddsevens`
+command on it, finds its window, moves the real mouse, presses real keys,
+takes screenshots with Pillow and reads the live session recording the
+window writes, so tests assert on what a person's input did.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageGrab
+
+SCREEN = (1600, 1200)
+TOOLS = ("Xvfb", "xdotool")
+
+
+def require_tools() -> None:
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must have {', '.join(missing)} (.ci/run installs them)")
+        pytest.skip(f"needs {', '.join(missing)}")
+
+
+def wait_until(check, timeout: float = 5.0, step: float = 0.02):
+    """Poll `check` until it returns something true; return that, or None after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = check()
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(step)
+
+
+class XServer:
+    def __init__(self) -> None:
+        require_tools()
+        for number in range(90, 140):
+            if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(
+                    f"/tmp/.X{number}-lock").exists():
+                break
+        self.display = f":{number}"
+        size = f"{SCREEN[0]}x{SCREEN[1]}x24"
+        self.process = subprocess.Popen(["Xvfb", self.display, "-screen", "0", size,
+                                         "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
+        if not wait_until(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10):
+            self.close()
+            pytest.fail("Xvfb did not start")
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+class XWindow:
+    """One `oddsevens` window on `server`, with its own state, config and output folders."""
+
+    def __init__(self, server: XServer, folder: Path, *args: str) -> None:
+        self.server, self.folder = server, folder
+        self.out = folder / "out"
+        self.env = {**os.environ, "DISPLAY": server.display, "SDL_VIDEODRIVER": "x11",
+                    "SDL_AUDIODRIVER": "dummy", "XDG_STATE_HOME": str(folder / "state"),
+                    "XDG_CONFIG_HOME": str(folder / "config")}
+        for _attempt in range(3):  # Xvfb now and then refuses a connection; try again
+            self.log = (folder / "window.log").open("w")
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "viz", *args, "--out", str(self.out)], env=self.env,
+                stdout=self.log, stderr=subprocess.STDOUT)
+            self.id = wait_until(lambda: self._find() or self.process.poll() is not None, 20)
+            if isinstance(self.id, str):
+                break
+            self.log.close()
+        if not isinstance(self.id, str):
+            self.close()
+            pytest.fail(f"no window appeared: {(folder / 'window.log').read_text()}")
+        self.xdotool("windowmove", self.id, "0", "0")  # the whole window on the screen
+        time.sleep(0.5)  # let the first frames draw
+
+    def _find(self) -> str | None:
+        found = self.xdotool("search", "--pid", str(self.process.pid), check=False)
+        return found.split()[0] if found else None
+
+    def xdotool(self, *args: str, check: bool = True) -> str:
+        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True,
+                              timeout=20)
+        if check and done.returncode:
+            raise RuntimeError(f"xdotool {' '.join(args)}: {done.stderr.strip()}")
+        return done.stdout.strip()
+
+    # --- input ----------------------------------------------------------------------
+
+    def key(self, *keys: str, pause: float = 0.15) -> None:
+        for key in keys:
+            self.xdotool("key", "--window", self.id, key)
+            time.sleep(pause)
+
+    def type(self, text: str) -> None:
+        self.xdotool("type", "--window", self.id, "--delay", "40", text)
+        time.sleep(0.15)
+
+    def type_line(self, text: str) -> None:
+        """Type `text` and press Enter (xdotool types a newline as a key SDL does not map)."""
+        self.type(text)
+        self.key("Return")
+
+    def move(self, x: int, y: int) -> None:
+        self.xdotool("mousemove", "--window", self.id, str(x), str(y))
+
+    def click(self, x: int, y: int) -> None:
+        self.move(x, y)
+        time.sleep(0.05)
+        self.xdotool("click", "1")
+        time.sleep(0.15)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 12) -> None:
+        """Press on `start`, move in steps to `end` as a hand does, and let go there."""
+        self.move(*start)
+        time.sleep(0.05)
+        self.xdotool("mousedown", "1")
+        time.sleep(0.1)
+        for step in range(1, steps + 1):
+            self.move(round(start[0] + (end[0] - start[0]) * step / steps),
+                      round(start[1] + (end[1] - start[1]) * step / steps))
+            time.sleep(0.03)
+        time.sleep(0.1)
+        self.xdotool("mouseup", "1")
+        time.sleep(0.2)
+
+    def resize(self, width: int, height: int) -> None:
+        self.xdotool("windowsize", self.id, str(width), str(height))
+        wait_until(lambda: self.size() == (width, height), 5)
+        time.sleep(0.4)
+
+    # --- what the window shows and wrote --------------------------------------------
+
+    def geometry(self) -> dict[str, int]:
+        text = self.xdotool("getwindowgeometry", "--shell", self.id)
+        return {key: int(value) for key, value in
+                (line.split("=") for line in text.splitlines()) if key != "SCREEN"}
+
+    def size(self) -> tuple[int, int]:
+        found = self.geometry()
+        return found["WIDTH"], found["HEIGHT"]
+
+    def screenshot(self) -> Image.Image:
+        found = self.geometry()
+        box = (found["X"], found["Y"], found["X"] + found["WIDTH"], found["Y"] + found["HEIGHT"])
+        return ImageGrab.grab(bbox=box, xdisplay=self.server.display).convert("RGB")
+
+    def sessions(self) -> list[Path]:
+        folder = self.folder / "state" / "oddsevens" / "sessions"
+        return sorted(folder.glob("*.jsonl"), key=lambda path: path.stat().st_mtime_ns)
+
+    def events(self) -> list[dict]:
+        """The events of the newest session recording (header and result left out)."""
+        sessions = self.sessions()
+        if not sessions:
+            return []
+        lines = [json.loads(line) for line in sessions[-1].read_text().splitlines() if line]
+        return [line for line in lines[1:] if "result" not in line]
+
+    def wait_for_events(self, count: int, timeout: float = 3.0) -> list[dict]:
+        """Wait until the newest session has at least `count` events; return them."""
+        return wait_until(lambda: len(self.events()) >= count and self.events(), timeout) or \
+            self.events()
+
+    def close(self) -> int:
+        if self.process.poll() is None and isinstance(self.id, str):
+            self.xdotool("key", "--window", self.id, "ctrl+q", check=False)
+            wait_until(lambda: self.process.poll() is not None, 5)
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        code = self.process.wait(10)
+        self.log.close()
+        return code
