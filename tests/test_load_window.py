@@ -1,6 +1,7 @@
 """The Load window driven headless by real pygame events; asserts on state and pixels."""
 
 import json
+import os
 import xml.etree.ElementTree as ET
 
 import pygame
@@ -12,7 +13,10 @@ from games.load import DIM, ON, PASS, Pick
 from viz.cli import main
 from viz.files import load_replay
 from viz.load_app import AUTO1_DELAY_MS, LoadApp
+from viz.panel import FOCUS_COLOR, Slider
+from viz.scenes.common import text_width
 from viz.scenes.load import PALETTE
+from viz.sessions import newest_session
 
 GAME = REGISTRY["load"]
 
@@ -329,3 +333,141 @@ def test_hovering_shows_what_player_2_would_pick(app):
     run(app)
     hint = app.scene().by_key()["status-3"].text
     assert hint == "Pair 10+11: the pair of cell 10 touches an earlier green pick"
+
+
+def press_with(app, key, mod):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
+                                         scancode=0))
+    run(app)
+
+
+def test_ctrl_q_quits_and_escape_only_explains(app):
+    press(app, pygame.K_ESCAPE)
+    assert app.running and "Ctrl+Q quits" in app.message
+    press_with(app, pygame.K_q, pygame.KMOD_LCTRL)
+    assert not app.running
+
+
+def test_tab_reaches_every_control_and_space_or_enter_works_it(app):
+    press(app, pygame.K_TAB)  # Auto1
+    press(app, pygame.K_SPACE)
+    assert app.auto1
+    press(app, pygame.K_TAB)  # Loop
+    press(app, pygame.K_RETURN)
+    assert app.looping
+    press(app, pygame.K_ESCAPE)  # leave the buttons: Space is Loop/Pause again
+    press(app, pygame.K_SPACE)
+    assert not app.looping
+    for _ in range(7):  # Auto1, Loop, Step, Back, GIF, New game, the Load slider
+        press(app, pygame.K_TAB)
+    assert isinstance(app.panel.focused_item(), Slider) and app.panel.focused_item().high == 8
+    press(app, pygame.K_RIGHT)
+    assert app.state.pending_load == 6
+    x, y = button(app, "Auto1").rect.topleft  # the focus ring is drawn on the slider only
+    assert tuple(app.screen.get_at((x - 2, y - 2)))[:3] != FOCUS_COLOR
+    slider_rect = slider(app, 3.0, 8.0).rect
+    assert tuple(app.screen.get_at((slider_rect.x - 2, slider_rect.centery)))[:3] == FOCUS_COLOR
+
+
+def test_pairs_are_drawn_as_dominoes_and_the_lone_cell_is_framed(app):
+    keys = app.scene().by_key()
+    assert {"seam-0", "seam-6", "seam-7", "seam-46"} <= keys.keys()
+    assert "seam-1" not in keys and "seam-3" not in keys and "lone-0" in keys
+    seam, gap = keys["seam-0"], keys["seam-0"].x + keys["seam-0"].w + cell_width(app)
+    y = round(seam.y + seam.h / 3)
+    assert tuple(app.screen.get_at((round(seam.x), y)))[:3] == color("seam")  # 0 and 1 join
+    assert tuple(app.screen.get_at((round(gap) - 1, y)))[:3] == color("grid")  # 1 and 2 part
+
+
+def cell_width(app):
+    return app.layout().cell_box(1)[0] - app.layout().cell_box(0)[0]
+
+
+def test_hovering_outlines_the_pair_a_click_would_pick(app):
+    click(app, cell_centre(app, 30))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(app, 9),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    run(app)
+    outline = app.scene().by_key()["highlight-0"]
+    left, top, _ = app.layout().cell_box(8)
+    assert outline.points[0][0] < left + 5 and outline.points[1][0] > left + cell_width(app)
+    assert tuple(app.screen.get_at((round(outline.points[0][0]), top + 20)))[:3] == color("ink")
+
+
+@pytest.mark.parametrize("size", [(640, 480), (980, 720), (1400, 1000)])
+def test_no_status_text_runs_under_the_panel(tmp_path, size):
+    window = LoadApp(GAME, GAME.rules({}), seed=1, out_dir=tmp_path / ("a-long-folder-name" * 4),
+                     size=size)
+    try:
+        run(window)
+        window.step()
+        window.download()
+        run(window)
+        texts = [s for s in window.scene().shapes if s.key.startswith("status")]
+        assert any(text.text.startswith("Saved") for text in texts)
+        for text in texts:
+            assert text.x + text_width(text.text, text.size) <= window.board_width() - 4
+    finally:
+        window.close()
+
+
+def test_a_session_file_appears_with_the_first_move_only(app, tmp_path):
+    assert not (tmp_path / "sessions").exists() and app.recorder is None
+    press(app, pygame.K_n)
+    click(app, cell_centre(app, 3))
+    assert [path.name for path in (tmp_path / "sessions").iterdir()] == [app.recorder.path.name]
+    press(app, pygame.K_LEFT)  # undone to nothing: the file goes too
+    assert list((tmp_path / "sessions").iterdir()) == []
+
+
+def test_the_session_folder_keeps_the_newest_200(tmp_path):
+    folder = tmp_path / "sessions"
+    folder.mkdir()
+    for number in range(205):
+        path = folder / f"old-{number:03}.jsonl"
+        path.write_text("{}\n")
+        os.utime(path, ns=(number * 10**9, number * 10**9))
+    window = LoadApp(GAME, GAME.rules({}), seed=1, session_dir=folder, size=(900, 700))
+    try:
+        window.play(Pick(1, 3))
+        names = sorted(path.name for path in folder.iterdir())
+        assert len(names) == 200 and "old-005.jsonl" not in names and "old-006.jsonl" in names
+        assert window.recorder.path.name in names
+        assert newest_session(folder) == window.recorder.path
+    finally:
+        window.close()
+
+
+def test_replay_last_opens_the_newest_session(tmp_path, monkeypatch):
+    folder = tmp_path / "state" / "oddsevens" / "sessions"
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    opened = []
+    monkeypatch.setattr("viz.cli.open_window", lambda make: opened.append(make()) or 0)
+    assert main(["replay", "--last"]) == 2  # nothing recorded yet
+    assert main(["record", "load", "--seed", "3", "-o", str(folder / "a.jsonl")]) == 0
+    assert main(["replay", "--last"]) == 0
+    try:
+        assert opened[0].script == load_replay(folder / "a.jsonl").moves
+    finally:
+        opened[0].close()
+
+
+def test_replay_shows_turn_k_of_n_and_the_scrubber_jumps(tmp_path):
+    recording = tmp_path / "game.jsonl"
+    assert main(["record", "load", "--seed", "5", "-o", str(recording)]) == 0
+    recorded = load_replay(recording)
+    total = recorded.final().turns
+    window = LoadApp(GAME, recorded.rules, script=recorded.moves, size=(900, 700))
+    try:
+        run(window)
+        assert button(window, "Turn 0 of").text == f"Turn 0 of {total}"
+        scrubber = next(item for item in window.panel.items if isinstance(item, Slider))
+        scrubber.action(10)
+        run(window)
+        assert window.state.turns == 10 and button(window, "Turn").text == f"Turn 10 of {total}"
+        scrubber.action(total)
+        assert window.state.snapshot() == recorded.final().snapshot()
+        scrubber.action(3)
+        assert window.state.turns == 3
+    finally:
+        window.close()

@@ -244,3 +244,59 @@ def test_replay_steps_through_a_recording(make_app, tmp_path):
     assert app.state.turns == 1 and "Replay" in app.message
     press(app, pygame.K_END)
     assert app.state.snapshot() == recording.final().snapshot()
+
+
+def key(app, key, char=""):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char,
+                                         scancode=0))
+    if char:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    run(app)
+
+
+def test_escape_leaves_the_box_and_the_window_keys_work(make_app):
+    app = make_app()
+    type_line(app, "left")
+    key(app, pygame.K_ESCAPE)
+    assert not app.panel.entry().is_focused and "Left the keyboard box" in app.message
+    key(app, pygame.K_n, "n")
+    assert app.state.turns == 0 and app.games_started == 2 and app.reply == ""
+    assert app.panel.entry().get_text() == ""
+
+
+def test_a_letter_slash_or_enter_goes_back_into_the_box(make_app):
+    app = make_app()
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_SLASH, "/")  # "/" opens the box and is not typed
+    assert app.panel.entry().is_focused and app.panel.entry().get_text() == ""
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_r, "r")  # a letter that is no window key is typed into the box
+    assert app.panel.entry().is_focused and app.panel.entry().get_text() == "r"
+    key(app, pygame.K_RETURN)
+    assert app.state.pieces[RIGHT] == [0, 0]
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    assert app.panel.entry().is_focused
+
+
+def test_tab_from_the_box_reaches_the_panel_and_the_settings(make_app):
+    app = make_app(vs="medium")
+    key(app, pygame.K_TAB)
+    assert not app.panel.entry().is_focused
+    assert app.panel.focused_item().label.startswith("Easy")
+    key(app, pygame.K_SPACE)
+    assert app.vs == "easy"
+    for _ in range(6):  # Medium, Hard, Human, New game, GIF, the checkbox
+        key(app, pygame.K_TAB)
+    assert app.panel.focused_item().label.startswith("Keyboard move-entry")
+    key(app, pygame.K_SPACE)
+    assert app.panel.entry() is None and app.settings.keyboard_entry["mouse"] is False
+    key(app, pygame.K_k, "k")
+    assert app.panel.entry() is not None
+
+
+def test_the_digits_choose_the_opponent_outside_the_box(make_app):
+    app = make_app(vs="medium")
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_3, "3")
+    assert app.vs == "hard" and app.panel.element_for("> Hard")

@@ -1,5 +1,7 @@
 """The Even Odds window driven headless by real pygame events."""
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 from test_load_window import click, press, run
@@ -7,9 +9,12 @@ from test_tiles_rules import GREEN, tiles
 
 from games import REGISTRY
 from games.tiles import CHANCE, Deal
+from games.tiles.engine import color_of
+from viz.app import BUTTON_THEMES
 from viz.cli import main
 from viz.files import load_replay
-from viz.scenes.tiles import PALETTE, hand_slots
+from viz.scene import hex_rgb
+from viz.scenes.tiles import PALETTE, hand_slots, result_text
 from viz.tiles_app import AI_DELAY_MS, YOU, TilesApp
 
 GAME = REGISTRY["tiles"]
@@ -120,3 +125,55 @@ def test_replay_steps_through_a_recording(tmp_path):
         assert window.state.snapshot() == replay.final().snapshot()
     finally:
         window.close()
+
+
+def test_your_ten_offers_buttons_in_the_colours_they_name(app):
+    red_ten = DEAL.hands[0][4]
+    click(app, your_tile_point(app, red_ten))
+    assert "You choose a colour" in app.scene().by_key()["status-1"].text
+    green = button(app, "Green")
+    assert tuple(app.screen.get_at((green.rect.x + 4, green.rect.centery)))[:3] == \
+        hex_rgb(BUTTON_THEMES["@green"])
+    press(app, pygame.K_3)  # the third colour in play: green
+    assert app.state.current == GREEN
+
+
+def test_the_arrow_keys_visit_only_the_tiles_you_may_play(tmp_path):
+    # Seat 4 leads red or yellow; you (next in turn) hold five of each and must follow.
+    deal = Deal((tiles("red", 1, 5) + tiles("yellow", 1, 5), tiles("green", 1, 10),
+                 tiles("blue", 1, 10), tiles("purple", 1, 10),
+                 tiles("red", 6, 10) + tiles("yellow", 6, 10)))
+    window = TilesApp(GAME, GAME.rules({"players": 5, "leader": 4}), seed=2, size=(1100, 720))
+    try:
+        window.play(deal)
+        window.frame(AI_DELAY_MS)
+        led = window.state.current
+        assert window.state.to_move == YOU and led is not None
+        slots = hand_slots(window.state, YOU, hidden=True)
+        visited = set()
+        for _ in range(7):
+            press(window, pygame.K_RIGHT)
+            visited.add(window.cursor_slot())
+        assert {color_of(slots[slot]) for slot in visited} == {led} and len(visited) == 5
+        assert window.scene().by_key()["selected"]
+        chosen = slots[window.cursor_slot()]
+        press(window, pygame.K_RETURN)
+        assert window.state.plays[-1] == (YOU, chosen)
+    finally:
+        window.close()
+
+
+def test_the_result_names_how_a_tie_was_broken():
+    def state(last_round):
+        return SimpleNamespace(scores=[[0, 0, 0], last_round])
+
+    alone = {"winners": [1], "totals": [9, 5, 7]}
+    assert result_text(state([1, 2, 3]), alone, 0) == "Seat 1 wins with the lowest total, 5"
+    tie = {"winners": [1], "totals": [5, 5, 7]}
+    assert result_text(state([4, 2, 3]), tie, 0) == \
+        "Seat 1 wins: tied on 5, lowest last round (2)"
+    assert result_text(state([2, 4, 3]), {"winners": [0], "totals": [5, 5, 7]}, 0) == \
+        "You win: tied on 5, lowest last round (2)"
+    shared = {"winners": [0, 1], "totals": [5, 5, 7]}
+    assert result_text(state([2, 2, 3]), shared, 0) == \
+        "You and Seat 1 share the win: tied on 5, and on 2 in the last round"

@@ -9,7 +9,7 @@ import pygame
 
 from games.tiles import CHANCE, Choose, Play
 from games.tiles.ai import careful
-from games.tiles.engine import COLORS, color_of
+from games.tiles.engine import COLORS
 from viz.app import NOTE_LINES, REPLAY_HINT, GameApp
 from viz.panel import Button, Control, Label
 from viz.scene import Scene
@@ -20,7 +20,7 @@ YOU = 0
 
 
 class TilesApp(GameApp):
-    cursor: int | None = None  # the slot of your hand the arrow keys reached
+    cursor: int | None = None  # the slot of your hand the arrow keys last reached
 
     def viewer(self) -> int | None:
         return None if self.script is not None else YOU
@@ -36,7 +36,7 @@ class TilesApp(GameApp):
     def mode(self) -> str:
         if self.script is not None:
             return self.replay_mode()
-        return "You see every number but your own: click a tile, or ← → and Enter"
+        return "Your tiles: click one, or pick with ← → and Enter"
 
     # --- automatic seats -----------------------------------------------------------------
 
@@ -70,23 +70,29 @@ class TilesApp(GameApp):
         if self.state.choosing and self.state.to_move == YOU and number <= len(colors):
             self.choose(colors[number - 1])
 
-    def held_slots(self) -> list[int]:
-        """The slots of your hand that still hold a tile, left to right."""
-        held = set(self.state.hands[YOU])
-        return [i for i, tile in enumerate(hand_slots(self.state, YOU, hidden=True))
-                if tile in held]
+    def reachable_slots(self) -> list[int]:
+        """The slots of your hand the arrow keys visit, left to right: on your turn the
+        tiles you may play, otherwise every tile you hold."""
+        slots = hand_slots(self.state, YOU, hidden=True)
+        playable = {move.tile for move in self.state.legal_moves() if isinstance(move, Play)} \
+            if self.state.to_move == YOU else set(self.state.hands[YOU])
+        return [i for i, tile in enumerate(slots) if tile in playable]
 
     def cursor_slot(self) -> int | None:
-        held = self.held_slots()
-        if self.cursor is None or not held or self.script is not None:
+        reachable = self.reachable_slots()
+        if self.cursor is None or not reachable or self.script is not None:
             return None
-        return held[min(self.cursor, len(held) - 1)]
+        return min(reachable, key=lambda slot: (abs(slot - self.cursor), slot))
 
     def move_cursor(self, step: int) -> None:
-        held = self.held_slots()
-        if held:
-            start = -1 if self.cursor is None and step > 0 else (self.cursor or 0)
-            self.cursor = (start + step) % len(held)
+        reachable = self.reachable_slots()
+        if not reachable:
+            return
+        current = self.cursor_slot()
+        if current is None:
+            self.cursor = reachable[0 if step > 0 else -1]
+        else:
+            self.cursor = reachable[(reachable.index(current) + step) % len(reachable)]
 
     def play_cursor(self) -> None:
         slot = self.cursor_slot()
@@ -114,16 +120,6 @@ class TilesApp(GameApp):
         else:
             reason = self.play(Play(YOU, tile))
             self.message = reason.replace(f"player {YOU} ", "You ") if reason else ""
-            self.keep_cursor_on(color_of(tile))
-
-    def keep_cursor_on(self, color: int) -> None:
-        """After a play, the arrow keys start from the same colour."""
-        if self.cursor is None:
-            return
-        held = self.held_slots()
-        slots = hand_slots(self.state, YOU, hidden=True)
-        same = [n for n, slot in enumerate(held) if color_of(slots[slot]) == color]
-        self.cursor = same[0] if same else 0
 
     def keys(self) -> dict[int, Callable[[], None]]:
         if self.script is not None:
