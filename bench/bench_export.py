@@ -37,8 +37,9 @@ def plain_gif(replay) -> bytes:
     frames = [render(scene).convert("RGB") for scene in replay_scenes(replay, SIZE)]
     out = io.BytesIO()
     durations = [cs * 10 for cs in gif_delays_cs(len(frames), FRAME_MS, HOLD_MS)]
-    frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
-                   duration=durations, loop=0)
+    frames[0].save(
+        out, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0
+    )
     return out.getvalue()
 
 
@@ -51,8 +52,17 @@ def measure(name: str, replay, repeats: int) -> list[list[str]]:
     plain_s, plain_kb = median_seconds(plain, repeats), len(plain()) / 1024
     for label, run in (("GIF", gif), ("SVG", svg)):
         seconds, kb = median_seconds(run, repeats), len(run()) / 1024
-        rows.append([name, turns, label, f"{seconds:.3f}", f"{kb:.1f}",
-                     f"{plain_s / seconds:.1f}x", f"{plain_kb / kb:.1f}x"])
+        rows.append(
+            [
+                name,
+                turns,
+                label,
+                f"{seconds:.3f}",
+                f"{kb:.1f}",
+                f"{plain_s / seconds:.1f}x",
+                f"{plain_kb / kb:.1f}x",
+            ]
+        )
     rows.append([name, turns, "plain GIF", f"{plain_s:.3f}", f"{plain_kb:.1f}", "1.0x", "1.0x"])
     return rows
 
@@ -67,10 +77,14 @@ def main() -> None:
         rows += measure("49 stages", load_replay(args.full), args.repeats)
     else:
         print(f"(no {args.full}: the 98-turn case is skipped)")
-    print(f"Export at {SIZE} px, frame {FRAME_MS} ms, hold {HOLD_MS} ms; "
-          f"median of {args.repeats} runs, scene building included")
-    print_table(["game", "turns", "output", "seconds", "KB", "faster than plain",
-                 "smaller than plain"], rows)
+    print(
+        f"Export at {SIZE} px, frame {FRAME_MS} ms, hold {HOLD_MS} ms; "
+        f"median of {args.repeats} runs, scene building included"
+    )
+    print_table(
+        ["game", "turns", "output", "seconds", "KB", "faster than plain", "smaller than plain"],
+        rows,
+    )
 
 
 if __name__ == "__main__":

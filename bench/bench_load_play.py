@@ -44,13 +44,21 @@ def main() -> None:
     assert turns == baseline_games(args.games), "engine and baseline played different games"
     engine = median_seconds(lambda: engine_games(args.games), args.repeats)
     baseline = median_seconds(lambda: baseline_games(args.games), args.repeats)
-    print(f"{args.games} seeded automatic games of Load 7x7, load 5: {turns} turns, "
-          f"median of {args.repeats} runs, one core")
+    print(
+        f"{args.games} seeded automatic games of Load 7x7, load 5: {turns} turns, "
+        f"median of {args.repeats} runs, one core"
+    )
     print_table(
         ["implementation", "seconds", "turns/s", "speed-up"],
-        [["bit-mask engine", f"{engine:.3f}", f"{turns / engine:,.0f}",
-          f"{baseline / engine:.1f}x"],
-         ["set baseline", f"{baseline:.3f}", f"{turns / baseline:,.0f}", "1.0x"]],
+        [
+            [
+                "bit-mask engine",
+                f"{engine:.3f}",
+                f"{turns / engine:,.0f}",
+                f"{baseline / engine:.1f}x",
+            ],
+            ["set baseline", f"{baseline:.3f}", f"{turns / baseline:,.0f}", "1.0x"],
+        ],
     )
 
 

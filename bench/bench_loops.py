@@ -83,15 +83,30 @@ def main() -> None:
     engine_rate = baseline_games / (time.perf_counter() - start)
     one_rate, all_rate = args.trials / 4 / one_core, args.trials / all_cores
     print(f"median of {args.repeats} runs; {workers} cores")
-    print_table(["task", "result", "baseline", "speed-up"], [
-        ["solve capacity 7, 2 flips, from scratch", f"{solve * 1000:.1f} ms",
-         f"{plain * 1000:.1f} ms (engine states)", f"{plain / solve:.1f}x"],
-        ["exact sweep, capacities 3-9 x flips 0-4", f"{sweep * 1000:.0f} ms", "", ""],
-        ["Monte Carlo, one core", f"{one_rate:,.0f} games/s",
-         f"{engine_rate:,.0f} games/s (engine)", f"{one_rate / engine_rate:.0f}x"],
-        [f"Monte Carlo, {workers} processes", f"{all_rate:,.0f} games/s",
-         f"{engine_rate:,.0f} games/s (engine)", f"{all_rate / engine_rate:.0f}x"],
-    ])
+    print_table(
+        ["task", "result", "baseline", "speed-up"],
+        [
+            [
+                "solve capacity 7, 2 flips, from scratch",
+                f"{solve * 1000:.1f} ms",
+                f"{plain * 1000:.1f} ms (engine states)",
+                f"{plain / solve:.1f}x",
+            ],
+            ["exact sweep, capacities 3-9 x flips 0-4", f"{sweep * 1000:.0f} ms", "", ""],
+            [
+                "Monte Carlo, one core",
+                f"{one_rate:,.0f} games/s",
+                f"{engine_rate:,.0f} games/s (engine)",
+                f"{one_rate / engine_rate:.0f}x",
+            ],
+            [
+                f"Monte Carlo, {workers} processes",
+                f"{all_rate:,.0f} games/s",
+                f"{engine_rate:,.0f} games/s (engine)",
+                f"{all_rate / engine_rate:.0f}x",
+            ],
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -19,8 +19,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     names = list(PLAYERS)
-    print(f"Row player's wins against the column player, {args.games:,} games a cell, "
-          "first mover alternating (capacity 7, 2 flips)\n")
+    print(
+        f"Row player's wins against the column player, {args.games:,} games a cell, "
+        "first mover alternating (capacity 7, 2 flips)\n"
+    )
     print("| | " + " | ".join(name.capitalize() for name in names) + " |")
     print("|---|" + "---:|" * len(names))
     for row in names:

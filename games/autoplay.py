@@ -9,8 +9,9 @@ from typing import Any
 from games.base import Game, Policy, State
 
 
-def play(game: Game, rules: Any, rng: random.Random,
-         seats: Mapping[int, Policy] | None = None) -> tuple[State, list[Any]]:
+def play(
+    game: Game, rules: Any, rng: random.Random, seats: Mapping[int, Policy] | None = None
+) -> tuple[State, list[Any]]:
     """Play one automatic game to its end; return the final state and the moves.
 
     `seats` picks the automatic player of some seats; the others, and chance

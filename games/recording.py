@@ -66,8 +66,14 @@ class Replay:
 
 
 def header_line(game: Game, rules: Any, seed: int | None, **extra: Any) -> str:
-    header = {"format": FORMAT, "version": VERSION, "game": game.id,
-              "rules": game.rules_dict(rules), "seed": seed, **extra}
+    header = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.id,
+        "rules": game.rules_dict(rules),
+        "seed": seed,
+        **extra,
+    }
     return json.dumps(header)
 
 

@@ -17,8 +17,9 @@ def test_demo_records_and_exports_every_game_with_no_display(tmp_path, capsys):
     assert main(["demo", "--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out.split()
     names = sorted(path.name for path in tmp_path.iterdir())
-    assert names == [f"{game}.{kind}" for game in ("load", "loops", "tiles")
-                     for kind in ("gif", "jsonl", "svg")]
+    assert names == [
+        f"{game}.{kind}" for game in ("load", "loops", "tiles") for kind in ("gif", "jsonl", "svg")
+    ]
     assert sorted(printed) == sorted(str(tmp_path / name) for name in names)
     for game in ("load", "loops", "tiles"):
         turns = load_replay(tmp_path / f"{game}.jsonl").final().turns
@@ -47,8 +48,10 @@ def test_export_of_one_format_writes_only_that(tmp_path):
 
 def test_a_failed_export_leaves_no_file(tmp_path, capsys):
     recording = tmp_path / "bad.jsonl"
-    recording.write_text('{"format": "oddsevens-recording", "version": 1, "game": "load", '
-                         '"rules": {}, "seed": null}\n{"player": 2, "pass": true}\n')
+    recording.write_text(
+        '{"format": "oddsevens-recording", "version": 1, "game": "load", '
+        '"rules": {}, "seed": null}\n{"player": 2, "pass": true}\n'
+    )
     assert main(["export", str(recording)]) == 2
     assert f"{recording}:2: it is player 1's turn" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["bad.jsonl"]
@@ -66,15 +69,24 @@ def test_bad_timeline_options_are_refused(tmp_path, capsys):
 def test_python_dash_m_viz_is_the_same_command(tmp_path):
     recording = tmp_path / "game.jsonl"
     main(["record", "load", "--seed", "2", "-o", str(recording)])
-    done = subprocess.run([sys.executable, "-m", "viz", "validate", str(recording), "--json"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "viz", "validate", str(recording), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(done.stdout)["ok"] is True
 
 
 def test_a_window_without_a_display_is_a_one_line_error(tmp_path):
     env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver"}
-    done = subprocess.run([sys.executable, "-m", "viz", "watch", "--out", str(tmp_path)],
-                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "viz", "watch", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert done.returncode == 2
     assert done.stderr.startswith("oddsevens: cannot open a window")
     assert len(done.stderr.strip().splitlines()) == 1 and done.stdout == ""
@@ -82,8 +94,7 @@ def test_a_window_without_a_display_is_a_one_line_error(tmp_path):
 
 def test_record_can_choose_who_plays_each_seat(tmp_path, capsys):
     out = tmp_path / "duel.jsonl"
-    assert main(["record", "loops", "--by", "hard", "random", "--seed", "1", "-o",
-                 str(out)]) == 0
+    assert main(["record", "loops", "--by", "hard", "random", "--seed", "1", "-o", str(out)]) == 0
     replay = load_replay(out)
     assert replay.header["players"] == ["hard", "random"]
     assert replay.final().result() is not None
@@ -95,7 +106,20 @@ def test_chosen_players_decide_the_games(tmp_path):
     hard_first = 0
     for seed in range(30):
         out = tmp_path / f"{seed}.jsonl"
-        main(["record", "loops", "--first", "1", "--by", "hard", "random", "--seed", str(seed),
-              "-o", str(out)])
+        main(
+            [
+                "record",
+                "loops",
+                "--first",
+                "1",
+                "--by",
+                "hard",
+                "random",
+                "--seed",
+                str(seed),
+                "-o",
+                str(out),
+            ]
+        )
         hard_first += load_replay(out).final().result()["winner"] == 0
     assert hard_first == 30  # Hard moves second, the side perfect play favours

@@ -91,8 +91,9 @@ def gif_blocks(data):
                 position += data[position] + 1
             position += 1
             continue
-        x, y, w, h = (int.from_bytes(data[position + i:position + i + 2], "little")
-                      for i in (1, 3, 5, 7))
+        x, y, w, h = (
+            int.from_bytes(data[position + i : position + i + 2], "little") for i in (1, 3, 5, 7)
+        )
         local = data[position + 9] & 0x80
         frames.append((x, y, w, h, bool(local)))
         position += 11  # descriptor and LZW minimum code size
@@ -134,8 +135,7 @@ def test_svg_timeline_matches_the_engine_for_every_cell_and_turn(replay):
     assert root.get("data-frame-ms") == str(FRAME_MS)
     assert root.get("data-hold-ms") == str(HOLD_MS)
     assert root.get("data-frames") == str(len(states))
-    assert (root.get("width"), root.get("height")) == (str(scenes[0].width),
-                                                        str(scenes[0].height))
+    assert (root.get("width"), root.get("height")) == (str(scenes[0].width), str(scenes[0].height))
     by_id = {e.get("id"): e for e in root.iter() if e.get("id")}
     total = len(states) * FRAME_MS + HOLD_MS
     for turn, state in enumerate(states):
@@ -149,8 +149,12 @@ def test_svg_timeline_matches_the_engine_for_every_cell_and_turn(replay):
 
 def svg_size_and_changes(replay):
     scenes = replay_scenes(replay, size=560)
-    changes = sum(a.by_key()[k] != b.by_key()[k] for a, b in pairwise(scenes)
-                  for k in a.by_key() if k.startswith(("red-", "green-")))
+    changes = sum(
+        a.by_key()[k] != b.by_key()[k]
+        for a, b in pairwise(scenes)
+        for k in a.by_key()
+        if k.startswith(("red-", "green-"))
+    )
     return len(animated_svg(scenes, FRAME_MS, HOLD_MS).encode()), len(scenes), changes
 
 

@@ -23,16 +23,17 @@ def random_move(state, rng):
 
 def check_against_model(state, model):
     for cell in range(model.cells):
-        expected_red = NONE if cell not in model.red else (
-            DIM if cell in model.red_cleared else ON)
-        expected_green = NONE if cell not in model.green else (
-            DIM if cell in model.green_cleared else ON)
+        expected_red = NONE if cell not in model.red else (DIM if cell in model.red_cleared else ON)
+        expected_green = (
+            NONE if cell not in model.green else (DIM if cell in model.green_cleared else ON)
+        )
         assert state.red_state(cell) == expected_red
         assert state.green_state(cell) == expected_green
 
 
 boards = st.tuples(st.integers(1, 9), st.integers(1, 9), st.integers(3, 8)).filter(
-    lambda b: b[0] * b[1] >= 2)
+    lambda b: b[0] * b[1] >= 2
+)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -48,7 +49,8 @@ def test_random_games_follow_the_set_model_and_invariants(board, seed):
         if state.to_move == 2 and isinstance(move, Pick):
             legal = {c for c in range(model.cells) if model.green_legal(c)}
             assert {m.cell for m in state.legal_moves() if m != PASS} == {
-                min(model.pair(c)) for c in legal}
+                min(model.pair(c)) for c in legal
+            }
         state.apply(move)
         moves.append(move)
         if isinstance(move, SetLoad):

@@ -158,8 +158,10 @@ def test_out_of_range_moves_are_refused(move):
         new().apply(move)
 
 
-@pytest.mark.parametrize("params", [{"rows": 0}, {"cols": 21}, {"rows": 1, "cols": 1},
-                                    {"load": 9}, {"load": "5"}, {"size": 3}])
+@pytest.mark.parametrize(
+    "params",
+    [{"rows": 0}, {"cols": 21}, {"rows": 1, "cols": 1}, {"load": 9}, {"load": "5"}, {"size": 3}],
+)
 def test_bad_rules_are_refused(params):
     with pytest.raises(RulesError):
         LoadRules.from_dict(params)

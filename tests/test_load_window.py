@@ -23,8 +23,14 @@ GAME = REGISTRY["load"]
 
 @pytest.fixture
 def app(tmp_path):
-    window = LoadApp(GAME, GAME.rules({}), seed=5, out_dir=tmp_path / "out",
-                     session_dir=tmp_path / "sessions", size=(900, 700))
+    window = LoadApp(
+        GAME,
+        GAME.rules({}),
+        seed=5,
+        out_dir=tmp_path / "out",
+        session_dir=tmp_path / "sessions",
+        size=(900, 700),
+    )
     window.frame(16)
     yield window
     window.close()
@@ -42,8 +48,7 @@ def click(app, pos):
 
 
 def press(app, key):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
-                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
     run(app)
 
@@ -53,8 +58,11 @@ def button(app, prefix):
 
 
 def slider(app, low, high):
-    return next(element for element in app.panel.elements
-                if getattr(element, "value_range", None) == (low, high))
+    return next(
+        element
+        for element in app.panel.elements
+        if getattr(element, "value_range", None) == (low, high)
+    )
 
 
 def click_button(app, prefix):
@@ -262,8 +270,11 @@ def test_every_event_goes_to_the_live_recording(app):
     press(app, pygame.K_LEFTBRACKET)
     replay = load_replay(app.recorder.path)
     assert [GAME.event_from_move(m) for m in replay.moves] == [
-        {"player": 1, "cell": 20}, {"player": 2, "cell": 7}, {"player": 1, "cell": 30},
-        {"load": 4}]
+        {"player": 1, "cell": 20},
+        {"player": 2, "cell": 7},
+        {"player": 1, "cell": 30},
+        {"load": 4},
+    ]
     press(app, pygame.K_LEFT)  # stepping back rewrites the recording
     assert len(load_replay(app.recorder.path).moves) == 2
 
@@ -288,8 +299,7 @@ def test_replay_steps_forward_and_back(tmp_path):
     recording = tmp_path / "game.jsonl"
     assert main(["record", "load", "--seed", "5", "-o", str(recording)]) == 0
     recorded = load_replay(recording)
-    window = LoadApp(GAME, recorded.rules, script=recorded.moves, out_dir=tmp_path,
-                     size=(900, 700))
+    window = LoadApp(GAME, recorded.rules, script=recorded.moves, out_dir=tmp_path, size=(900, 700))
     try:
         run(window)
         assert window.state.turns == 0
@@ -322,22 +332,27 @@ def test_back_and_home_undo_slider_moves_with_their_turns(app):
 
 def test_hovering_shows_what_player_2_would_pick(app):
     click(app, cell_centre(app, 30))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(app, 9),
-                                         rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=cell_centre(app, 9), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
     run(app)
     assert app.scene().by_key()["status-3"].text == "Click to pick pair 8+9"
     click(app, cell_centre(app, 9))
     click(app, cell_centre(app, 40))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(app, 10),
-                                         rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=cell_centre(app, 10), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
     run(app)
     hint = app.scene().by_key()["status-3"].text
     assert hint == "Pair 10+11: the pair of cell 10 touches an earlier green pick"
 
 
 def press_with(app, key, mod):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
-                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
     run(app)
 
 
@@ -385,8 +400,11 @@ def cell_width(app):
 
 def test_hovering_outlines_the_pair_a_click_would_pick(app):
     click(app, cell_centre(app, 30))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(app, 9),
-                                         rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=cell_centre(app, 9), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
     run(app)
     outline = app.scene().by_key()["highlight-0"]
     left, top, _ = app.layout().cell_box(8)
@@ -396,8 +414,9 @@ def test_hovering_outlines_the_pair_a_click_would_pick(app):
 
 @pytest.mark.parametrize("size", [(640, 480), (980, 720), (1400, 1000)])
 def test_no_status_text_runs_under_the_panel(tmp_path, size):
-    window = LoadApp(GAME, GAME.rules({}), seed=1, out_dir=tmp_path / ("a-long-folder-name" * 4),
-                     size=size)
+    window = LoadApp(
+        GAME, GAME.rules({}), seed=1, out_dir=tmp_path / ("a-long-folder-name" * 4), size=size
+    )
     try:
         run(window)
         window.step()

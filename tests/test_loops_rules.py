@@ -115,8 +115,10 @@ def test_turn_order_and_out_of_turn_moves():
         state.apply(Place(0, LEFT))
 
 
-@pytest.mark.parametrize("params", [{"capacity": 0}, {"capacity": 13}, {"flips": 6},
-                                    {"first": 2}, {"flips": True}, {"loops": 3}])
+@pytest.mark.parametrize(
+    "params",
+    [{"capacity": 0}, {"capacity": 13}, {"flips": 6}, {"first": 2}, {"flips": True}, {"loops": 3}],
+)
 def test_bad_rules_are_refused(params):
     with pytest.raises(RulesError):
         LoopsRules.from_dict(params)

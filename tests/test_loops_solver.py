@@ -53,8 +53,10 @@ def engine_value(state_key, capacity):
         child = after(state, move)
         _states[child.snapshot()] = child
         results.append(engine_value(child.snapshot(), capacity))
-    return (not all(win for win, _ in results),
-            sum(1 - chance for _, chance in results) / len(results))
+    return (
+        not all(win for win, _ in results),
+        sum(1 - chance for _, chance in results) / len(results),
+    )
 
 
 _states = {}

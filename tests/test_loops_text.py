@@ -23,17 +23,31 @@ def test_every_place_spelling(word, dress):
 @pytest.mark.parametrize("word", sorted(PLACES))
 def test_every_flip_spelling(verb, word):
     assert parse_command(f"  {verb}   {word.upper() if verb.isupper() else word} ") == Command(
-        "flip", PLACES[word])
+        "flip", PLACES[word]
+    )
 
 
-@pytest.mark.parametrize("typed", ["s", "st", "sta", "stat", "statu", "status", " STATUS ",
-                                   "Sta"])
+@pytest.mark.parametrize("typed", ["s", "st", "sta", "stat", "statu", "status", " STATUS ", "Sta"])
 def test_status_and_every_prefix(typed):
     assert parse_command(typed) == Command("status")
 
 
-@pytest.mark.parametrize("typed", ["", "   ", "lefty", "flip", "f", "flip up", "statuses",
-                                   "left right", "place left", "flip left now", "x"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "",
+        "   ",
+        "lefty",
+        "flip",
+        "f",
+        "flip up",
+        "statuses",
+        "left right",
+        "place left",
+        "flip left now",
+        "x",
+    ],
+)
 def test_anything_else_gets_a_message(typed):
     command = parse_command(typed)
     assert command.action == "error" and "left" in command.message
@@ -54,7 +68,8 @@ def test_read_back_names_every_piece_lock_streak_count_flip_and_turn():
     assert text == (
         "Left loop, 4 of 7: you, you, the AI, you locked. Trailing streak: 1 you; forces 1. "
         "Right loop, 2 of 7: the AI, the AI. Trailing streak: 2 the AI; forces 2. "
-        "Flips left: you 1, the AI 2. You to move.")
+        "Flips left: you 1, the AI 2. You to move."
+    )
 
 
 def test_read_back_of_a_bare_board_jams_and_the_end():

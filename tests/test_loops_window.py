@@ -28,10 +28,17 @@ def make_app(tmp_path):
     opened = []
 
     def make(vs="human", settings_file="settings.json", **options):
-        window = LoopsApp(GAME, GAME.rules({}), vs=vs, seed=1,
-                          settings=Settings.load(tmp_path / settings_file),
-                          out_dir=tmp_path / "out", session_dir=tmp_path / "sessions",
-                          size=(980, 720), **options)
+        window = LoopsApp(
+            GAME,
+            GAME.rules({}),
+            vs=vs,
+            seed=1,
+            settings=Settings.load(tmp_path / settings_file),
+            out_dir=tmp_path / "out",
+            session_dir=tmp_path / "sessions",
+            size=(980, 720),
+            **options,
+        )
         opened.append(window)
         run(window)
         return window
@@ -45,11 +52,13 @@ def type_line(app, text):
     """Type as a keyboard does: a key press, then the text it makes, then Enter."""
     for char in text:
         key = pygame.key.key_code(char.lower()) if char.strip() else pygame.K_SPACE
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char,
-                                             scancode=0))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0)
+        )
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=char,
-                                             scancode=0))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=char, scancode=0)
+        )
     run(app, 1)
     press(app, pygame.K_RETURN)
 
@@ -72,8 +81,10 @@ def slot_color(app, loop, index):
     return tuple(app.screen.get_at(slot_point(app, loop, index)))[:3]
 
 
-@pytest.mark.parametrize("typed, loop", [("left", LEFT), ("l", LEFT), ("right", RIGHT),
-                                         ("r", RIGHT), ("  LEFT ", LEFT), ("R", RIGHT)])
+@pytest.mark.parametrize(
+    "typed, loop",
+    [("left", LEFT), ("l", LEFT), ("right", RIGHT), ("r", RIGHT), ("  LEFT ", LEFT), ("R", RIGHT)],
+)
 def test_placing_by_each_keyboard_spelling(make_app, typed, loop):
     app = make_app()
     assert app.panel.entry().is_focused  # a keyboard user can type at once
@@ -170,8 +181,11 @@ def test_the_checkbox_hides_the_box_and_is_remembered(make_app, tmp_path):
 
 def test_touch_input_defaults_to_no_box_and_is_remembered_separately(make_app):
     app = make_app()
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.1, y=0.1, dx=0, dy=0,
-                                         touch_id=1, finger_id=1, pressure=1.0))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.FINGERDOWN, x=0.1, y=0.1, dx=0, dy=0, touch_id=1, finger_id=1, pressure=1.0
+        )
+    )
     run(app)
     assert app.input_kind == "touch" and app.panel.entry() is None
     click(app, (5, 5))
@@ -200,8 +214,7 @@ def test_a_full_game_against_hard_exports_frames_matching_the_engine(make_app, t
     while app.state.to_move is not None:
         if app.state.to_move == 0:
             move = app.state.legal_moves()[0]
-            index = len(app.state.pieces[move.loop]) - (0 if type(move).__name__ == "Place"
-                                                         else 1)
+            index = len(app.state.pieces[move.loop]) - (0 if type(move).__name__ == "Place" else 1)
             click_slot(app, move.loop, index)
         else:
             app.frame(AI_DELAY_MS)
@@ -223,15 +236,17 @@ def test_a_full_game_against_hard_exports_frames_matching_the_engine(make_app, t
                 name = PIECE_COLORS[pieces[index]] if index < len(pieces) else "slot"
                 slot = scenes[turn].by_key()[f"slot-{NAMES[loop]}-{index}"]
                 assert frame.getpixel((round(slot.cx), round(slot.cy))) == PALETTE.colors[name]
-                shown = svg_value_at(by_id[f"slot-{NAMES[loop]}-{index}"], "fill",
-                                     elapsed + 250, total)
+                shown = svg_value_at(
+                    by_id[f"slot-{NAMES[loop]}-{index}"], "fill", elapsed + 250, total
+                )
                 assert shown == rgb_hex(PALETTE.colors[name]), (turn, loop, index)
         elapsed += 500
 
 
 def test_replay_steps_through_a_recording(make_app, tmp_path):
-    recording = load_replay(Path(__file__).resolve().parents[1] / "recordings" /
-                            "loops-sample.jsonl")
+    recording = load_replay(
+        Path(__file__).resolve().parents[1] / "recordings" / "loops-sample.jsonl"
+    )
     app = make_app(script=recording.moves)
     assert app.state.turns == 0 and app.panel.entry() is None
     press(app, pygame.K_RIGHT)
@@ -247,8 +262,7 @@ def test_replay_steps_through_a_recording(make_app, tmp_path):
 
 
 def key(app, key, char=""):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char,
-                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0))
     if char:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
     run(app)

@@ -11,10 +11,19 @@ from games.recording import RecordingError, parse
 from viz.cli import main
 
 SAMPLE = Path(__file__).resolve().parents[1] / "recordings" / "load-sample.jsonl"
-HEADER = {"format": "oddsevens-recording", "version": 1, "game": "load",
-          "rules": {"rows": 1, "cols": 2, "load": 3}, "seed": None}
-FULL_GAME = [{"player": 1, "cell": 0}, {"player": 2, "pass": True},
-             {"player": 1, "cell": 1}, {"player": 2, "pass": True}]
+HEADER = {
+    "format": "oddsevens-recording",
+    "version": 1,
+    "game": "load",
+    "rules": {"rows": 1, "cols": 2, "load": 3},
+    "seed": None,
+}
+FULL_GAME = [
+    {"player": 1, "cell": 0},
+    {"player": 2, "pass": True},
+    {"player": 1, "cell": 1},
+    {"player": 2, "pass": True},
+]
 
 
 def write(tmp_path, lines, name="rec.jsonl", tail="\n"):
@@ -31,8 +40,10 @@ def validate_json(path, capsys):
 
 def test_a_finished_game_validates(tmp_path, capsys):
     path = write(tmp_path, [HEADER, *FULL_GAME, {"result": {"winner": 2, "stage": 2}}])
-    assert validate_json(path, capsys) == (0, {"ok": True, "game": "load", "turns": 4,
-                                               "winner": 2, "stage": 2})
+    assert validate_json(path, capsys) == (
+        0,
+        {"ok": True, "game": "load", "turns": 4, "winner": 2, "stage": 2},
+    )
 
 
 def test_an_unfinished_game_has_no_winner(tmp_path, capsys):
@@ -47,8 +58,10 @@ def test_the_shipped_sample_and_the_shared_49_stage_game_validate(capsys):
     shared = Path(__file__).resolve().parents[2] / "shared" / "data"
     full = shared / "load-7x7-full-49-stages.jsonl"
     if full.exists():
-        assert validate_json(full, capsys) == (0, {"ok": True, "game": "load", "turns": 98,
-                                                   "winner": 2, "stage": 49})
+        assert validate_json(full, capsys) == (
+            0,
+            {"ok": True, "game": "load", "turns": 98, "winner": 2, "stage": 49},
+        )
 
 
 BAD = {
@@ -58,18 +71,30 @@ BAD = {
     "wrong version": ([{**HEADER, "version": 2}], 1, "version"),
     "unknown game": ([{**HEADER, "game": "chess"}], 1, "unknown game"),
     "bad rules": ([{**HEADER, "rules": {"rows": 99}}], 1, "rows"),
-    "illegal pick": ([HEADER, FULL_GAME[0], FULL_GAME[1], {"player": 1, "cell": 0}], 4,
-                     "already picked"),
+    "illegal pick": (
+        [HEADER, FULL_GAME[0], FULL_GAME[1], {"player": 1, "cell": 0}],
+        4,
+        "already picked",
+    ),
     "cell off the board": ([HEADER, {"player": 1, "cell": 7}], 2, "not on the board"),
     "malformed event": ([HEADER, {"player": 3, "cell": 0}], 2, "not a Load event"),
     "player not a number": ([HEADER, {"player": True, "cell": 0}], 2, "not a Load event"),
     "event after the end": ([HEADER, *FULL_GAME, {"player": 1, "cell": 0}], 6, "ended"),
-    "result disagrees": ([HEADER, *FULL_GAME, {"result": {"winner": 1, "stage": 2}}], 6,
-                         "disagrees"),
-    "result too early": ([HEADER, FULL_GAME[0], {"result": {"winner": 2, "stage": 2}}], 3,
-                         "not over"),
-    "line after result": ([HEADER, *FULL_GAME, {"result": {"winner": 2, "stage": 2}},
-                           FULL_GAME[0]], 7, "follow"),
+    "result disagrees": (
+        [HEADER, *FULL_GAME, {"result": {"winner": 1, "stage": 2}}],
+        6,
+        "disagrees",
+    ),
+    "result too early": (
+        [HEADER, FULL_GAME[0], {"result": {"winner": 2, "stage": 2}}],
+        3,
+        "not over",
+    ),
+    "line after result": (
+        [HEADER, *FULL_GAME, {"result": {"winner": 2, "stage": 2}}, FULL_GAME[0]],
+        7,
+        "follow",
+    ),
     "huge line": ([HEADER, {"player": 1, "cell": 0, "pad": "x" * 5000}], 2, "longer"),
 }
 
@@ -107,8 +132,9 @@ def test_a_truncated_last_line_is_reported_and_ignored(tmp_path, capsys):
 
 def test_record_writes_a_finished_game_that_validates(tmp_path, capsys):
     out = tmp_path / "game.jsonl"
-    assert main(["record", "load", "--seed", "7", "--rows", "5", "--cols", "6", "-o",
-                 str(out)]) == 0
+    assert (
+        main(["record", "load", "--seed", "7", "--rows", "5", "--cols", "6", "-o", str(out)]) == 0
+    )
     header = json.loads(out.read_text().splitlines()[0])
     assert header["seed"] == 7 and header["rules"] == {"rows": 5, "cols": 6, "load": 5}
     capsys.readouterr()
@@ -132,17 +158,45 @@ def test_validate_prints_a_plain_summary(capsys):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.floats(allow_nan=False)
     | st.sampled_from(["left", "right", "red-7", "blue", "purple-10", "x"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["player", "cell", "pass", "load", "place", "flip", "tile", "color",
-                         "deal", "removed", "result"]), inner, max_size=3),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "player",
+                    "cell",
+                    "pass",
+                    "load",
+                    "place",
+                    "flip",
+                    "tile",
+                    "color",
+                    "deal",
+                    "removed",
+                    "result",
+                ]
+            ),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=12,
+)
 HEADERS = [
     {**HEADER, "rules": {"rows": 3, "cols": 3, "load": 3}},
     {"format": "oddsevens-recording", "version": 1, "game": "loops", "rules": {}, "seed": 1},
-    {"format": "oddsevens-recording", "version": 1, "game": "tiles",
-     "rules": {"players": 3}, "seed": 1},
+    {
+        "format": "oddsevens-recording",
+        "version": 1,
+        "game": "tiles",
+        "rules": {"players": 3},
+        "seed": 1,
+    },
 ]
 
 

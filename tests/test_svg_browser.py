@@ -12,8 +12,16 @@ from viz.export import replay_scenes
 from viz.render_svg import animated_svg
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+]
 TURNS = (0, 3, 10, 17, -1)
 
 
@@ -29,10 +37,13 @@ def find_browser():
 def page(svg, times_s):
     """One inline copy of the SVG per time, each paused and seeked to its time."""
     copies = "".join(f'<div style="line-height:0">{svg}</div>' for _ in times_s)
-    seek = ";".join(f"s[{i}].pauseAnimations();s[{i}].setCurrentTime({t})"
-                    for i, t in enumerate(times_s))
-    return (f'<html><body style="margin:0">{copies}<script>'
-            f'const s=document.querySelectorAll("svg");{seek}</script></body></html>')
+    seek = ";".join(
+        f"s[{i}].pauseAnimations();s[{i}].setCurrentTime({t})" for i, t in enumerate(times_s)
+    )
+    return (
+        f'<html><body style="margin:0">{copies}<script>'
+        f'const s=document.querySelectorAll("svg");{seek}</script></body></html>'
+    )
 
 
 @pytest.mark.browser
@@ -47,9 +58,19 @@ def test_chromium_shows_the_engine_position_at_seeked_times(tmp_path):
     html.write_text(page(animated_svg(scenes, FRAME_MS, HOLD_MS), times))
     shot = tmp_path / "shot.png"
     width, height = scenes[0].width, scenes[0].height
-    subprocess.run([browser, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
-                    f"--screenshot={shot}", f"--window-size={width},{height * len(times)}",
-                    html.as_uri()], check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [
+            browser,
+            *FLAGS,
+            f"--user-data-dir={tmp_path / 'profile'}",
+            f"--screenshot={shot}",
+            f"--window-size={width},{height * len(times)}",
+            html.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     with Image.open(shot) as screenshot:
         image = screenshot.convert("RGB")
     for copy, turn in enumerate(turns):

@@ -39,8 +39,22 @@ def test_the_table_is_printed_as_markdown(capsys):
 @pytest.mark.parametrize("suffix", [".svg", ".png"])
 def test_plot_draws_the_chart(tmp_path, capsys, suffix):
     chart = tmp_path / f"chart{suffix}"
-    assert main(["sweep", "loops", "--exact", "--capacity", "3-9", "--flips", "1-3",
-                 "--plot", str(chart)]) == 0
+    assert (
+        main(
+            [
+                "sweep",
+                "loops",
+                "--exact",
+                "--capacity",
+                "3-9",
+                "--flips",
+                "1-3",
+                "--plot",
+                str(chart),
+            ]
+        )
+        == 0
+    )
     if suffix == ".svg":
         root = ET.parse(chart).getroot()
         ids = {e.get("id") for e in root.iter()}

@@ -26,13 +26,15 @@ def tiles(color, low, high):
 
 
 # Five players hold all 50 tiles: two colour runs each, and seat 4 every purple.
-FIVE = Deal((
-    tiles("red", 1, 5) + tiles("yellow", 1, 5),
-    tiles("red", 6, 10) + tiles("yellow", 6, 10),
-    tiles("green", 1, 5) + tiles("blue", 1, 5),
-    tiles("green", 6, 10) + tiles("blue", 6, 10),
-    tiles("purple", 1, 10),
-))
+FIVE = Deal(
+    (
+        tiles("red", 1, 5) + tiles("yellow", 1, 5),
+        tiles("red", 6, 10) + tiles("yellow", 6, 10),
+        tiles("green", 1, 5) + tiles("blue", 1, 5),
+        tiles("green", 6, 10) + tiles("blue", 6, 10),
+        tiles("purple", 1, 10),
+    )
+)
 
 
 def dealt(deal=FIVE, leader=0):
@@ -65,12 +67,15 @@ def test_deal_sizes_and_the_colour_taken_out_for_three(players):
         assert all(tile // 10 != deal.removed for hand in state.hands for tile in hand)
 
 
-@pytest.mark.parametrize("deal, reason", [
-    (Deal(FIVE.hands[:4]), "needs 5 hands"),
-    (Deal((FIVE.hands[0][:9],) + FIVE.hands[1:]), "holds 10 tiles"),
-    (Deal((FIVE.hands[1],) + FIVE.hands[1:]), "at most once"),
-    (Deal(FIVE.hands, removed=PURPLE), "exactly when 3 play"),
-])
+@pytest.mark.parametrize(
+    "deal, reason",
+    [
+        (Deal(FIVE.hands[:4]), "needs 5 hands"),
+        (Deal((FIVE.hands[0][:9],) + FIVE.hands[1:]), "holds 10 tiles"),
+        (Deal((FIVE.hands[1],) + FIVE.hands[1:]), "at most once"),
+        (Deal(FIVE.hands, removed=PURPLE), "exactly when 3 play"),
+    ],
+)
 def test_bad_deals_are_refused(deal, reason):
     with pytest.raises(IllegalMove, match=reason):
         TilesState(TilesRules(players=5)).apply(deal)
@@ -119,16 +124,14 @@ def test_a_ten_chooses_the_next_colour_and_the_highest_wins_scoring_the_lowest()
 
 def test_a_tie_goes_to_the_later_player_of_the_top_value():
     state = dealt(leader=3)
-    play(state, (3, "green-7"), (4, "purple-7"), (0, "yellow-5"), (1, "yellow-7"),
-         (2, "blue-1"))
+    play(state, (3, "green-7"), (4, "purple-7"), (0, "yellow-5"), (1, "yellow-7"), (2, "blue-1"))
     # Sevens from seats 3, 4 and 1, in that order: seat 1 played the last of them.
     assert state.scores[0][1] == 1 and state.to_move == 1
 
 
 def test_a_ten_as_the_last_tile_chooses_nothing():
     state = dealt(leader=1)
-    play(state, (1, "yellow-6"), (2, "green-1"), (3, "green-6"), (4, "purple-2"),
-         (0, "red-1"))
+    play(state, (1, "yellow-6"), (2, "green-1"), (3, "green-6"), (4, "purple-2"), (0, "red-1"))
     assert not state.choosing
     state = dealt(leader=0)
     play(state, (0, "red-1"), (1, "red-6"), (2, "blue-1"), (3, "blue-6"), (4, "purple-10"))
@@ -147,11 +150,14 @@ def test_rounds_end_with_a_new_deal_and_the_game_after_three():
     assert state.result()["totals"] == [sum(r[s] for r in state.scores) for s in range(4)]
 
 
-@pytest.mark.parametrize("scores, winners", [
-    ([[3, 5, 9], [4, 2, 1], [2, 4, 0]], [0]),  # totals 9, 11, 10
-    ([[3, 5, 6], [4, 2, 1], [2, 2, 2]], [0, 1, 2]),  # 9, 9, 9 and 2, 2, 2: shared
-    ([[0, 5, 6], [4, 2, 1], [5, 2, 2]], [1, 2]),  # 9, 9, 9; seats 1 and 2 took 2 last
-])
+@pytest.mark.parametrize(
+    "scores, winners",
+    [
+        ([[3, 5, 9], [4, 2, 1], [2, 4, 0]], [0]),  # totals 9, 11, 10
+        ([[3, 5, 6], [4, 2, 1], [2, 2, 2]], [0, 1, 2]),  # 9, 9, 9 and 2, 2, 2: shared
+        ([[0, 5, 6], [4, 2, 1], [5, 2, 2]], [1, 2]),  # 9, 9, 9; seats 1 and 2 took 2 last
+    ],
+)
 def test_lowest_total_wins_then_lowest_last_round_then_shared(scores, winners):
     state = TilesState(TilesRules(players=3))
     state.scores, state.finished = scores, True
@@ -166,8 +172,7 @@ def test_a_tie_on_totals_is_broken_by_the_last_round():
     assert state.result()["winners"] == [0]
 
 
-@pytest.mark.parametrize("params", [{"players": 2}, {"players": 7}, {"leader": 4},
-                                    {"seats": 4}])
+@pytest.mark.parametrize("params", [{"players": 2}, {"players": 7}, {"leader": 4}, {"seats": 4}])
 def test_bad_rules_are_refused(params):
     with pytest.raises(RulesError):
         TilesRules.from_dict(params)
@@ -183,8 +188,9 @@ def test_a_seat_sees_every_number_but_its_own():
 
 def test_the_ai_decides_from_its_own_view_only():
     # Swap the values within seat 2's colours: what seat 2 sees does not change.
-    twin = Deal(FIVE.hands[:2] + (tiles("green", 1, 5)[::-1] + tiles("blue", 1, 5)[::-1],)
-                + FIVE.hands[3:])
+    twin = Deal(
+        FIVE.hands[:2] + (tiles("green", 1, 5)[::-1] + tiles("blue", 1, 5)[::-1],) + FIVE.hands[3:]
+    )
     for leader in range(5):
         a, b = dealt(FIVE, leader), dealt(twin, leader)
         rng_a, rng_b = random.Random(leader), random.Random(leader)
@@ -208,8 +214,7 @@ def test_random_games_keep_every_tile_and_follow_suit(players, seed):
     while state.to_move is not None:
         before = state.copy()
         legal = state.legal_moves()
-        move = game.auto_move(state, rng) if not legal or rng.random() < 0.5 else rng.choice(
-            legal)
+        move = game.auto_move(state, rng) if not legal or rng.random() < 0.5 else rng.choice(legal)
         state.apply(move)
         if isinstance(move, Play) and before.plays:
             held = [t for t in before.hands[move.player] if t // 10 == before.current]
@@ -225,8 +230,10 @@ def test_random_games_keep_every_tile_and_follow_suit(players, seed):
 
 
 def test_a_recording_with_a_bad_tile_names_its_line():
-    header = ('{"format": "oddsevens-recording", "version": 1, "game": "tiles", '
-              '"rules": {"players": 5}, "seed": null}\n')
+    header = (
+        '{"format": "oddsevens-recording", "version": 1, "game": "tiles", '
+        '"rules": {"players": 5}, "seed": null}\n'
+    )
     deal = REGISTRY["tiles"].event_from_move(FIVE)
     lines = [header, json.dumps(deal) + "\n", '{"player": 0, "tile": "pink-3"}\n']
     with pytest.raises(RecordingError, match="line 3: not a tile"):

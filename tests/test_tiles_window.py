@@ -19,19 +19,27 @@ from viz.tiles_app import AI_DELAY_MS, YOU, TilesApp
 
 GAME = REGISTRY["tiles"]
 # Five seats holding all 50 tiles; you (seat 0) hold the red 10.
-DEAL = Deal((
-    tiles("red", 6, 10) + tiles("yellow", 1, 5),
-    tiles("red", 1, 5) + tiles("yellow", 6, 10),
-    tiles("green", 1, 5) + tiles("blue", 1, 5),
-    tiles("green", 6, 10) + tiles("blue", 6, 10),
-    tiles("purple", 1, 10),
-))
+DEAL = Deal(
+    (
+        tiles("red", 6, 10) + tiles("yellow", 1, 5),
+        tiles("red", 1, 5) + tiles("yellow", 6, 10),
+        tiles("green", 1, 5) + tiles("blue", 1, 5),
+        tiles("green", 6, 10) + tiles("blue", 6, 10),
+        tiles("purple", 1, 10),
+    )
+)
 
 
 @pytest.fixture
 def app(tmp_path):
-    window = TilesApp(GAME, GAME.rules({"players": 5}), seed=2, out_dir=tmp_path / "out",
-                      session_dir=tmp_path / "sessions", size=(1100, 720))
+    window = TilesApp(
+        GAME,
+        GAME.rules({"players": 5}),
+        seed=2,
+        out_dir=tmp_path / "out",
+        session_dir=tmp_path / "sessions",
+        size=(1100, 720),
+    )
     window.play(DEAL)
     run(window)
     yield window
@@ -109,8 +117,7 @@ def test_replay_steps_through_a_recording(tmp_path):
     recording = tmp_path / "game.jsonl"
     assert main(["record", "tiles", "--players", "3", "--seed", "4", "-o", str(recording)]) == 0
     replay = load_replay(recording)
-    window = TilesApp(GAME, replay.rules, script=replay.moves, out_dir=tmp_path,
-                      size=(1100, 720))
+    window = TilesApp(GAME, replay.rules, script=replay.moves, out_dir=tmp_path, size=(1100, 720))
     try:
         run(window)
         assert window.state.to_move == CHANCE
@@ -132,17 +139,24 @@ def test_your_ten_offers_buttons_in_the_colours_they_name(app):
     click(app, your_tile_point(app, red_ten))
     assert "You choose a colour" in app.scene().by_key()["status-1"].text
     green = button(app, "Green")
-    assert tuple(app.screen.get_at((green.rect.x + 4, green.rect.centery)))[:3] == \
-        hex_rgb(BUTTON_THEMES["@green"])
+    assert tuple(app.screen.get_at((green.rect.x + 4, green.rect.centery)))[:3] == hex_rgb(
+        BUTTON_THEMES["@green"]
+    )
     press(app, pygame.K_3)  # the third colour in play: green
     assert app.state.current == GREEN
 
 
 def test_the_arrow_keys_visit_only_the_tiles_you_may_play(tmp_path):
     # Seat 4 leads red or yellow; you (next in turn) hold five of each and must follow.
-    deal = Deal((tiles("red", 1, 5) + tiles("yellow", 1, 5), tiles("green", 1, 10),
-                 tiles("blue", 1, 10), tiles("purple", 1, 10),
-                 tiles("red", 6, 10) + tiles("yellow", 6, 10)))
+    deal = Deal(
+        (
+            tiles("red", 1, 5) + tiles("yellow", 1, 5),
+            tiles("green", 1, 10),
+            tiles("blue", 1, 10),
+            tiles("purple", 1, 10),
+            tiles("red", 6, 10) + tiles("yellow", 6, 10),
+        )
+    )
     window = TilesApp(GAME, GAME.rules({"players": 5, "leader": 4}), seed=2, size=(1100, 720))
     try:
         window.play(deal)
@@ -170,10 +184,13 @@ def test_the_result_names_how_a_tie_was_broken():
     alone = {"winners": [1], "totals": [9, 5, 7]}
     assert result_text(state([1, 2, 3]), alone, 0) == "Seat 1 wins with the lowest total, 5"
     tie = {"winners": [1], "totals": [5, 5, 7]}
-    assert result_text(state([4, 2, 3]), tie, 0) == \
-        "Seat 1 wins: tied on 5, lowest last round (2)"
-    assert result_text(state([2, 4, 3]), {"winners": [0], "totals": [5, 5, 7]}, 0) == \
-        "You win: tied on 5, lowest last round (2)"
+    assert result_text(state([4, 2, 3]), tie, 0) == "Seat 1 wins: tied on 5, lowest last round (2)"
+    assert (
+        result_text(state([2, 4, 3]), {"winners": [0], "totals": [5, 5, 7]}, 0)
+        == "You win: tied on 5, lowest last round (2)"
+    )
     shared = {"winners": [0, 1], "totals": [5, 5, 7]}
-    assert result_text(state([2, 2, 3]), shared, 0) == \
-        "You and Seat 1 share the win: tied on 5, and on 2 in the last round"
+    assert (
+        result_text(state([2, 2, 3]), shared, 0)
+        == "You and Seat 1 share the win: tied on 5, and on 2 in the last round"
+    )

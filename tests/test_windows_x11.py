@@ -59,8 +59,9 @@ def panel_map(make, size=SIZE, setup=None):
                 found[f"track-{sliders}"] = element.rect.copy()
                 sliders += 1
             else:
-                found.setdefault(getattr(item, "label", getattr(item, "text", "")),
-                                 element.rect.copy())
+                found.setdefault(
+                    getattr(item, "label", getattr(item, "text", "")), element.rect.copy()
+                )
         return found
     finally:
         app.close()
@@ -173,14 +174,24 @@ def test_even_odds_by_keyboard(open_window):
 
 
 WINDOWS = {
-    "load": (("watch", "--seed", "5"),
-             lambda s: LoadApp(REGISTRY["load"], REGISTRY["load"].rules({}), seed=1, size=s)),
-    "loops": (("play", "loops", "--seed", "3"),
-              lambda s: LoopsApp(REGISTRY["loops"], REGISTRY["loops"].rules({}), seed=1,
-                                 size=s, settings=Settings(path=None))),
-    "tiles": (("play", "tiles", "--seed", "2"),
-              lambda s: TilesApp(REGISTRY["tiles"], REGISTRY["tiles"].rules({}), seed=1,
-                                 size=s)),
+    "load": (
+        ("watch", "--seed", "5"),
+        lambda s: LoadApp(REGISTRY["load"], REGISTRY["load"].rules({}), seed=1, size=s),
+    ),
+    "loops": (
+        ("play", "loops", "--seed", "3"),
+        lambda s: LoopsApp(
+            REGISTRY["loops"],
+            REGISTRY["loops"].rules({}),
+            seed=1,
+            size=s,
+            settings=Settings(path=None),
+        ),
+    ),
+    "tiles": (
+        ("play", "tiles", "--seed", "2"),
+        lambda s: TilesApp(REGISTRY["tiles"], REGISTRY["tiles"].rules({}), seed=1, size=s),
+    ),
 }
 
 
@@ -200,4 +211,3 @@ def test_resizing_keeps_the_window_and_moves_the_panel(open_window, game, tmp_pa
         corner = (size[0] - 2, size[1] - 2)  # drawn only if the whole window is drawn
         assert shot.getpixel(corner) == shot.getpixel((new_game.x - 5, new_game.y)) == PANEL_COLOR
         assert shot.getpixel(new_game.center) not in (PANEL_COLOR, (0, 0, 0))
-

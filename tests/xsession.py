@@ -46,13 +46,17 @@ class XServer:
     def __init__(self) -> None:
         require_tools()
         for number in range(90, 140):
-            if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(
-                    f"/tmp/.X{number}-lock").exists():
+            if (
+                not Path(f"/tmp/.X11-unix/X{number}").exists()
+                and not Path(f"/tmp/.X{number}-lock").exists()
+            ):
                 break
         self.display = f":{number}"
         size = f"{SCREEN[0]}x{SCREEN[1]}x24"
-        self.process = subprocess.Popen(["Xvfb", self.display, "-screen", "0", size,
-                                         "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            ["Xvfb", self.display, "-screen", "0", size, "-nolisten", "tcp"],
+            stderr=subprocess.DEVNULL,
+        )
         if not wait_until(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10):
             self.close()
             pytest.fail("Xvfb did not start")
@@ -68,14 +72,22 @@ class XWindow:
     def __init__(self, server: XServer, folder: Path, *args: str) -> None:
         self.server, self.folder = server, folder
         self.out = folder / "out"
-        self.env = {**os.environ, "DISPLAY": server.display, "SDL_VIDEODRIVER": "x11",
-                    "SDL_AUDIODRIVER": "dummy", "XDG_STATE_HOME": str(folder / "state"),
-                    "XDG_CONFIG_HOME": str(folder / "config")}
+        self.env = {
+            **os.environ,
+            "DISPLAY": server.display,
+            "SDL_VIDEODRIVER": "x11",
+            "SDL_AUDIODRIVER": "dummy",
+            "XDG_STATE_HOME": str(folder / "state"),
+            "XDG_CONFIG_HOME": str(folder / "config"),
+        }
         for _attempt in range(3):  # Xvfb now and then refuses a connection; try again
             self.log = (folder / "window.log").open("w")
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "viz", *args, "--out", str(self.out)], env=self.env,
-                stdout=self.log, stderr=subprocess.STDOUT)
+                [sys.executable, "-m", "viz", *args, "--out", str(self.out)],
+                env=self.env,
+                stdout=self.log,
+                stderr=subprocess.STDOUT,
+            )
             self.id = wait_until(lambda: self._find() or self.process.poll() is not None, 20)
             if isinstance(self.id, str):
                 break
@@ -91,8 +103,9 @@ class XWindow:
         return found.split()[0] if found else None
 
     def xdotool(self, *args: str, check: bool = True) -> str:
-        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True,
-                              timeout=20)
+        done = subprocess.run(
+            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=20
+        )
         if check and done.returncode:
             raise RuntimeError(f"xdotool {' '.join(args)}: {done.stderr.strip()}")
         return done.stdout.strip()
@@ -129,8 +142,10 @@ class XWindow:
         self.xdotool("mousedown", "1")
         time.sleep(0.1)
         for step in range(1, steps + 1):
-            self.move(round(start[0] + (end[0] - start[0]) * step / steps),
-                      round(start[1] + (end[1] - start[1]) * step / steps))
+            self.move(
+                round(start[0] + (end[0] - start[0]) * step / steps),
+                round(start[1] + (end[1] - start[1]) * step / steps),
+            )
             time.sleep(0.03)
         time.sleep(0.1)
         self.xdotool("mouseup", "1")
@@ -145,8 +160,11 @@ class XWindow:
 
     def geometry(self) -> dict[str, int]:
         text = self.xdotool("getwindowgeometry", "--shell", self.id)
-        return {key: int(value) for key, value in
-                (line.split("=") for line in text.splitlines()) if key != "SCREEN"}
+        return {
+            key: int(value)
+            for key, value in (line.split("=") for line in text.splitlines())
+            if key != "SCREEN"
+        }
 
     def size(self) -> tuple[int, int]:
         found = self.geometry()
@@ -171,8 +189,10 @@ class XWindow:
 
     def wait_for_events(self, count: int, timeout: float = 3.0) -> list[dict]:
         """Wait until the newest session has at least `count` events; return them."""
-        return wait_until(lambda: len(self.events()) >= count and self.events(), timeout) or \
-            self.events()
+        return (
+            wait_until(lambda: len(self.events()) >= count and self.events(), timeout)
+            or self.events()
+        )
 
     def close(self) -> int:
         if self.process.poll() is None and isinstance(self.id, str):

@@ -39,7 +39,10 @@ PANEL_COLOR = (44, 46, 52)
 REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 BUTTON_THEMES = {  # colour buttons, by theme class
-    "@red": "#d7263d", "@yellow": "#e8c547", "@green": "#1f9d55", "@blue": "#2f6db5",
+    "@red": "#d7263d",
+    "@yellow": "#e8c547",
+    "@green": "#1f9d55",
+    "@blue": "#2f6db5",
     "@purple": "#7d4aa8",
 }
 
@@ -50,12 +53,20 @@ def speed_label(speed: int) -> str:
 
 def theme() -> dict[str, Any]:
     light_text = {"@yellow"}
-    return {name: {"colours": {
-        "normal_bg": color, "hovered_bg": color, "active_bg": color,
-        "normal_text": "#222222" if name in light_text else "#ffffff",
-        "hovered_text": "#000000" if name in light_text else "#ffffff",
-        "normal_border": "#ffffff", "hovered_border": "#ffcc33"}}
-        for name, color in BUTTON_THEMES.items()}
+    return {
+        name: {
+            "colours": {
+                "normal_bg": color,
+                "hovered_bg": color,
+                "active_bg": color,
+                "normal_text": "#222222" if name in light_text else "#ffffff",
+                "hovered_text": "#000000" if name in light_text else "#ffffff",
+                "normal_border": "#ffffff",
+                "hovered_border": "#ffcc33",
+            }
+        }
+        for name, color in BUTTON_THEMES.items()
+    }
 
 
 @dataclass
@@ -70,9 +81,17 @@ class Played:
 class GameApp:
     title = "oddsevens"
 
-    def __init__(self, game: Game, rules: Any, *, seed: int | None = None,
-                 out_dir: Path = Path("recordings"), session_dir: Path | None = None,
-                 script: list[Any] | None = None, size: tuple[int, int] = (980, 720)) -> None:
+    def __init__(
+        self,
+        game: Game,
+        rules: Any,
+        *,
+        seed: int | None = None,
+        out_dir: Path = Path("recordings"),
+        session_dir: Path | None = None,
+        script: list[Any] | None = None,
+        size: tuple[int, int] = (980, 720),
+    ) -> None:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "oddsevens")  # the X window's class
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
@@ -153,8 +172,11 @@ class GameApp:
         if self.looping:
             self.message = "Pause before stepping back"
             return
-        mine = [i for i, entry in enumerate(self.history)
-                if not entry.automatic and self._turns_after(i) > entry.before.turns]
+        mine = [
+            i
+            for i, entry in enumerate(self.history)
+            if not entry.automatic and self._turns_after(i) > entry.before.turns
+        ]
         if mine:
             self.rewind(mine[-1])
             self.message = ""
@@ -202,8 +224,10 @@ class GameApp:
         text = recording_text(self.game, self.rules, self.seed, self.moves, self.state.result())
         write_atomic(recording, lambda out: out.write(text))
         replay = parse(text.splitlines(keepends=True))
-        written = [recording, *export_replay(replay, stem.with_suffix(".gif"),
-                                             stem.with_suffix(".svg"))]
+        written = [
+            recording,
+            *export_replay(replay, stem.with_suffix(".gif"), stem.with_suffix(".svg")),
+        ]
         self.message = f"Saved {stem.name}.jsonl, .gif and .svg in {self.out_dir}"
         print("Saved " + ", ".join(str(path) for path in written), flush=True)
         return written
@@ -226,8 +250,12 @@ class GameApp:
     def notes(self) -> tuple[str, ...]:
         """The window's lines under the game's status: the mode, then the message."""
         width, height = self.board_width(), self.board_height()
-        lines = wrap(self.message or self.hint(), width - 2 * margin(width, height),
-                     font_size(width), MESSAGE_LINES)
+        lines = wrap(
+            self.message or self.hint(),
+            width - 2 * margin(width, height),
+            font_size(width),
+            MESSAGE_LINES,
+        )
         return (self.mode(), *lines, *[""] * (MESSAGE_LINES - len(lines)))
 
     def hint(self) -> str:
@@ -267,8 +295,11 @@ class GameApp:
     def let_computer_move(self, dt_ms: float) -> None:
         """Play the move of a seat the computer holds, once its delay has passed."""
         mover = self.state.to_move
-        seat = None if self.script is not None or mover is None or self.looping \
+        seat = (
+            None
+            if self.script is not None or mover is None or self.looping
             else self.computer(mover)
+        )
         if seat is None:
             self.computer_wait_ms = 0.0
             return
@@ -314,8 +345,11 @@ class GameApp:
             pass
         elif event.type == pygame.KEYDOWN:
             self.key_down(event)
-        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-              and event.pos[0] < self.board_width()):
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and event.pos[0] < self.board_width()
+        ):
             self.panel.focus = None
             self.handle_click(event.pos)
 
@@ -342,7 +376,8 @@ class GameApp:
         """A key that is no window key: in a window with a text box, typing goes back to it."""
         entry = self.panel.entry()
         typing = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SLASH) or (
-            event.unicode.isprintable() and event.unicode.strip())
+            event.unicode.isprintable() and event.unicode.strip()
+        )
         if entry is not None and typing:
             self.manager.set_focus_set(entry)
             self.panel.focus = None
@@ -366,12 +401,13 @@ class GameApp:
         return self.screen.get_height()
 
     def panel_column(self) -> pygame.Rect:
-        return pygame.Rect(self.board_width() + 10, 0, PANEL_WIDTH - 20,
-                           self.screen.get_height())
+        return pygame.Rect(self.board_width() + 10, 0, PANEL_WIDTH - 20, self.screen.get_height())
 
     def speed_controls(self) -> list[Control]:
-        return [Label(f"Speed {speed_label(SPEEDS[self.speed_index])}  (- / +)"),
-                Slider(self.speed_index, 0, len(SPEEDS) - 1, self.set_speed)]
+        return [
+            Label(f"Speed {speed_label(SPEEDS[self.speed_index])}  (- / +)"),
+            Slider(self.speed_index, 0, len(SPEEDS) - 1, self.set_speed),
+        ]
 
     def set_speed(self, index: int) -> None:
         self.speed_index = min(len(SPEEDS) - 1, max(0, index))
@@ -416,14 +452,19 @@ class GameApp:
             self.play(self.script[len(self.history)])
 
     def replay_keys(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_SPACE: self.toggle_loop, pygame.K_RIGHT: self.step_or_explain,
-                pygame.K_LEFT: self.back, pygame.K_HOME: self.to_start,
-                pygame.K_END: self.to_end, pygame.K_g: self.download,
-                pygame.K_MINUS: lambda: self.set_speed(self.speed_index - 1),
-                pygame.K_KP_MINUS: lambda: self.set_speed(self.speed_index - 1),
-                pygame.K_EQUALS: lambda: self.set_speed(self.speed_index + 1),
-                pygame.K_PLUS: lambda: self.set_speed(self.speed_index + 1),
-                pygame.K_KP_PLUS: lambda: self.set_speed(self.speed_index + 1)}
+        return {
+            pygame.K_SPACE: self.toggle_loop,
+            pygame.K_RIGHT: self.step_or_explain,
+            pygame.K_LEFT: self.back,
+            pygame.K_HOME: self.to_start,
+            pygame.K_END: self.to_end,
+            pygame.K_g: self.download,
+            pygame.K_MINUS: lambda: self.set_speed(self.speed_index - 1),
+            pygame.K_KP_MINUS: lambda: self.set_speed(self.speed_index - 1),
+            pygame.K_EQUALS: lambda: self.set_speed(self.speed_index + 1),
+            pygame.K_PLUS: lambda: self.set_speed(self.speed_index + 1),
+            pygame.K_KP_PLUS: lambda: self.set_speed(self.speed_index + 1),
+        }
 
     def replay_mode(self) -> str:
         state = "playing" if self.looping else "paused"

@@ -30,8 +30,9 @@ class CommandError(Exception):
 def _add_rule_options(parser: argparse.ArgumentParser, game_id: str) -> None:
     game = REGISTRY[game_id]
     for key, default in game.rules_dict(game.rules({})).items():
-        parser.add_argument(f"--{key}", type=int, default=default,
-                            help=f"{key} (default {default})")
+        parser.add_argument(
+            f"--{key}", type=int, default=default, help=f"{key} (default {default})"
+        )
 
 
 def _rules_from_args(game_id: str, args: argparse.Namespace) -> Any:
@@ -47,8 +48,9 @@ def _params_to_rules(game_id: str, params: dict[str, Any]) -> Any:
         raise CommandError(str(error)) from None
 
 
-def record_game(game_id: str, rules: Any, seed: int, path: Path,
-                players: Sequence[str] = ()) -> Replay:
+def record_game(
+    game_id: str, rules: Any, seed: int, path: Path, players: Sequence[str] = ()
+) -> Replay:
     """Play one automatic game, write its recording to `path` and return its replay.
 
     `players` names the automatic player of seats 0, 1, …; unnamed seats use the
@@ -68,8 +70,9 @@ def cmd_record(args: argparse.Namespace) -> int:
     rules = _rules_from_args(args.game, args)
     by = getattr(args, "by", None) or ()
     if by and len(by) > REGISTRY[args.game].seats(rules):
-        raise CommandError(f"--by names {len(by)} players for "
-                           f"{REGISTRY[args.game].seats(rules)} seats")
+        raise CommandError(
+            f"--by names {len(by)} players for {REGISTRY[args.game].seats(rules)} seats"
+        )
     record_game(args.game, rules, seed, args.output, by)
     print(args.output)
     return 0
@@ -87,8 +90,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for warning in replay.warnings:
         print(f"{args.recording}: warning: {warning}", file=sys.stderr)
     result = state.result()
-    summary = {"ok": True, "game": replay.game.id, "turns": state.turns, "winner": None,
-               **(result or {})}
+    summary = {
+        "ok": True,
+        "game": replay.game.id,
+        "turns": state.turns,
+        "winner": None,
+        **(result or {}),
+    }
     if args.json:
         print(json.dumps(summary))
         return 0
@@ -111,6 +119,7 @@ def _int_in(low: int, high: int):
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
         return value
+
     return parse
 
 
@@ -129,8 +138,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         recording = args.out / f"{game_id}.jsonl"
         replay = record_game(game_id, REGISTRY[game_id].rules({}), args.seed, recording)
         print(recording)
-        for path in export_replay(replay, recording.with_suffix(".gif"),
-                                  recording.with_suffix(".svg")):
+        for path in export_replay(
+            replay, recording.with_suffix(".gif"), recording.with_suffix(".svg")
+        ):
             print(path)
     return 0
 
@@ -189,21 +199,35 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from viz.load_app import LoadApp
 
     rules = _rules_from_args("load", args)
-    return open_window(lambda: LoadApp(REGISTRY["load"], rules, seed=args.seed,
-                                       out_dir=args.out, session_dir=session_dir(),
-                                       size=args.window))
+    return open_window(
+        lambda: LoadApp(
+            REGISTRY["load"],
+            rules,
+            seed=args.seed,
+            out_dir=args.out,
+            session_dir=session_dir(),
+            size=args.window,
+        )
+    )
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from viz.loops_app import LoopsApp, default_settings
     from viz.tiles_app import TilesApp
 
-    options = {"seed": args.seed, "out_dir": args.out, "session_dir": session_dir(),
-               "size": args.window}
+    options = {
+        "seed": args.seed,
+        "out_dir": args.out,
+        "session_dir": session_dir(),
+        "size": args.window,
+    }
     if args.game == "loops":
         rules = _params_to_rules("loops", {"capacity": args.capacity, "flips": args.flips})
-        return open_window(lambda: LoopsApp(REGISTRY["loops"], rules, vs=args.vs,
-                                            settings=default_settings(), **options))
+        return open_window(
+            lambda: LoopsApp(
+                REGISTRY["loops"], rules, vs=args.vs, settings=default_settings(), **options
+            )
+        )
     rules = _params_to_rules("tiles", {"players": args.players})
     return open_window(lambda: TilesApp(REGISTRY["tiles"], rules, **options))
 
@@ -221,12 +245,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if path is None:
             raise CommandError(f"{session_dir()}: no window session recorded yet")
     replay = load_replay(path)
-    options = {"seed": replay.seed, "out_dir": args.out, "script": replay.moves,
-               "size": args.window}
+    options = {
+        "seed": replay.seed,
+        "out_dir": args.out,
+        "script": replay.moves,
+        "size": args.window,
+    }
     windows = {
         "load": lambda: LoadApp(replay.game, replay.rules, **options),
-        "loops": lambda: LoopsApp(replay.game, replay.rules, settings=default_settings(),
-                                  **options),
+        "loops": lambda: LoopsApp(
+            replay.game, replay.rules, settings=default_settings(), **options
+        ),
         "tiles": lambda: TilesApp(replay.game, replay.rules, **options),
     }
     return open_window(windows[replay.game.id])
@@ -240,19 +269,40 @@ def _window_size(text: str) -> tuple[int, int]:
 
 
 def _add_window_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", type=Path, default=Path("recordings"),
-                        help="folder for GIF downloads (default ./recordings)")
-    parser.add_argument("--window", type=_window_size, default=(980, 720), metavar="WxH",
-                        help="window size in pixels (default 980x720, at least 640x480)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("recordings"),
+        help="folder for GIF downloads (default ./recordings)",
+    )
+    parser.add_argument(
+        "--window",
+        type=_window_size,
+        default=(980, 720),
+        metavar="WxH",
+        help="window size in pixels (default 980x720, at least 640x480)",
+    )
 
 
 def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--frame-ms", type=_int_in(20, 60_000), default=500,
-                        help="time each turn is shown (default 500)")
-    parser.add_argument("--hold-ms", type=_int_in(0, 600_000), default=2000,
-                        help="extra time the last frame is held (default 2000)")
-    parser.add_argument("--size", type=_int_in(160, 4000), default=DEFAULT_SIZE,
-                        help=f"canvas width in pixels (default {DEFAULT_SIZE})")
+    parser.add_argument(
+        "--frame-ms",
+        type=_int_in(20, 60_000),
+        default=500,
+        help="time each turn is shown (default 500)",
+    )
+    parser.add_argument(
+        "--hold-ms",
+        type=_int_in(0, 600_000),
+        default=2000,
+        help="extra time the last frame is held (default 2000)",
+    )
+    parser.add_argument(
+        "--size",
+        type=_int_in(160, 4000),
+        default=DEFAULT_SIZE,
+        help=f"canvas width in pixels (default {DEFAULT_SIZE})",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -267,9 +317,14 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--seed", type=int, help="random seed (recorded; random when omitted)")
         sub.add_argument("-o", "--output", type=Path, required=True, help="REC.jsonl to write")
         if game_id != "load":  # Load's two players have fixed roles
-            sub.add_argument("--by", nargs="+", choices=sorted(game.players), metavar="NAME",
-                             help="who plays seat 0, 1, …: "
-                             f"{', '.join(sorted(game.players))} (default for the rest)")
+            sub.add_argument(
+                "--by",
+                nargs="+",
+                choices=sorted(game.players),
+                metavar="NAME",
+                help="who plays seat 0, 1, …: "
+                f"{', '.join(sorted(game.players))} (default for the rest)",
+            )
         sub.set_defaults(run=cmd_record)
 
     validate = commands.add_parser("validate", help="replay a recording and report its result")
@@ -292,36 +347,58 @@ def build_parser() -> argparse.ArgumentParser:
 
     play_parser = commands.add_parser("play", help="play Odds and Evens or Even Odds")
     play_parser.add_argument("game", choices=["loops", "tiles"])
-    play_parser.add_argument("--vs", choices=["easy", "medium", "hard", "human"],
-                             default="medium", help="opponent (default medium)")
+    play_parser.add_argument(
+        "--vs",
+        choices=["easy", "medium", "hard", "human"],
+        default="medium",
+        help="opponent (default medium)",
+    )
     play_parser.add_argument("--capacity", type=int, default=7, help="slots per loop (7)")
     play_parser.add_argument("--flips", type=int, default=2, help="flips per side (2)")
-    play_parser.add_argument("--players", type=int, default=4,
-                             help="Even Odds: seats at the table, 3 to 6 (4)")
+    play_parser.add_argument(
+        "--players", type=int, default=4, help="Even Odds: seats at the table, 3 to 6 (4)"
+    )
     play_parser.add_argument("--seed", type=int, help="seed of the AI's random choices")
     _add_window_options(play_parser)
     play_parser.set_defaults(run=cmd_play)
 
     replay = commands.add_parser("replay", help="open a recording paused at turn 0")
     replay.add_argument("recording", type=Path, nargs="?", help="the recording to open")
-    replay.add_argument("--last", action="store_true",
-                        help="open the newest window session instead")
+    replay.add_argument(
+        "--last", action="store_true", help="open the newest window session instead"
+    )
     _add_window_options(replay)
     replay.set_defaults(run=cmd_replay)
 
     sweep = commands.add_parser("sweep", help="fairness table of Odds and Evens")
     sweep.add_argument("game", choices=["loops"])
-    sweep.add_argument("--capacity", type=_int_range, default=list(range(3, 10)),
-                       help="capacities, e.g. 3-9 (default)")
-    sweep.add_argument("--flips", type=_int_range, default=list(range(0, 5)),
-                       help="starting flip budgets, e.g. 0-4 (default)")
+    sweep.add_argument(
+        "--capacity",
+        type=_int_range,
+        default=list(range(3, 10)),
+        help="capacities, e.g. 3-9 (default)",
+    )
+    sweep.add_argument(
+        "--flips",
+        type=_int_range,
+        default=list(range(0, 5)),
+        help="starting flip budgets, e.g. 0-4 (default)",
+    )
     method = sweep.add_mutually_exclusive_group()
-    method.add_argument("--trials", type=_int_in(1, 100_000_000), default=20_000,
-                        help="Monte Carlo games per cell (default 20000)")
+    method.add_argument(
+        "--trials",
+        type=_int_in(1, 100_000_000),
+        default=20_000,
+        help="Monte Carlo games per cell (default 20000)",
+    )
     method.add_argument("--exact", action="store_true", help="exact probabilities instead")
     sweep.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
-    sweep.add_argument("--workers", type=_int_in(1, 256), default=os.cpu_count() or 1,
-                       help="processes for Monte Carlo (default: all cores)")
+    sweep.add_argument(
+        "--workers",
+        type=_int_in(1, 256),
+        default=os.cpu_count() or 1,
+        help="processes for Monte Carlo (default: all cores)",
+    )
     sweep.add_argument("--json", action="store_true", help="print a JSON list instead")
     sweep.add_argument("--plot", type=Path, help="also draw the table as a chart (.svg or .png)")
     sweep.set_defaults(run=cmd_sweep)

@@ -29,13 +29,28 @@ def gif_bytes(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:
     palette = bytes(indexed_palette(scenes[0].palette).flat())
     delays_ms = [cs * 10 for cs in gif_delays_cs(len(images), frame_ms, hold_ms)]
     out = io.BytesIO()
-    images[0].save(out, format="GIF", save_all=True, append_images=images[1:],
-                   duration=delays_ms, loop=0, disposal=1, palette=palette, optimize=True)
+    images[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=images[1:],
+        duration=delays_ms,
+        loop=0,
+        disposal=1,
+        palette=palette,
+        optimize=True,
+    )
     return out.getvalue()
 
 
-def export_replay(replay: Replay, gif: Path | None, svg: Path | None, frame_ms: int = 500,
-                  hold_ms: int = 2000, size: int = DEFAULT_SIZE) -> list[Path]:
+def export_replay(
+    replay: Replay,
+    gif: Path | None,
+    svg: Path | None,
+    frame_ms: int = 500,
+    hold_ms: int = 2000,
+    size: int = DEFAULT_SIZE,
+) -> list[Path]:
     """Write the animations; both are made in memory first, so a failure writes nothing."""
     scenes = replay_scenes(replay, size)
     outputs: list[tuple[Path, bytes]] = []

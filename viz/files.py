@@ -71,8 +71,14 @@ def write_atomic(path: Path | str, write: Callable[[IO[Any]], None], mode: str =
     return Path(path)
 
 
-def recording_text(game: Game, rules: Any, seed: int | None, moves: list[Any],
-                   result: dict[str, Any] | None, **extra: Any) -> str:
+def recording_text(
+    game: Game,
+    rules: Any,
+    seed: int | None,
+    moves: list[Any],
+    result: dict[str, Any] | None,
+    **extra: Any,
+) -> str:
     lines = [header_line(game, rules, seed, **extra)]
     lines += [event_line(game, move) for move in moves]
     if result is not None:
@@ -83,8 +89,9 @@ def recording_text(game: Game, rules: Any, seed: int | None, moves: list[Any],
 class RecordingWriter:
     """Appends one event a line and flushes it, so a crash loses at most one event."""
 
-    def __init__(self, path: Path | str, game: Game, rules: Any, seed: int | None,
-                 **extra: Any) -> None:
+    def __init__(
+        self, path: Path | str, game: Game, rules: Any, seed: int | None, **extra: Any
+    ) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.game = game

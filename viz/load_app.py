@@ -15,7 +15,8 @@ from viz.scenes.load import EXPORT_STATUS_LINES, LoadLayout, layout_for, load_sc
 
 AUTO1_DELAY_MS = 400
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
-    getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
+    getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)
+}
 
 
 class LoadApp(GameApp):
@@ -26,13 +27,19 @@ class LoadApp(GameApp):
     # --- what the window shows -------------------------------------------------------
 
     def scene(self) -> Scene:
-        return load_scene(self.state, self.board_width(), self.board_height(), self.notes(),
-                          self.hover_pair())
+        return load_scene(
+            self.state, self.board_width(), self.board_height(), self.notes(), self.hover_pair()
+        )
 
     def layout(self) -> LoadLayout:
         rules = self.state.rules
-        return layout_for(rules.rows, rules.cols, self.board_width(), self.board_height(),
-                          EXPORT_STATUS_LINES + NOTE_LINES)
+        return layout_for(
+            rules.rows,
+            rules.cols,
+            self.board_width(),
+            self.board_height(),
+            EXPORT_STATUS_LINES + NOTE_LINES,
+        )
 
     def mode(self) -> str:
         if self.script is not None:
@@ -40,8 +47,11 @@ class LoadApp(GameApp):
         speed = speed_label(SPEEDS[self.speed_index])
         if self.looping:
             return f"Loop running · speed {speed}"
-        mode = "Auto1: red plays itself, you play green" if self.auto1 else \
-            "Manual: both players click"
+        mode = (
+            "Auto1: red plays itself, you play green"
+            if self.auto1
+            else "Manual: both players click"
+        )
         return f"{mode} · speed {speed}"
 
     def hint(self) -> str:
@@ -137,8 +147,7 @@ class LoadApp(GameApp):
         if self.history and isinstance(self.history[-1].move, SetLoad):
             self.rewind(len(self.history) - 1)
         if value != self.state.pending_load:
-            self.message = self.play(SetLoad(value)) or \
-                f"Load {value} from the end of this stage"
+            self.message = self.play(SetLoad(value)) or f"Load {value} from the end of this stage"
 
     def type_digit(self, digit: str) -> None:
         self.typed = (self.typed + digit)[-3:].lstrip("0") or "0"
@@ -156,13 +165,17 @@ class LoadApp(GameApp):
         if self.script is not None:
             return actions
         del actions[pygame.K_HOME], actions[pygame.K_END]
-        return actions | {
-            pygame.K_p: self.pass_turn,
-            pygame.K_a: self.toggle_auto1,
-            pygame.K_n: self.new_game,
-            pygame.K_LEFTBRACKET: lambda: self.set_load(self.state.pending_load - 1),
-            pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),
-            pygame.K_RETURN: self.pick_typed,
-            pygame.K_KP_ENTER: self.pick_typed,
-            pygame.K_BACKSPACE: lambda: setattr(self, "typed", self.typed[:-1]),
-        } | {key: lambda d=digit: self.type_digit(d) for key, digit in DIGIT_KEYS.items()}
+        return (
+            actions
+            | {
+                pygame.K_p: self.pass_turn,
+                pygame.K_a: self.toggle_auto1,
+                pygame.K_n: self.new_game,
+                pygame.K_LEFTBRACKET: lambda: self.set_load(self.state.pending_load - 1),
+                pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),
+                pygame.K_RETURN: self.pick_typed,
+                pygame.K_KP_ENTER: self.pick_typed,
+                pygame.K_BACKSPACE: lambda: setattr(self, "typed", self.typed[:-1]),
+            }
+            | {key: lambda d=digit: self.type_digit(d) for key, digit in DIGIT_KEYS.items()}
+        )

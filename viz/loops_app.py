@@ -25,8 +25,15 @@ BOX_HEIGHT = 124
 
 
 class LoopsApp(GameApp):
-    def __init__(self, game: Any, rules: LoopsRules, *, vs: str = "medium",
-                 settings: Settings, **options: Any) -> None:
+    def __init__(
+        self,
+        game: Any,
+        rules: LoopsRules,
+        *,
+        vs: str = "medium",
+        settings: Settings,
+        **options: Any,
+    ) -> None:
         self.vs = vs
         self.settings = settings
         self.input_kind = "mouse"
@@ -80,12 +87,22 @@ class LoopsApp(GameApp):
         return self.screen.get_height() - (BOX_HEIGHT if shown else 0)
 
     def layout(self) -> LoopsLayout:
-        return LoopsLayout(self.rules.capacity, width=self.board_width(),
-                           height=self.board_height(), status_lines=STATUS_LINES + NOTE_LINES)
+        return LoopsLayout(
+            self.rules.capacity,
+            width=self.board_width(),
+            height=self.board_height(),
+            status_lines=STATUS_LINES + NOTE_LINES,
+        )
 
     def scene(self) -> Scene:
-        return loops_scene(self.state, self.board_width(), self.board_height(), self.notes(),
-                           self.viewer(), self.names())
+        return loops_scene(
+            self.state,
+            self.board_width(),
+            self.board_height(),
+            self.notes(),
+            self.viewer(),
+            self.names(),
+        )
 
     def mode(self) -> str:
         if self.script is not None:
@@ -100,11 +117,16 @@ class LoopsApp(GameApp):
     def controls(self) -> list[Control]:
         if self.script is not None:
             return self.replay_controls()
-        tiers = [Button(f"{'> ' if tier == self.vs else ''}{tier.capitalize()}  ({number})",
-                        lambda tier=tier: self.choose(tier))
-                 for number, tier in enumerate(TIERS, 1)]
+        tiers = [
+            Button(
+                f"{'> ' if tier == self.vs else ''}{tier.capitalize()}  ({number})",
+                lambda tier=tier: self.choose(tier),
+            )
+            for number, tier in enumerate(TIERS, 1)
+        ]
         return [
-            Label("Opponent"), *tiers,
+            Label("Opponent"),
+            *tiers,
             Button("New game  (N)", self.new_game),
             Button("GIF  (G)", self.download),
             Label("Settings"),
@@ -115,11 +137,16 @@ class LoopsApp(GameApp):
     def keyboard_box(self) -> list[Control]:
         top, width = self.board_height() + 6, self.board_width() - 20
         return [
-            TextEntry("left, right, flip left, flip right, status", self.submit,
-                      pygame.Rect(10, top, width - 110, 34)),
+            TextEntry(
+                "left, right, flip left, flip right, status",
+                self.submit,
+                pygame.Rect(10, top, width - 110, 34),
+            ),
             Button("Play", self.submit_typed, rect=pygame.Rect(width - 90, top, 100, 34)),
-            TextBox(self.reply or "Type a move and press Enter. Escape leaves the box.",
-                    pygame.Rect(10, top + 40, width, BOX_HEIGHT - 46)),
+            TextBox(
+                self.reply or "Type a move and press Enter. Escape leaves the box.",
+                pygame.Rect(10, top + 40, width, BOX_HEIGHT - 46),
+            ),
         ]
 
     # --- what the player does --------------------------------------------------------
@@ -152,7 +179,8 @@ class LoopsApp(GameApp):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         touch = event.type == pygame.FINGERDOWN or (
-            event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False))
+            event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False)
+        )
         kind = "touch" if touch else "mouse" if event.type == pygame.MOUSEBUTTONDOWN else None
         if kind:
             self.input_kind = kind
@@ -176,10 +204,15 @@ class LoopsApp(GameApp):
     def keys(self) -> dict[int, Callable[[], None]]:
         if self.script is not None:
             return self.replay_keys()
-        tiers = {getattr(pygame, f"K_{number}"): lambda tier=tier: self.choose(tier)
-                 for number, tier in enumerate(TIERS, 1)}
-        return tiers | {pygame.K_g: self.download, pygame.K_n: self.new_game,
-                        pygame.K_k: lambda: self.show_keyboard(not self.keyboard_shown())}
+        tiers = {
+            getattr(pygame, f"K_{number}"): lambda tier=tier: self.choose(tier)
+            for number, tier in enumerate(TIERS, 1)
+        }
+        return tiers | {
+            pygame.K_g: self.download,
+            pygame.K_n: self.new_game,
+            pygame.K_k: lambda: self.show_keyboard(not self.keyboard_shown()),
+        }
 
 
 def default_settings(path: Path | None = None) -> Settings:

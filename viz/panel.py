@@ -73,8 +73,9 @@ Control = Button | Label | Slider | Checkbox | TextEntry | TextBox
 ROW_HEIGHTS = {Label: 24}  # every other control in the column takes a full row
 
 
-def column_rects(items: Sequence[Control], column: pygame.Rect,
-                 row: int) -> list[pygame.Rect | None]:
+def column_rects(
+    items: Sequence[Control], column: pygame.Rect, row: int
+) -> list[pygame.Rect | None]:
     """Stack the items without a rect of their own down `column`, shrinking rows to fit."""
     stacked = [item for item in items if item.rect is None]
     natural = sum(ROW_HEIGHTS.get(type(item), row) + GAP for item in stacked)
@@ -104,8 +105,10 @@ class Panel:
 
     def show(self, items: Sequence[Control], column: pygame.Rect, row: int) -> None:
         rects = column_rects(items, column, row)
-        shape = [(type(item), tuple(rect), _structure(item)) for item, rect in zip(items, rects,
-                                                                                    strict=True)]
+        shape = [
+            (type(item), tuple(rect), _structure(item))
+            for item, rect in zip(items, rects, strict=True)
+        ]
         if shape != self.shape:
             if self.in_use():
                 return  # keep the old controls until the drag or the typing is over
@@ -118,9 +121,12 @@ class Panel:
 
     def in_use(self) -> bool:
         """A slider is held by the mouse."""
-        return any(isinstance(element, pygame_gui.elements.UIHorizontalSlider)
-                   and element.sliding_button is not None and element.sliding_button.held
-                   for element in self.elements)
+        return any(
+            isinstance(element, pygame_gui.elements.UIHorizontalSlider)
+            and element.sliding_button is not None
+            and element.sliding_button.held
+            for element in self.elements
+        )
 
     def _rebuild(self, items: Sequence[Control], rects: list[pygame.Rect]) -> None:
         """Replace every element; what is typed in the text entry, and its focus, survive."""
@@ -129,8 +135,9 @@ class Panel:
         typed, typing = (entry.get_text(), entry.is_focused) if entry else ("", True)
         for element in self.elements:
             element.kill()
-        self.elements = [_create(item, rect, self.manager) for item, rect in zip(items, rects,
-                                                                                 strict=True)]
+        self.elements = [
+            _create(item, rect, self.manager) for item, rect in zip(items, rects, strict=True)
+        ]
         self.items = list(items)
         entry = self.entry()
         if entry is not None:
@@ -141,13 +148,22 @@ class Panel:
             self.focus = None
 
     def entry(self) -> pygame_gui.elements.UITextEntryLine | None:
-        return next((element for item, element in zip(self.items, self.elements, strict=True)
-                     if isinstance(item, TextEntry)), None)
+        return next(
+            (
+                element
+                for item, element in zip(self.items, self.elements, strict=True)
+                if isinstance(item, TextEntry)
+            ),
+            None,
+        )
 
     def element_for(self, text: str) -> Any:
         """The element of the first button or label whose text starts with `text`."""
-        return next(element for item, element in zip(self.items, self.elements, strict=True)
-                    if getattr(item, "label", getattr(item, "text", "")).startswith(text))
+        return next(
+            element
+            for item, element in zip(self.items, self.elements, strict=True)
+            if getattr(item, "label", getattr(item, "text", "")).startswith(text)
+        )
 
     # --- events ----------------------------------------------------------------------
 
@@ -190,8 +206,12 @@ class Panel:
                 item.action(not item.checked)
             else:
                 return False
-        elif isinstance(item, Slider) and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
-                                                        pygame.K_DOWN, pygame.K_UP):
+        elif isinstance(item, Slider) and event.key in (
+            pygame.K_LEFT,
+            pygame.K_RIGHT,
+            pygame.K_DOWN,
+            pygame.K_UP,
+        ):
             step = 1 if event.key in (pygame.K_RIGHT, pygame.K_UP) else -1
             item.action(min(item.high, max(item.low, item.value + step)))
         else:
@@ -206,8 +226,7 @@ class Panel:
             self.focus = reachable[(reachable.index(self.focus) + step) % len(reachable)]
         else:
             self.focus = reachable[0 if step > 0 else -1]
-        entry = self.elements[self.focus] if isinstance(self.items[self.focus],
-                                                        TextEntry) else None
+        entry = self.elements[self.focus] if isinstance(self.items[self.focus], TextEntry) else None
         self.manager.set_focus_set(entry)
 
     def focused_item(self) -> Control | None:
@@ -216,13 +235,19 @@ class Panel:
     def draw_focus(self, surface: pygame.Surface) -> None:
         item = self.focused_item()
         if item is not None and not isinstance(item, TextEntry):
-            pygame.draw.rect(surface, FOCUS_COLOR, self.elements[self.focus].rect.inflate(4, 4),
-                             2, border_radius=3)
+            pygame.draw.rect(
+                surface,
+                FOCUS_COLOR,
+                self.elements[self.focus].rect.inflate(4, 4),
+                2,
+                border_radius=3,
+            )
 
 
 def _focusable(item: Control) -> bool:
     return isinstance(item, Slider | Checkbox | TextEntry) or (
-        isinstance(item, Button) and item.enabled)
+        isinstance(item, Button) and item.enabled
+    )
 
 
 def _structure(item: Control) -> tuple[Any, ...]:
@@ -242,16 +267,21 @@ def _structure(item: Control) -> tuple[Any, ...]:
 def _create(item: Control, rect: pygame.Rect, manager: pygame_gui.UIManager) -> Any:
     elements = pygame_gui.elements
     if isinstance(item, Button):
-        element = elements.UIButton(rect, item.label, manager,
-                                    object_id=ObjectID(class_id=item.theme))
+        element = elements.UIButton(
+            rect, item.label, manager, object_id=ObjectID(class_id=item.theme)
+        )
     elif isinstance(item, Label):
         element = elements.UILabel(rect, item.text, manager)
     elif isinstance(item, Slider):
         # Float values: pygame_gui rounds integer sliders down, so a drag to the right
         # could land one below where the handle was let go.
-        element = elements.UIHorizontalSlider(rect, float(item.value),
-                                              (float(item.low), float(item.high)), manager,
-                                              click_increment=1.0)
+        element = elements.UIHorizontalSlider(
+            rect,
+            float(item.value),
+            (float(item.low), float(item.high)),
+            manager,
+            click_increment=1.0,
+        )
     elif isinstance(item, Checkbox):
         box = pygame.Rect(rect.x, rect.centery - 10, 20, 20)
         element = elements.UICheckBox(box, item.label, manager, initial_state=item.checked)
@@ -273,6 +303,9 @@ def _update(item: Control, element: Any) -> None:
         shown = getattr(element, "text", getattr(element, "html_text", None))
         if shown != item.text:
             element.set_text(item.text)
-    elif (isinstance(item, Slider) and not element.sliding_button.held
-          and element.get_current_value() != item.value):
+    elif (
+        isinstance(item, Slider)
+        and not element.sliding_button.held
+        and element.get_current_value() != item.value
+    ):
         element.set_current_value(float(item.value))

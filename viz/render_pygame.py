@@ -41,8 +41,9 @@ def draw(surface: pygame.Surface, scene: Scene) -> None:
 def draw_shape(surface: pygame.Surface, scene: Scene, shape: Shape) -> None:
     if isinstance(shape, Rect):
         left, top = round(shape.x), round(shape.y)
-        rect = pygame.Rect(left, top, round(shape.x + shape.w) - left,
-                           round(shape.y + shape.h) - top)
+        rect = pygame.Rect(
+            left, top, round(shape.x + shape.w) - left, round(shape.y + shape.h) - top
+        )
         pygame.draw.rect(surface, scene.rgb(shape.fill), rect, border_radius=round(shape.radius))
     elif isinstance(shape, Circle):
         pygame.draw.circle(surface, scene.rgb(shape.fill), (shape.cx, shape.cy), shape.r)

@@ -135,8 +135,12 @@ def bounds(shape: Shape) -> tuple[int, int, int, int]:
         x0, y0, x1, y1 = shape.cx - r, shape.cy - r, shape.cx + r, shape.cy + r
     elif isinstance(shape, Line):
         xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]
-        x0, y0, x1, y1 = (min(xs) - shape.width, min(ys) - shape.width,
-                          max(xs) + shape.width, max(ys) + shape.width)
+        x0, y0, x1, y1 = (
+            min(xs) - shape.width,
+            min(ys) - shape.width,
+            max(xs) + shape.width,
+            max(ys) + shape.width,
+        )
     else:
         levels, left, top = text_coverage(shape.text, round(shape.size), ANCHORS[shape.anchor])
         x0, y0 = round(shape.x) + left, round(shape.y) + top
@@ -169,11 +173,16 @@ def _draw_region(image: Image.Image, scene: Scene, box: tuple[int, int, int, int
     image.paste(patch, box[:2])
 
 
-def _draw_shape(draw: ImageDraw.ImageDraw, index: dict[str, int], shape: Shape,
-                dx: int, dy: int) -> None:
+def _draw_shape(
+    draw: ImageDraw.ImageDraw, index: dict[str, int], shape: Shape, dx: int, dy: int
+) -> None:
     if isinstance(shape, Rect):
-        box = (round(shape.x) + dx, round(shape.y) + dy,
-               round(shape.x + shape.w) - 1 + dx, round(shape.y + shape.h) - 1 + dy)
+        box = (
+            round(shape.x) + dx,
+            round(shape.y) + dy,
+            round(shape.x + shape.w) - 1 + dx,
+            round(shape.y + shape.h) - 1 + dy,
+        )
         if shape.radius:
             draw.rounded_rectangle(box, round(shape.radius), fill=index[shape.fill])
         else:
@@ -202,12 +211,14 @@ def _circle_box(cx: float, cy: float, r: float) -> tuple[int, int, int, int]:
 
 def _draw_text(image: Image.Image, colors: IndexedPalette, text: Text, dx: int, dy: int) -> None:
     levels, left, top = text_coverage(text.text, round(text.size), ANCHORS[text.anchor])
-    _paint(image, colors.lut[text.fill], levels, round(text.x) + left + dx,
-           round(text.y) + top + dy)
+    _paint(
+        image, colors.lut[text.fill], levels, round(text.x) + left + dx, round(text.y) + top + dy
+    )
 
 
-def _draw_smooth(image: Image.Image, colors: IndexedPalette, shape: Shape, dx: int,
-                 dy: int) -> None:
+def _draw_smooth(
+    image: Image.Image, colors: IndexedPalette, shape: Shape, dx: int, dy: int
+) -> None:
     field = _color_field(shape)
     levels, left, top = shape_coverage(replace(shape, key="", **{field: ""}))
     _paint(image, colors.lut[getattr(shape, field)], levels, left + dx, top + dy)
@@ -241,12 +252,20 @@ def shape_coverage(shape: Shape) -> tuple[np.ndarray, int, int]:
 
 def _scaled(shape: Shape, k: int) -> Shape:
     if isinstance(shape, Rect):
-        return replace(shape, x=shape.x * k, y=shape.y * k, w=shape.w * k, h=shape.h * k,
-                       radius=shape.radius * k)
+        return replace(
+            shape,
+            x=shape.x * k,
+            y=shape.y * k,
+            w=shape.w * k,
+            h=shape.h * k,
+            radius=shape.radius * k,
+        )
     if isinstance(shape, Circle):
         return replace(shape, cx=shape.cx * k, cy=shape.cy * k, r=shape.r * k)
     if isinstance(shape, Ring):
-        return replace(shape, cx=shape.cx * k, cy=shape.cy * k, r=shape.r * k,
-                       width=shape.width * k)
-    return replace(shape, points=tuple((x * k, y * k) for x, y in shape.points),
-                   width=shape.width * k)
+        return replace(
+            shape, cx=shape.cx * k, cy=shape.cy * k, r=shape.r * k, width=shape.width * k
+        )
+    return replace(
+        shape, points=tuple((x * k, y * k) for x, y in shape.points), width=shape.width * k
+    )

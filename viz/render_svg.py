@@ -54,11 +54,21 @@ class Timeline:
                 found.append((frame, value))
         return found
 
-    def animation(self, drawing: svgwrite.Drawing, attribute: str,
-                  runs: list[tuple[int, str]], transform: str | None = None):
+    def animation(
+        self,
+        drawing: svgwrite.Drawing,
+        attribute: str,
+        runs: list[tuple[int, str]],
+        transform: str | None = None,
+    ):
         key_times = ";".join(_fraction(self.starts[frame] / self.total) for frame, _ in runs)
-        options = {"values": ";".join(value for _, value in runs), "keyTimes": key_times,
-                   "dur": self.dur, "calcMode": "discrete", "repeatCount": "indefinite"}
+        options = {
+            "values": ";".join(value for _, value in runs),
+            "keyTimes": key_times,
+            "dur": self.dur,
+            "calcMode": "discrete",
+            "repeatCount": "indefinite",
+        }
         if transform:
             animation = drawing.animateTransform(transform, **options)
             animation["attributeName"] = attribute
@@ -70,12 +80,16 @@ def animated_svg(scenes: list[Scene], frame_ms: int, hold_ms: int) -> str:
     """One SVG document that plays the scenes on the export timeline."""
     first = scenes[0]
     drawing = svgwrite.Drawing(size=(first.width, first.height), profile="full", debug=False)
-    drawing.attribs.update({
-        "viewBox": f"0 0 {first.width} {first.height}", "font-family": FONT_FAMILY,
-        **_root_text_style(first),
-        "data-frame-ms": str(frame_ms), "data-hold-ms": str(hold_ms),
-        "data-frames": str(len(scenes)),
-    })
+    drawing.attribs.update(
+        {
+            "viewBox": f"0 0 {first.width} {first.height}",
+            "font-family": FONT_FAMILY,
+            **_root_text_style(first),
+            "data-frame-ms": str(frame_ms),
+            "data-hold-ms": str(hold_ms),
+            "data-frames": str(len(scenes)),
+        }
+    )
     drawing.defs.add(drawing.style("text{dominant-baseline:central}"))
     timeline = Timeline(len(scenes), frame_ms, hold_ms)
     backgrounds = [rgb_hex(s.rgb(s.background)) for s in scenes]
@@ -169,31 +183,46 @@ def _text_strip(drawing, timeline, scenes, key, track):
     return group
 
 
-def _element(drawing: svgwrite.Drawing, scene: Scene, shape: Shape,
-             inherited: dict[str, str] | None = None):
+def _element(
+    drawing: svgwrite.Drawing, scene: Scene, shape: Shape, inherited: dict[str, str] | None = None
+):
     inherited = inherited or _root_text_style(scene)
     if isinstance(shape, Rect):
         extra = {"rx": num(shape.radius)} if shape.radius else {}
-        return drawing.rect((num(shape.x), num(shape.y)), (num(shape.w), num(shape.h)),
-                            fill=rgb_hex(scene.rgb(shape.fill)), **extra)
+        return drawing.rect(
+            (num(shape.x), num(shape.y)),
+            (num(shape.w), num(shape.h)),
+            fill=rgb_hex(scene.rgb(shape.fill)),
+            **extra,
+        )
     if isinstance(shape, Circle):
-        return drawing.circle((num(shape.cx), num(shape.cy)), num(shape.r),
-                              fill=rgb_hex(scene.rgb(shape.fill)))
+        return drawing.circle(
+            (num(shape.cx), num(shape.cy)), num(shape.r), fill=rgb_hex(scene.rgb(shape.fill))
+        )
     if isinstance(shape, Ring):
         options = {}
         if shape.dashed:
             count = len(dash_angles(shape.r, shape.width))
             arc = 2 * math.pi * shape.r / count
             options["stroke-dasharray"] = f"{num(arc * 0.55)} {num(arc * 0.45)}"
-        return drawing.circle((num(shape.cx), num(shape.cy)), num(shape.r), fill="none",
-                              stroke=rgb_hex(scene.rgb(shape.stroke)),
-                              stroke_width=num(shape.width), **options)
+        return drawing.circle(
+            (num(shape.cx), num(shape.cy)),
+            num(shape.r),
+            fill="none",
+            stroke=rgb_hex(scene.rgb(shape.stroke)),
+            stroke_width=num(shape.width),
+            **options,
+        )
     if isinstance(shape, Line):
         dash = num(max(3.0, shape.width * 3))
         options = {"stroke-dasharray": dash} if shape.dashed else {}
-        return drawing.polyline([(num(x), num(y)) for x, y in shape.points], fill="none",
-                                stroke=rgb_hex(scene.rgb(shape.stroke)),
-                                stroke_width=num(shape.width), **options)
+        return drawing.polyline(
+            [(num(x), num(y)) for x, y in shape.points],
+            fill="none",
+            stroke=rgb_hex(scene.rgb(shape.stroke)),
+            stroke_width=num(shape.width),
+            **options,
+        )
     text = drawing.text(shape.text, insert=(num(shape.x), num(shape.y)))
     for name, value in _text_style(scene, shape).items():
         if value != inherited.get(name):
@@ -207,5 +236,8 @@ def _root_text_style(scene: Scene) -> dict[str, str]:
 
 
 def _text_style(scene: Scene, shape: Text) -> dict[str, str]:
-    return {"fill": rgb_hex(scene.rgb(shape.fill)), "font-size": num(round(shape.size)),
-            "text-anchor": shape.anchor}
+    return {
+        "fill": rgb_hex(scene.rgb(shape.fill)),
+        "font-size": num(round(shape.size)),
+        "text-anchor": shape.anchor,
+    }

@@ -123,8 +123,9 @@ def dash_angles(radius: float, width: float) -> list[tuple[float, float]]:
     return [(i * step, i * step + step * 0.55) for i in range(count)]
 
 
-def dash_segments(points: tuple[tuple[float, float], ...],
-                  width: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def dash_segments(
+    points: tuple[tuple[float, float], ...], width: float
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """The dashes of a dashed polyline: dash and gap are each three line widths long."""
     dash = max(3.0, width * 3)
     segments = []
@@ -133,7 +134,11 @@ def dash_segments(points: tuple[tuple[float, float], ...],
         start = 0.0
         while start < length:
             end = min(length, start + dash)
-            segments.append(((x0 + (x1 - x0) * start / length, y0 + (y1 - y0) * start / length),
-                             (x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length)))
+            segments.append(
+                (
+                    (x0 + (x1 - x0) * start / length, y0 + (y1 - y0) * start / length),
+                    (x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length),
+                )
+            )
             start += 2 * dash
     return segments

@@ -24,8 +24,7 @@ class Settings:
     """Whether the keyboard box shows, remembered separately for mouse and touch."""
 
     path: Path
-    keyboard_entry: dict[str, bool] = field(
-        default_factory=lambda: dict(KEYBOARD_ENTRY_DEFAULTS))
+    keyboard_entry: dict[str, bool] = field(default_factory=lambda: dict(KEYBOARD_ENTRY_DEFAULTS))
     problem: str = ""  # why the file could not be used, if it could not
 
     @classmethod

@@ -17,9 +17,19 @@ from viz.scene import Line, Palette, Scene, Shape, Text
 PROGRESS_AFTER_S = 0.5
 SERIES = ("s0", "s1", "s2", "s3", "s4", "s5")
 CHART_PALETTE = Palette.from_hex(
-    {"canvas": "#ffffff", "ink": "#222222", "muted": "#777777", "axis": "#999999",
-     "fair": "#c0392b", "s0": "#1f77b4", "s1": "#ff7f0e", "s2": "#2ca02c", "s3": "#9467bd",
-     "s4": "#8c564b", "s5": "#e377c2"},
+    {
+        "canvas": "#ffffff",
+        "ink": "#222222",
+        "muted": "#777777",
+        "axis": "#999999",
+        "fair": "#c0392b",
+        "s0": "#1f77b4",
+        "s1": "#ff7f0e",
+        "s2": "#2ca02c",
+        "s3": "#9467bd",
+        "s4": "#8c564b",
+        "s5": "#e377c2",
+    },
     inks=("ink", "muted"),
 )
 
@@ -36,16 +46,18 @@ class Progress:
         self.done += 1
         if self.clock() - self.started > PROGRESS_AFTER_S:
             self.shown = True
-            print(f"\rsweep: {self.done}/{self.total} {label}   ", end="", file=sys.stderr,
-                  flush=True)
+            print(
+                f"\rsweep: {self.done}/{self.total} {label}   ", end="", file=sys.stderr, flush=True
+            )
 
     def close(self) -> None:
         if self.shown:
             print(file=sys.stderr)
 
 
-def run_sweep(capacities: list[int], budgets: list[int], trials: int | None, seed: int,
-              workers: int) -> list[SweepRow]:
+def run_sweep(
+    capacities: list[int], budgets: list[int], trials: int | None, seed: int, workers: int
+) -> list[SweepRow]:
     cells = [(c, f) for c in capacities for f in budgets]
     progress = Progress(len(cells))
     rows = []
@@ -56,12 +68,17 @@ def run_sweep(capacities: list[int], budgets: list[int], trials: int | None, see
     else:
         jobs = {cell: chunks(*cell, trials, seed) for cell in cells}
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {cell: [pool.submit(monte_carlo_chunk, *job) for job in cell_jobs]
-                       for cell, cell_jobs in jobs.items()}
+            futures = {
+                cell: [pool.submit(monte_carlo_chunk, *job) for job in cell_jobs]
+                for cell, cell_jobs in jobs.items()
+            }
             for (capacity, flips), pending in futures.items():
                 wins = sum(future.result() for future in pending)
-                rows.append(SweepRow(capacity, flips, wins / trials,
-                                     perfect_play_winner(capacity, flips), trials))
+                rows.append(
+                    SweepRow(
+                        capacity, flips, wins / trials, perfect_play_winner(capacity, flips), trials
+                    )
+                )
                 progress.step(f"capacity {capacity}, {flips} flips")
     progress.close()
     return rows
@@ -69,11 +86,15 @@ def run_sweep(capacities: list[int], budgets: list[int], trials: int | None, see
 
 def format_table(rows: list[SweepRow]) -> str:
     method = "exact" if rows[0].trials is None else f"Monte Carlo, {rows[0].trials:,} games"
-    lines = [f"First mover's win rate under uniformly random play ({method})",
-             "| capacity | flips | first mover wins | perfect play winner |",
-             "|---:|---:|---:|---|"]
-    lines += [f"| {r.capacity} | {r.flips} | {r.first_mover_win_rate:.2%} | "
-              f"{r.perfect_play_winner} |" for r in rows]
+    lines = [
+        f"First mover's win rate under uniformly random play ({method})",
+        "| capacity | flips | first mover wins | perfect play winner |",
+        "|---:|---:|---:|---|",
+    ]
+    lines += [
+        f"| {r.capacity} | {r.flips} | {r.first_mover_win_rate:.2%} | {r.perfect_play_winner} |"
+        for r in rows
+    ]
     return "\n".join(lines)
 
 
@@ -100,19 +121,21 @@ def chart_scene(rows: list[SweepRow], width: int = 640, height: int = 420) -> Sc
     for tick in (0, 0.25, 0.5, 0.75, 1):
         shapes.append(Text(f"y-{tick}", left - 8, y(tick), f"{tick:.0%}", 12, "muted", "end"))
     for capacity in capacities:
-        shapes.append(Text(f"x-{capacity}", x(capacity), bottom + 14, str(capacity), 12,
-                           "muted"))
+        shapes.append(Text(f"x-{capacity}", x(capacity), bottom + 14, str(capacity), 12, "muted"))
     for number, flips in enumerate(budgets):
         color = SERIES[number % len(SERIES)]
-        points = tuple((x(r.capacity), y(r.first_mover_win_rate))
-                       for r in rows if r.flips == flips)
+        points = tuple((x(r.capacity), y(r.first_mover_win_rate)) for r in rows if r.flips == flips)
         if len(points) > 1:
             shapes.append(Line(f"series-{flips}", points, color, 2.5))
         legend_y = top + 10 + number * 20
-        shapes.append(Line(f"legend-line-{flips}", ((right + 20, legend_y), (right + 42, legend_y)),
-                           color, 2.5))
-        shapes.append(Text(f"legend-{flips}", right + 48, legend_y, f"{flips} flips", 12, "ink",
-                           "start"))
+        shapes.append(
+            Line(
+                f"legend-line-{flips}", ((right + 20, legend_y), (right + 42, legend_y)), color, 2.5
+            )
+        )
+        shapes.append(
+            Text(f"legend-{flips}", right + 48, legend_y, f"{flips} flips", 12, "ink", "start")
+        )
     return Scene(width, height, "canvas", CHART_PALETTE, tuple(shapes))
 
 

@@ -26,12 +26,22 @@ class TilesApp(GameApp):
         return None if self.script is not None else YOU
 
     def layout(self) -> TilesLayout:
-        return TilesLayout(self.rules.players, width=self.board_width(),
-                           height=self.board_height(), status_lines=STATUS_LINES + NOTE_LINES)
+        return TilesLayout(
+            self.rules.players,
+            width=self.board_width(),
+            height=self.board_height(),
+            status_lines=STATUS_LINES + NOTE_LINES,
+        )
 
     def scene(self) -> Scene:
-        return tiles_scene(self.state, self.board_width(), self.board_height(),
-                           self.notes(), self.viewer(), self.cursor_slot())
+        return tiles_scene(
+            self.state,
+            self.board_width(),
+            self.board_height(),
+            self.notes(),
+            self.viewer(),
+            self.cursor_slot(),
+        )
 
     def mode(self) -> str:
         if self.script is not None:
@@ -52,14 +62,20 @@ class TilesApp(GameApp):
     def controls(self) -> list[Control]:
         if self.script is not None:
             return self.replay_controls()
-        controls: list[Control] = [Button("New game  (N)", self.new_game),
-                                   Button("GIF  (G)", self.download)]
+        controls: list[Control] = [
+            Button("New game  (N)", self.new_game),
+            Button("GIF  (G)", self.download),
+        ]
         if self.state.choosing and self.state.to_move == YOU:
             controls.append(Label("Your 10: next colour"))
             for number, color in enumerate(self.state.colors_in_play(), 1):
-                controls.append(Button(f"{COLORS[color].capitalize()}  ({number})",
-                                       lambda c=color: self.choose(c),
-                                       theme=f"@{COLORS[color]}"))
+                controls.append(
+                    Button(
+                        f"{COLORS[color].capitalize()}  ({number})",
+                        lambda c=color: self.choose(c),
+                        theme=f"@{COLORS[color]}",
+                    )
+                )
         return controls
 
     def choose(self, color: int) -> None:
@@ -74,8 +90,11 @@ class TilesApp(GameApp):
         """The slots of your hand the arrow keys visit, left to right: on your turn the
         tiles you may play, otherwise every tile you hold."""
         slots = hand_slots(self.state, YOU, hidden=True)
-        playable = {move.tile for move in self.state.legal_moves() if isinstance(move, Play)} \
-            if self.state.to_move == YOU else set(self.state.hands[YOU])
+        playable = (
+            {move.tile for move in self.state.legal_moves() if isinstance(move, Play)}
+            if self.state.to_move == YOU
+            else set(self.state.hands[YOU])
+        )
         return [i for i, tile in enumerate(slots) if tile in playable]
 
     def cursor_slot(self) -> int | None:
@@ -124,12 +143,15 @@ class TilesApp(GameApp):
     def keys(self) -> dict[int, Callable[[], None]]:
         if self.script is not None:
             return self.replay_keys()
-        colors = {getattr(pygame, f"K_{n}"): lambda n=n: self.choose_by_number(n)
-                  for n in range(1, 6)}
+        colors = {
+            getattr(pygame, f"K_{n}"): lambda n=n: self.choose_by_number(n) for n in range(1, 6)
+        }
         return colors | {
-            pygame.K_g: self.download, pygame.K_n: self.new_game,
+            pygame.K_g: self.download,
+            pygame.K_n: self.new_game,
             pygame.K_LEFT: lambda: self.move_cursor(-1),
             pygame.K_RIGHT: lambda: self.move_cursor(1),
-            pygame.K_RETURN: self.play_cursor, pygame.K_KP_ENTER: self.play_cursor,
+            pygame.K_RETURN: self.play_cursor,
+            pygame.K_KP_ENTER: self.play_cursor,
             pygame.K_SPACE: self.play_cursor,
         }

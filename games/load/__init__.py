@@ -25,8 +25,20 @@ from games.load.engine import (
 from games.load.policies import automatic, every_third_stage_green, random_red
 
 __all__ = [
-    "DIM", "MAX_LOAD", "MIN_LOAD", "NONE", "ON", "PASS", "LoadGame", "LoadRules", "LoadState",
-    "Move", "Pass", "Pick", "SetLoad", "board",
+    "DIM",
+    "MAX_LOAD",
+    "MIN_LOAD",
+    "NONE",
+    "ON",
+    "PASS",
+    "LoadGame",
+    "LoadRules",
+    "LoadState",
+    "Move",
+    "Pass",
+    "Pick",
+    "SetLoad",
+    "board",
 ]
 
 

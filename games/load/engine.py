@@ -124,8 +124,21 @@ class LoadState:
     """A Load position. Player 1 (red) and player 2 (green) alternate within a stage."""
 
     __slots__ = (
-        "rules", "board", "stage", "to_move", "load", "pending_load", "turns", "winner",
-        "red", "red_cleared", "green", "green_cleared", "blocked", "red_pool", "last",
+        "rules",
+        "board",
+        "stage",
+        "to_move",
+        "load",
+        "pending_load",
+        "turns",
+        "winner",
+        "red",
+        "red_cleared",
+        "green",
+        "green_cleared",
+        "blocked",
+        "red_pool",
+        "last",
     )
 
     def __init__(self, rules: LoadRules) -> None:
@@ -150,8 +163,19 @@ class LoadState:
         return twin
 
     def snapshot(self) -> tuple:
-        return (self.rules, self.stage, self.to_move, self.load, self.pending_load, self.turns,
-                self.winner, self.red, self.red_cleared, self.green, self.green_cleared)
+        return (
+            self.rules,
+            self.stage,
+            self.to_move,
+            self.load,
+            self.pending_load,
+            self.turns,
+            self.winner,
+            self.red,
+            self.red_cleared,
+            self.green,
+            self.green_cleared,
+        )
 
     # --- playing -----------------------------------------------------------------
 

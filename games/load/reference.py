@@ -30,7 +30,8 @@ class SetModel:
     def green_legal(self, cell: int) -> bool:
         cells = self.pair(cell)
         return not cells & self.green and not any(
-            self.adjacent(c, g) for c in cells for g in self.green)
+            self.adjacent(c, g) for c in cells for g in self.green
+        )
 
     def pick_red(self, cell: int) -> None:
         self.red.add(cell)
@@ -46,8 +47,10 @@ class SetModel:
 
     def end_stage(self) -> None:
         self.load = self.pending_load
-        if (len(self.red - self.red_cleared) > self.load
-                or len(self.green - self.green_cleared) > self.load):
+        if (
+            len(self.red - self.red_cleared) > self.load
+            or len(self.green - self.green_cleared) > self.load
+        ):
             self.winner = 1
         elif self.stage == self.cells:
             self.winner = 2
@@ -60,8 +63,11 @@ class SetModel:
         uncleared = self.red - self.red_cleared
         if self.stage % 3 == 0 and uncleared:
             top = max(uncleared)
-            pairs = [c for c in range(0, self.cells, 2)
-                     if max(self.pair(c)) < top and self.green_legal(c)]
+            pairs = [
+                c
+                for c in range(0, self.cells, 2)
+                if max(self.pair(c)) < top and self.green_legal(c)
+            ]
             if pairs:
                 self.pick_green(rng.choice(pairs))
                 return

@@ -42,9 +42,11 @@ class LoopsRules:
     @classmethod
     def from_dict(cls, params: dict[str, Any]) -> LoopsRules:
         reject_unknown(params, {"capacity", "flips", "first"})
-        return cls(require_int(params, "capacity", 1, 12, 7),
-                   require_int(params, "flips", 0, 5, 2),
-                   require_int(params, "first", 0, 1, 0))
+        return cls(
+            require_int(params, "capacity", 1, 12, 7),
+            require_int(params, "flips", 0, 5, 2),
+            require_int(params, "first", 0, 1, 0),
+        )
 
     def to_dict(self) -> dict[str, int]:
         return {"capacity": self.capacity, "flips": self.flips, "first": self.first}
@@ -80,8 +82,15 @@ class LoopsState:
         return twin
 
     def snapshot(self) -> tuple:
-        return (self.rules, tuple(map(tuple, self.pieces)), tuple(map(tuple, self.locked)),
-                tuple(self.flips_left), self.to_move, self.turns, self.winner)
+        return (
+            self.rules,
+            tuple(map(tuple, self.pieces)),
+            tuple(map(tuple, self.locked)),
+            tuple(self.flips_left),
+            self.to_move,
+            self.turns,
+            self.winner,
+        )
 
     # --- what a loop looks like ----------------------------------------------------
 
@@ -104,7 +113,7 @@ class LoopsState:
         """The length of the run just under the trailing streak (0 when there is none)."""
         pieces = self.pieces[loop]
         _, streak = self.streak(loop)
-        below = pieces[:len(pieces) - streak]
+        below = pieces[: len(pieces) - streak]
         length = 0
         for piece in reversed(below):
             if piece != below[-1]:
@@ -125,8 +134,12 @@ class LoopsState:
     def flippable(self, loop: int, player: int) -> bool:
         """Whether `player` could flip this loop's most recent piece, flips permitting."""
         pieces = self.pieces[loop]
-        return (bool(pieces) and self.free(loop) > 0 and pieces[-1] != player
-                and not self.locked[loop][-1])
+        return (
+            bool(pieces)
+            and self.free(loop) > 0
+            and pieces[-1] != player
+            and not self.locked[loop][-1]
+        )
 
     # --- playing ---------------------------------------------------------------------
 

@@ -32,8 +32,7 @@ class Position(NamedTuple):
     their_flips: int
 
 
-def _loop(capacity: int, pieces: int, theirs: int, streak: int, below: int,
-          locked: int) -> Loop:
+def _loop(capacity: int, pieces: int, theirs: int, streak: int, below: int, locked: int) -> Loop:
     if pieces == 0 or pieces == capacity:
         return Loop(pieces, 0, 0, 0, 0)
     if locked:
@@ -69,8 +68,16 @@ class Solver:
             pieces = state.pieces[loop]
             below = state.streak_below(loop) if streak == 1 else 0
             locked = int(bool(pieces) and state.locked[loop][-1])
-            loops.append(_loop(self.capacity, len(pieces), int(owner not in (None, mover)),
-                               streak, below, locked))
+            loops.append(
+                _loop(
+                    self.capacity,
+                    len(pieces),
+                    int(owner not in (None, mover)),
+                    streak,
+                    below,
+                    locked,
+                )
+            )
         flips = state.flips_left
         return _position(loops[0], loops[1], flips[mover], flips[1 - mover])
 
@@ -106,13 +113,13 @@ class Solver:
         for moved, other in ((a, b), (b, a)):
             placed = self._after_place(moved)
             if placed is not None:
-                result.append(_position(self._swap(placed), self._swap(other),
-                                        theirs, mine))
+                result.append(_position(self._swap(placed), self._swap(other), theirs, mine))
             if mine:
                 flipped = self._after_flip(moved)
                 if flipped is not None:
-                    result.append(_position(self._swap(flipped),
-                                            self._swap(other), theirs, mine - 1))
+                    result.append(
+                        _position(self._swap(flipped), self._swap(other), theirs, mine - 1)
+                    )
         found = self._children[position] = tuple(result)
         return found
 
@@ -123,7 +130,8 @@ class Solver:
         known = self._wins.get(position)
         if known is None:
             known = self._wins[position] = not all(
-                self.wins(child) for child in self.children(position))
+                self.wins(child) for child in self.children(position)
+            )
         return known
 
     def random_win_probability(self, position: Position) -> float:
@@ -131,8 +139,9 @@ class Solver:
         known = self._random.get(position)
         if known is None:
             kids = self.children(position)
-            known = sum(1 - self.random_win_probability(k) for k in kids) / len(kids) if kids \
-                else 0.0
+            known = (
+                sum(1 - self.random_win_probability(k) for k in kids) / len(kids) if kids else 0.0
+            )
             self._random[position] = known
         return known
 

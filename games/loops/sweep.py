@@ -23,9 +23,12 @@ class SweepRow:
     trials: int | None = None  # None for the exact computation
 
     def as_dict(self) -> dict[str, object]:
-        return {"capacity": self.capacity, "flips": self.flips,
-                "first_mover_win_rate": self.first_mover_win_rate,
-                "perfect_play_winner": self.perfect_play_winner}
+        return {
+            "capacity": self.capacity,
+            "flips": self.flips,
+            "first_mover_win_rate": self.first_mover_win_rate,
+            "perfect_play_winner": self.perfect_play_winner,
+        }
 
 
 def perfect_play_winner(capacity: int, flips: int) -> str:
@@ -52,12 +55,15 @@ def monte_carlo_chunk(capacity: int, flips: int, trials: int, seed: int) -> int:
 def chunks(capacity: int, flips: int, trials: int, seed: int) -> list[tuple[int, int, int, int]]:
     """The chunk jobs of one cell: the same for any number of workers, so results repeat."""
     sizes = [CHUNK] * (trials // CHUNK) + ([trials % CHUNK] if trials % CHUNK else [])
-    return [(capacity, flips, size, chunk_seed(seed, capacity, flips, n))
-            for n, size in enumerate(sizes)]
+    return [
+        (capacity, flips, size, chunk_seed(seed, capacity, flips, n))
+        for n, size in enumerate(sizes)
+    ]
 
 
-def head_to_head(first: str, second: str, games: int, seed: int = 0,
-                 capacity: int = 7, flips: int = 2) -> float:
+def head_to_head(
+    first: str, second: str, games: int, seed: int = 0, capacity: int = 7, flips: int = 2
+) -> float:
     """Share of games the player `first` (seat 0) wins; the first mover alternates."""
     rng = random.Random(seed)
     seats = (PLAYERS[first], PLAYERS[second])

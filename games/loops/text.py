@@ -34,7 +34,7 @@ def parse_command(text: str) -> Command:
     if len(words) == 2 and words[0] in FLIP_WORDS and words[1] in SIDE_WORDS:
         return Command("flip", SIDE_WORDS[words[1]])
     shown = " ".join(text.split())[:40]
-    return Command("error", message=f"I don't understand \"{shown}\". {HELP}")
+    return Command("error", message=f'I don\'t understand "{shown}". {HELP}')
 
 
 def _piece(state: LoopsState, loop: int, index: int, names: tuple[str, str]) -> str:
@@ -57,8 +57,10 @@ def describe_loop(state: LoopsState, loop: int, names: tuple[str, str]) -> str:
         ending = "jammed: forces 2 with 1 slot free"
     else:
         ending = f"forces {status}"
-    return (f"{name} loop, {len(pieces)} of {capacity}: {listed}. Trailing streak: "
-            f"{streak} {names[owner]}; {ending}.")
+    return (
+        f"{name} loop, {len(pieces)} of {capacity}: {listed}. Trailing streak: "
+        f"{streak} {names[owner]}; {ending}."
+    )
 
 
 def read_back(state: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
@@ -68,7 +70,11 @@ def read_back(state: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
         turn = f"Game over: {names[state.winner]} wins."
     else:
         turn = f"{sentence(names[state.to_move])} to move."
-    return " ".join([
-        describe_loop(state, LEFT, names), describe_loop(state, RIGHT, names),
-        f"Flips left: {names[0]} {flips[0]}, {names[1]} {flips[1]}.", turn,
-    ])
+    return " ".join(
+        [
+            describe_loop(state, LEFT, names),
+            describe_loop(state, RIGHT, names),
+            f"Flips left: {names[0]} {flips[0]}, {names[1]} {flips[1]}.",
+            turn,
+        ]
+    )

@@ -70,5 +70,8 @@ def _deal_from_event(event: Mapping[str, Any]) -> Deal:
     removed = event.get("removed")
     if removed is not None and removed not in COLORS:
         raise IllegalMove(f"no colour {removed!r}")
-    return Deal(tuple(tuple(tile_from_name(t) for t in hand) for hand in hands),
-                None if removed is None else COLORS.index(removed), CHANCE)
+    return Deal(
+        tuple(tuple(tile_from_name(t) for t in hand) for hand in hands),
+        None if removed is None else COLORS.index(removed),
+        CHANCE,
+    )

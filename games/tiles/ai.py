@@ -42,9 +42,17 @@ class SeatView:
     @classmethod
     def of(cls, state: TilesState, seat: int) -> SeatView:
         hands = {s: tuple(h) for s, h in enumerate(state.hands) if s != seat}
-        return cls(seat, state.rules.players, tuple(color_of(t) for t in state.hands[seat]),
-                   hands, tuple(state.plays), frozenset(state.discards), state.current,
-                   state.choosing, tuple(state.colors_in_play()))
+        return cls(
+            seat,
+            state.rules.players,
+            tuple(color_of(t) for t in state.hands[seat]),
+            hands,
+            tuple(state.plays),
+            frozenset(state.discards),
+            state.current,
+            state.choosing,
+            tuple(state.colors_in_play()),
+        )
 
     def legal_colors(self) -> list[int]:
         """Colours this seat may play now."""
@@ -88,6 +96,7 @@ def expected_cost(view: SeatView, color: int, value: int) -> float:
 
 def choose_play(view: SeatView, rng: random.Random) -> int:
     """The index in hand of the tile to play."""
+
     def score(color: int) -> tuple[float, float]:
         values = view.possible_values(color) or [5]
         cost = mean(expected_cost(view, color, v) for v in values)
@@ -129,8 +138,9 @@ def random_deal(state: TilesState, rng: random.Random) -> Deal:
     tiles = [t for t in range(50) if color_of(t) != removed]
     rng.shuffle(tiles)
     size = rules.hand_size
-    return Deal(tuple(tuple(tiles[s * size:(s + 1) * size]) for s in range(rules.players)),
-                removed)
+    return Deal(
+        tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(rules.players)), removed
+    )
 
 
 def automatic(state: TilesState, rng: random.Random) -> Move:

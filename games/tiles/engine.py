@@ -36,7 +36,7 @@ def tile_from_name(name: Any) -> int:
         color, _, value = name.partition("-")
         if color in COLORS and value.isdigit() and 1 <= int(value) <= 10:
             return COLORS.index(color) * 10 + int(value) - 1
-    raise IllegalMove(f"not a tile: {name!r} (tiles look like \"red-7\")")
+    raise IllegalMove(f'not a tile: {name!r} (tiles look like "red-7")')
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +86,24 @@ class TilesRules:
 
 
 class TilesState:
-    __slots__ = ("rules", "round", "hands", "removed", "leader", "plays", "current", "choosing",
-                 "scores", "turns", "to_move", "last", "last_dispute", "finished", "discards",
-                 "dealt")
+    __slots__ = (
+        "rules",
+        "round",
+        "hands",
+        "removed",
+        "leader",
+        "plays",
+        "current",
+        "choosing",
+        "scores",
+        "turns",
+        "to_move",
+        "last",
+        "last_dispute",
+        "finished",
+        "discards",
+        "dealt",
+    )
 
     def __init__(self, rules: TilesRules) -> None:
         self.rules = rules
@@ -120,9 +135,19 @@ class TilesState:
         return twin
 
     def snapshot(self) -> tuple:
-        return (self.rules, self.round, tuple(map(tuple, self.hands)), self.removed, self.leader,
-                tuple(self.plays), self.current, self.choosing,
-                tuple(map(tuple, self.scores)), self.turns, self.to_move)
+        return (
+            self.rules,
+            self.round,
+            tuple(map(tuple, self.hands)),
+            self.removed,
+            self.leader,
+            tuple(self.plays),
+            self.current,
+            self.choosing,
+            tuple(map(tuple, self.scores)),
+            self.turns,
+            self.to_move,
+        )
 
     # --- questions ---------------------------------------------------------------------
 
@@ -155,8 +180,11 @@ class TilesState:
         last_round = self.scores[-1]
         lowest_last = min(last_round[s] for s in tied)
         winners = [s for s in tied if last_round[s] == lowest_last]
-        return {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
-                "totals": totals}
+        return {
+            "winner": winners[0] if len(winners) == 1 else None,
+            "winners": winners,
+            "totals": totals,
+        }
 
     # --- playing -----------------------------------------------------------------------
 

@@ -57,7 +57,7 @@ def wrap(text: str, width: float, size: float, lines: int) -> list[str]:
     words, result = text.split(" "), []
     while words and len(result) < lines - 1:
         taken = 1
-        while taken < len(words) and text_width(" ".join(words[:taken + 1]), size) <= width:
+        while taken < len(words) and text_width(" ".join(words[: taken + 1]), size) <= width:
             taken += 1
         result.append(shorten(" ".join(words[:taken]), width, size))
         words = words[taken:]
@@ -66,12 +66,22 @@ def wrap(text: str, width: float, size: float, lines: int) -> list[str]:
     return result
 
 
-def status_texts(lines: list[str], x: float, line_y: Callable[[int], float],
-                 size: float, width: float) -> list[Text]:
+def status_texts(
+    lines: list[str], x: float, line_y: Callable[[int], float], size: float, width: float
+) -> list[Text]:
     """Left-aligned status lines no wider than `width`: the first in ink, the rest muted."""
-    return [Text(f"status-{number}", x, line_y(number), shorten(line, width, size), size,
-                 "ink" if number == 0 else "muted", "start")
-            for number, line in enumerate(lines)]
+    return [
+        Text(
+            f"status-{number}",
+            x,
+            line_y(number),
+            shorten(line, width, size),
+            size,
+            "ink" if number == 0 else "muted",
+            "start",
+        )
+        for number, line in enumerate(lines)
+    ]
 
 
 @dataclass(frozen=True, kw_only=True)

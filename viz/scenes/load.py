@@ -52,8 +52,10 @@ class LoadLayout(CanvasLayout):
     @cached_property
     def origin(self) -> tuple[float, float]:
         board_h = self.height - self.top - self.bottom
-        return ((self.width - self.cell * self.cols) / 2,
-                self.top + (board_h - self.cell * self.rows) / 2)
+        return (
+            (self.width - self.cell * self.cols) / 2,
+            self.top + (board_h - self.cell * self.rows) / 2,
+        )
 
     def cell_box(self, cell: int) -> tuple[int, int, int]:
         """Left, top and side of a cell's square, in whole pixels so cells tile exactly."""
@@ -76,8 +78,9 @@ class LoadLayout(CanvasLayout):
 
 def export_size(rules: LoadRules, width: int) -> tuple[int, int]:
     """The canvas of an exported animation: `width` wide, square cells."""
-    probe = LoadLayout(rules.rows, rules.cols, width=width, height=10_000,
-                       status_lines=EXPORT_STATUS_LINES)
+    probe = LoadLayout(
+        rules.rows, rules.cols, width=width, height=10_000, status_lines=EXPORT_STATUS_LINES
+    )
     across = (width - 2 * probe.margin) / rules.cols
     return width, round(probe.top + across * rules.rows + probe.bottom)
 
@@ -85,8 +88,10 @@ def export_size(rules: LoadRules, width: int) -> tuple[int, int]:
 def status_lines(state: LoadState) -> list[str]:
     load = state.load
     slider = f" (slider {state.pending_load})" if state.pending_load != load else ""
-    facts = (f"Stage {state.stage} of {state.board.cells} · Load {load}{slider} · "
-             f"red {state.uncleared_red()}/{load} · green {state.uncleared_green()}/{load}")
+    facts = (
+        f"Stage {state.stage} of {state.board.cells} · Load {load}{slider} · "
+        f"red {state.uncleared_red()}/{load} · green {state.uncleared_green()}/{load}"
+    )
     last = _last_move_text(state)
     if state.winner == 1:
         outcome = f"Player 1 wins: more than Load {load} uncleared at stage {state.stage}"
@@ -109,24 +114,35 @@ def _last_move_text(state: LoadState) -> str:
     return "Green picked " + "+".join(map(str, state.board.pair_of(move.cell)))
 
 
-def load_scene(state: LoadState, width: int, height: int, notes: tuple[str, ...] = (),
-               highlight: tuple[int, ...] = ()) -> Scene:
+def load_scene(
+    state: LoadState,
+    width: int,
+    height: int,
+    notes: tuple[str, ...] = (),
+    highlight: tuple[int, ...] = (),
+) -> Scene:
     """The picture of a Load position; `notes` add status lines (the window's mode, hints)
     and `highlight` outlines the cells of a pair (the one a click would pick)."""
-    layout = layout_for(state.rules.rows, state.rules.cols, width, height,
-                        EXPORT_STATUS_LINES + len(notes))
+    layout = layout_for(
+        state.rules.rows, state.rules.cols, width, height, EXPORT_STATUS_LINES + len(notes)
+    )
     shapes: list[Shape] = [title(f"Load · {state.rules.rows}×{state.rules.cols}", width, height)]
     left, top, _ = layout.cell_box(0)
     right, bottom, side = layout.cell_box(state.board.cells - 1)
-    shapes.append(Rect("board", left - 1, top - 1, right + side - left + 2,
-                       bottom + side - top + 2, "grid"))
+    shapes.append(
+        Rect("board", left - 1, top - 1, right + side - left + 2, bottom + side - top + 2, "grid")
+    )
     for cell in range(state.board.cells):
         shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
     shapes += _pair_shapes(layout, state.board.cells)
     shapes += _outline(layout, highlight)
-    shapes += status_texts([*status_lines(state), *notes], layout.margin, layout.status_y,
-                           layout.font,
-                           layout.width - 2 * layout.margin)
+    shapes += status_texts(
+        [*status_lines(state), *notes],
+        layout.margin,
+        layout.status_y,
+        layout.font,
+        layout.width - 2 * layout.margin,
+    )
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
 
@@ -136,8 +152,9 @@ def layout_for(rows: int, cols: int, width: int, height: int, lines: int) -> Loa
 
 
 @lru_cache(maxsize=65_536)
-def _cell_shapes(layout: LoadLayout, cell: int, red_state: int,
-                 green_state: int) -> tuple[Shape, ...]:
+def _cell_shapes(
+    layout: LoadLayout, cell: int, red_state: int, green_state: int
+) -> tuple[Shape, ...]:
     """A cell's shapes; cached, since a cell looks the same in most frames."""
     x, y, side = layout.cell_box(cell)
     inner = side - 2
@@ -151,10 +168,22 @@ def _cell_shapes(layout: LoadLayout, cell: int, red_state: int,
         Rect(f"green-{cell}", x + 1, y + 1 + half, inner, inner - half, green),
     ]
     if size >= 16:
-        shapes.append(Rect(f"label-{cell}", x + (side - label_w) // 2, y + (side - label_h) // 2,
-                           label_w, label_h, "cell", radius=round(label_h * 0.3)))
-        shapes.append(Text(f"number-{cell}", x + side // 2, y + side // 2, str(cell),
-                           round(size * 0.22), "ink"))
+        shapes.append(
+            Rect(
+                f"label-{cell}",
+                x + (side - label_w) // 2,
+                y + (side - label_h) // 2,
+                label_w,
+                label_h,
+                "cell",
+                radius=round(label_h * 0.3),
+            )
+        )
+        shapes.append(
+            Text(
+                f"number-{cell}", x + side // 2, y + side // 2, str(cell), round(size * 0.22), "ink"
+            )
+        )
     return tuple(shapes)
 
 
@@ -175,8 +204,13 @@ def _pair_shapes(layout: LoadLayout, cells: int) -> tuple[Shape, ...]:
     return tuple(shapes)
 
 
-def _outline(layout: LoadLayout, cells: tuple[int, ...], stroke: str = "ink",
-             dashed: bool = False, key: str = "highlight") -> list[Shape]:
+def _outline(
+    layout: LoadLayout,
+    cells: tuple[int, ...],
+    stroke: str = "ink",
+    dashed: bool = False,
+    key: str = "highlight",
+) -> list[Shape]:
     """A frame around each run of the given cells that shares a row."""
     runs: list[list[int]] = []
     for cell in cells:
@@ -191,8 +225,12 @@ def _outline(layout: LoadLayout, cells: tuple[int, ...], stroke: str = "ink",
         x, _, side = layout.cell_box(run[-1])
         right, bottom = x + side, top + side
         inset = width / 2 + 1
-        corners = ((left + inset, top + inset), (right - inset, top + inset),
-                   (right - inset, bottom - inset), (left + inset, bottom - inset),
-                   (left + inset, top + inset))
+        corners = (
+            (left + inset, top + inset),
+            (right - inset, top + inset),
+            (right - inset, bottom - inset),
+            (left + inset, bottom - inset),
+            (left + inset, top + inset),
+        )
         shapes.append(Line(f"{key}-{number}", corners, stroke, width, dashed))
     return shapes

@@ -98,8 +98,10 @@ def loop_caption(state: LoopsState, loop: int) -> str:
 
 def status_lines(state: LoopsState, names: tuple[str, str]) -> list[str]:
     flips = state.flips_left
-    facts = (f"{loop_caption(state, LEFT)} · {loop_caption(state, RIGHT)} · flips: "
-             f"{names[0]} {flips[0]}, {names[1]} {flips[1]}")
+    facts = (
+        f"{loop_caption(state, LEFT)} · {loop_caption(state, RIGHT)} · flips: "
+        f"{names[0]} {flips[0]}, {names[1]} {flips[1]}"
+    )
     last = state.last
     if last is None:
         done = "New game"
@@ -108,16 +110,22 @@ def status_lines(state: LoopsState, names: tuple[str, str]) -> list[str]:
         done = sentence(f"{names[last.player]} {verb} {LOOP_NAMES[last.loop]}")
     if state.winner is not None:
         loser = 1 - state.winner
-        return [facts, f"{done} · {sentence(names[state.winner])} wins: "
-                       f"{names[loser]} cannot move"]
+        return [facts, f"{done} · {sentence(names[state.winner])} wins: {names[loser]} cannot move"]
     return [facts, f"{done} · {sentence(names[state.to_move])} to move"]
 
 
-def loops_scene(state: LoopsState, width: int, height: int, notes: tuple[str, ...] = (),
-                viewer: int | None = None, names: tuple[str, str] = COLOR_NAMES) -> Scene:
+def loops_scene(
+    state: LoopsState,
+    width: int,
+    height: int,
+    notes: tuple[str, ...] = (),
+    viewer: int | None = None,
+    names: tuple[str, str] = COLOR_NAMES,
+) -> Scene:
     """The board; with a `viewer`, also that side's placement, flip and threat rings."""
-    layout = LoopsLayout(state.rules.capacity, width=width, height=height,
-                         status_lines=STATUS_LINES + len(notes))
+    layout = LoopsLayout(
+        state.rules.capacity, width=width, height=height, status_lines=STATUS_LINES + len(notes)
+    )
     shapes: list[Shape] = [title("Odds and Evens", width, height)]
     for loop in (LEFT, RIGHT):
         shapes += _loop_shapes(state, layout, loop)
@@ -125,9 +133,13 @@ def loops_scene(state: LoopsState, width: int, height: int, notes: tuple[str, ..
             shapes += _marker_shapes(state, layout, loop, viewer)
     x, y = layout.crossing
     shapes.append(Circle("crossing", x, y, max(3.0, layout.slot_radius * 0.25), "track"))
-    shapes += status_texts([*status_lines(state, names), *notes], layout.margin,
-                           layout.status_y, layout.font,
-                           layout.width - 2 * layout.margin)
+    shapes += status_texts(
+        [*status_lines(state, names), *notes],
+        layout.margin,
+        layout.status_y,
+        layout.font,
+        layout.width - 2 * layout.margin,
+    )
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
 
@@ -135,10 +147,23 @@ def _loop_shapes(state: LoopsState, layout: LoopsLayout, loop: int) -> list[Shap
     cx, cy = layout.centre(loop)
     name = LOOP_NAMES[loop]
     shapes: list[Shape] = [
-        Ring(f"track-{name}", cx, cy, layout.radius, "track", max(2.0, layout.radius * 0.03),
-             dashed=False),
-        Text(f"caption-{name}", cx, cy + layout.radius + layout.slot_radius + layout.font,
-             loop_caption(state, loop), layout.font, "ink"),
+        Ring(
+            f"track-{name}",
+            cx,
+            cy,
+            layout.radius,
+            "track",
+            max(2.0, layout.radius * 0.03),
+            dashed=False,
+        ),
+        Text(
+            f"caption-{name}",
+            cx,
+            cy + layout.radius + layout.slot_radius + layout.font,
+            loop_caption(state, loop),
+            layout.font,
+            "ink",
+        ),
     ]
     pieces, locked = state.pieces[loop], state.locked[loop]
     r = layout.slot_radius
@@ -148,16 +173,24 @@ def _loop_shapes(state: LoopsState, layout: LoopsLayout, loop: int) -> list[Shap
         if index < len(pieces):
             shapes.append(Circle(key, x, y, r, PIECE_COLORS[pieces[index]]))
             if locked[index]:
-                shapes.append(Ring(f"lock-{name}-{index}", x, y, r * 0.62, "lock",
-                                   max(2.0, r * 0.16), dashed=False))
+                shapes.append(
+                    Ring(
+                        f"lock-{name}-{index}",
+                        x,
+                        y,
+                        r * 0.62,
+                        "lock",
+                        max(2.0, r * 0.16),
+                        dashed=False,
+                    )
+                )
         else:
             shapes.append(Circle(key, x, y, r, "slot"))
             shapes.append(Ring(f"edge-{name}-{index}", x, y, r, "slot-edge", 1.5, dashed=False))
     return shapes
 
 
-def _marker_shapes(state: LoopsState, layout: LoopsLayout, loop: int,
-                   viewer: int) -> list[Shape]:
+def _marker_shapes(state: LoopsState, layout: LoopsLayout, loop: int, viewer: int) -> list[Shape]:
     name, r = LOOP_NAMES[loop], layout.slot_radius
     pieces = state.pieces[loop]
     shapes: list[Shape] = []
@@ -165,8 +198,9 @@ def _marker_shapes(state: LoopsState, layout: LoopsLayout, loop: int,
     if mine_to_move and state.why_illegal(Place(viewer, loop)) is None:
         x, y = layout.slot(loop, len(pieces))
         shapes.append(Ring(f"place-{name}", x, y, r * 1.22, "marker", max(2.0, r * 0.14)))
-        shapes.append(Text(f"place-count-{name}", x, y, f"+{state.forced(loop)}",
-                           max(10.0, r * 0.8), "ink"))
+        shapes.append(
+            Text(f"place-count-{name}", x, y, f"+{state.forced(loop)}", max(10.0, r * 0.8), "ink")
+        )
     if not pieces:
         return shapes
     x, y = layout.slot(loop, len(pieces) - 1)

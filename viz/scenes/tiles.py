@@ -153,51 +153,69 @@ def result_text(state: TilesState, result: dict, viewer: int | None) -> str:
     return f"{names} {verb} with the lowest total, {best}"
 
 
-def tiles_scene(state: TilesState, width: int, height: int, notes: tuple[str, ...] = (),
-                viewer: int | None = None, selected: int | None = None) -> Scene:
+def tiles_scene(
+    state: TilesState,
+    width: int,
+    height: int,
+    notes: tuple[str, ...] = (),
+    viewer: int | None = None,
+    selected: int | None = None,
+) -> Scene:
     """The table; a `viewer` sees its own tiles as colours only, an export sees all.
     `selected` frames the viewer's tile in that slot (the keyboard's choice)."""
     rules = state.rules
-    layout = TilesLayout(rules.players, width=width, height=height,
-                         status_lines=STATUS_LINES + len(notes))
-    shapes: list[Shape] = [title(f"Even Odds · round {max(state.round, 1)} of {ROUNDS}",
-                                 width, height)]
+    layout = TilesLayout(
+        rules.players, width=width, height=height, status_lines=STATUS_LINES + len(notes)
+    )
+    shapes: list[Shape] = [
+        title(f"Even Odds · round {max(state.round, 1)} of {ROUNDS}", width, height)
+    ]
     bottom = viewer if viewer is not None else 0
     for order, seat in enumerate(seat_order(rules.players, bottom)):
-        shapes += _seat_shapes(state, layout, seat, order, hidden=seat == viewer,
-                               label=seat_label(seat, viewer))
+        shapes += _seat_shapes(
+            state, layout, seat, order, hidden=seat == viewer, label=seat_label(seat, viewer)
+        )
     if selected is not None and viewer is not None:
         shapes.append(_frame(layout, seat_order(rules.players, viewer).index(viewer), selected))
     shapes += _dispute_shapes(state, layout, viewer)
     shapes += _score_table(state, layout, viewer)
-    shapes += status_texts([*status_lines(state, viewer), *notes], layout.margin,
-                           layout.status_y, layout.font,
-                           layout.width - 2 * layout.margin)
+    shapes += status_texts(
+        [*status_lines(state, viewer), *notes],
+        layout.margin,
+        layout.status_y,
+        layout.font,
+        layout.width - 2 * layout.margin,
+    )
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
 
-def _tile_shapes(key: str, x: float, y: float, size: float, tile: int,
-                 hidden: bool) -> list[Shape]:
+def _tile_shapes(key: str, x: float, y: float, size: float, tile: int, hidden: bool) -> list[Shape]:
     color = COLORS[color_of(tile)]
     shapes: list[Shape] = [Rect(key, x, y - size / 2, size, size, color, radius=size * 0.18)]
     ink = "ink" if color in LIGHT_TILES else "paper"
-    shapes.append(Text(f"{key}-value", x + size / 2, y, "?" if hidden else str(value_of(tile)),
-                       size * 0.5, ink))
+    shapes.append(
+        Text(
+            f"{key}-value", x + size / 2, y, "?" if hidden else str(value_of(tile)), size * 0.5, ink
+        )
+    )
     return shapes
 
 
-def _seat_shapes(state: TilesState, layout: TilesLayout, seat: int, order: int,
-                 hidden: bool, label: str) -> list[Shape]:
+def _seat_shapes(
+    state: TilesState, layout: TilesLayout, seat: int, order: int, hidden: bool, label: str
+) -> list[Shape]:
     y = layout.seat_y(order)
-    shapes: list[Shape] = [Text(f"seat-{seat}", layout.margin, y, label, layout.font * 0.9,
-                                "ink", "start")]
+    shapes: list[Shape] = [
+        Text(f"seat-{seat}", layout.margin, y, label, layout.font * 0.9, "ink", "start")
+    ]
     if seat == state.to_move:
         shapes.append(Text("turn", layout.margin + 78, y, "▸", layout.font, "ink"))
     held = set(state.hands[seat])
     for index, tile in enumerate(hand_slots(state, seat, hidden)):
         if tile in held:
-            shapes += _tile_shapes(f"hand-{seat}-{index}", layout.tile_x(index), y,
-                                   layout.tile, tile, hidden)
+            shapes += _tile_shapes(
+                f"hand-{seat}-{index}", layout.tile_x(index), y, layout.tile, tile, hidden
+            )
     return shapes
 
 
@@ -216,16 +234,38 @@ def _dispute_shapes(state: TilesState, layout: TilesLayout, viewer: int | None) 
     size = layout.tile * 1.15
     caption = "Dispute" if state.plays else ("Last dispute" if plays else "Dispute")
     shapes: list[Shape] = [
-        Rect("felt", layout.margin, y - size * 0.9, layout.width - layout.table_width
-             - 3 * layout.margin, size * 1.9, "felt", radius=8),
-        Text("dispute", layout.margin + 8, y - size * 0.68, caption, layout.font * 0.7,
-             "muted", "start"),
+        Rect(
+            "felt",
+            layout.margin,
+            y - size * 0.9,
+            layout.width - layout.table_width - 3 * layout.margin,
+            size * 1.9,
+            "felt",
+            radius=8,
+        ),
+        Text(
+            "dispute",
+            layout.margin + 8,
+            y - size * 0.68,
+            caption,
+            layout.font * 0.7,
+            "muted",
+            "start",
+        ),
     ]
     for index, (seat, tile) in enumerate(plays):
         x = layout.tile_x(index) + index * size * 0.5
         shapes += _tile_shapes(f"play-{index}", x, y + size * 0.15, size, tile, hidden=False)
-        shapes.append(Text(f"play-{index}-seat", x + size / 2, y + size * 0.85,
-                           seat_label(seat, viewer), layout.font * 0.6, "muted"))
+        shapes.append(
+            Text(
+                f"play-{index}-seat",
+                x + size / 2,
+                y + size * 0.85,
+                seat_label(seat, viewer),
+                layout.font * 0.6,
+                "muted",
+            )
+        )
     return shapes
 
 
@@ -237,17 +277,21 @@ def _score_table(state: TilesState, layout: TilesLayout, viewer: int | None) -> 
     size = layout.font * 0.75
     shapes: list[Shape] = [Text("score-head", x, y, "Seat", size, "muted", "start")]
     for r in range(ROUNDS):
-        shapes.append(Text(f"score-head-{r}", first + step * r, y, f"R{r + 1}", size,
-                           "muted"))
+        shapes.append(Text(f"score-head-{r}", first + step * r, y, f"R{r + 1}", size, "muted"))
     shapes.append(Text("score-head-total", first + step * ROUNDS, y, "Sum", size, "muted"))
     totals = state.totals()
     for seat in range(state.rules.players):
         row_y = y + layout.font * 1.2 * (seat + 1)
-        shapes.append(Text(f"score-{seat}", x, row_y, seat_label(seat, viewer), size, "ink",
-                           "start"))
+        shapes.append(
+            Text(f"score-{seat}", x, row_y, seat_label(seat, viewer), size, "ink", "start")
+        )
         for r, scores in enumerate(state.scores):
-            shapes.append(Text(f"score-{seat}-{r}", first + step * r, row_y,
-                               str(scores[seat]), size, "ink"))
-        shapes.append(Text(f"score-{seat}-total", first + step * ROUNDS, row_y,
-                           str(totals[seat]), size, "ink"))
+            shapes.append(
+                Text(f"score-{seat}-{r}", first + step * r, row_y, str(scores[seat]), size, "ink")
+            )
+        shapes.append(
+            Text(
+                f"score-{seat}-total", first + step * ROUNDS, row_y, str(totals[seat]), size, "ink"
+            )
+        )
     return shapes
