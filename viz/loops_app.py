@@ -73,7 +73,7 @@ class LoopsApp(GameApp):
         if self.script is not None:
             self.message = REPLAY_HINT
         elif self.state.to_move is None:
-            self.message = "The game is over: press New game"
+            self.message = "The game is over: New game (N) starts another"
         elif self.state.to_move not in self.humans():
             self.message = "Wait: it is the AI's turn"
         else:
