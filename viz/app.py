@@ -23,7 +23,7 @@ from games.base import Game, IllegalMove, State
 from games.recording import parse
 from viz import MIN_WINDOW_SIZE, render_pygame
 from viz.export import export_replay
-from viz.files import recording_text, write_atomic
+from viz.files import RecordingWriter, recording_text, write_atomic
 from viz.panel import Button, Control, Label, Panel, Slider
 from viz.scene import Scene
 from viz.scenes.common import font_size, margin, wrap
@@ -69,6 +69,17 @@ def theme() -> dict[str, Any]:
     }
 
 
+def turn_ends(game: Game, rules: Any, moves: list[Any]) -> list[int]:
+    """How many of `moves` have been played when each turn ends: where each turn's frame is."""
+    state, ends = game.new_state(rules), []
+    for index, move in enumerate(moves):
+        turns = state.turns
+        state.apply(move)
+        if state.turns > turns:
+            ends.append(index + 1)
+    return ends
+
+
 @dataclass
 class Played:
     """One event of the history: the move, the position before it, and who chose it."""
@@ -97,7 +108,8 @@ class GameApp:
         pygame.font.init()
         self.game, self.rules = game, rules
         self.out_dir = Path(out_dir)
-        self.sessions = SessionLog(session_dir) if session_dir is not None else None
+        live = session_dir is not None and script is None  # a replay records nothing new
+        self.sessions = SessionLog(session_dir) if live else None
         size = (max(size[0], MIN_WINDOW_SIZE[0]), max(size[1], MIN_WINDOW_SIZE[1]))
         self.window = pygame.Window(f"{self.title} — {game.name}", size, resizable=True)
         self.window.minimum_size = MIN_WINDOW_SIZE
@@ -105,6 +117,7 @@ class GameApp:
         self.manager = pygame_gui.UIManager(size, theme())
         self.panel = Panel(self.manager)
         self.script = script
+        self.turn_ends = turn_ends(game, rules, script or [])
         self.speed_index = SPEEDS.index(4)
         self.running = True
         self.swallow_text: str | None = None
@@ -123,7 +136,7 @@ class GameApp:
         self.elapsed_ms = 0.0
         self.computer_wait_ms = 0.0
         self.games_started += 1
-        if self.sessions is not None and self.script is None:
+        if self.sessions is not None:
             self.sessions.start(self.game, self.rules, self.seed)
 
     @property
@@ -131,7 +144,7 @@ class GameApp:
         return [entry.move for entry in self.history]
 
     @property
-    def recorder(self):
+    def recorder(self) -> RecordingWriter | None:
         """The live recording of this session, once it has a move."""
         return self.sessions.writer if self.sessions is not None else None
 
@@ -143,7 +156,7 @@ class GameApp:
         except IllegalMove as error:
             return str(error)
         self.history.append(Played(move, before, automatic))
-        if self.sessions is not None and self.script is None:
+        if self.sessions is not None:
             self.sessions.event(move, self.state.result() if self.state.to_move is None else None)
         return None
 
@@ -193,7 +206,7 @@ class GameApp:
             self.state = self.history[length].before
             del self.history[length:]
             self.computer_wait_ms = 0.0
-            if self.sessions is not None and self.script is None:
+            if self.sessions is not None:
                 self.sessions.rewrite(self.moves)
 
     def to_start(self) -> None:
@@ -415,7 +428,7 @@ class GameApp:
     # --- replay, the same for every game ---------------------------------------------
 
     def replay_controls(self) -> list[Control]:
-        total = len(self.script_turns())
+        total = len(self.turn_ends)
         return [
             Label(f"Turn {self.state.turns} of {total}"),
             Slider(self.state.turns, 0, total, self.seek),
@@ -428,23 +441,10 @@ class GameApp:
             *self.speed_controls(),
         ]
 
-    def script_turns(self) -> list[int]:
-        """The script's length after each of its turns: where each turn's frame is."""
-        cached = getattr(self, "_script_turns", None)
-        if cached is None:
-            state, cached = self.game.new_state(self.rules), []
-            for index, move in enumerate(self.script or []):
-                turns = state.turns
-                state.apply(move)
-                if state.turns > turns:
-                    cached.append(index + 1)
-            self._script_turns = cached
-        return cached
-
     def seek(self, turn: int) -> None:
         """Show the replay at turn `turn`."""
         self.looping = False
-        ends = [0, *self.script_turns()]
+        ends = [0, *self.turn_ends]
         target = ends[min(max(turn, 0), len(ends) - 1)]
         if target < len(self.history):
             self.rewind(target)
