@@ -11,9 +11,10 @@ from viz.render_raster import indexed_palette, render_sequence
 from viz.render_svg import animated_svg
 from viz.scene import Scene
 from viz.scenes import SCENES
+from viz.scenes.common import DEFAULT_EXPORT_WIDTH
 from viz.timeline import gif_delays_cs
 
-DEFAULT_SIZE = 560
+DEFAULT_SIZE = DEFAULT_EXPORT_WIDTH
 
 
 def replay_scenes(replay: Replay, size: int = DEFAULT_SIZE) -> list[Scene]:

@@ -76,6 +76,9 @@ class Timeline:
         return drawing.animate(attributeName=attribute, **options)
 
 
+LAST_MOVE = "last-move"  # shapes keyed so mark the latest move, and carry this class
+
+
 def animated_svg(scenes: list[Scene], frame_ms: int, hold_ms: int) -> str:
     """One SVG document that plays the scenes on the export timeline."""
     first = scenes[0]
@@ -141,6 +144,8 @@ def _keyed_elements(drawing, timeline, scenes, key, track):
         shown = mine[first]
         element = _element(drawing, scenes[first], shown)
         element["id"] = key if len(identities) == 1 else f"{key}-{number}"
+        if key.startswith(LAST_MOVE):
+            element["class"] = LAST_MOVE
         if None in mine:
             visible = ["visible" if s is not None else "hidden" for s in mine]
             if first:

@@ -58,7 +58,17 @@ def forced_count(streak: int) -> int:
 
 
 class LoopsState:
-    __slots__ = ("rules", "pieces", "locked", "flips_left", "to_move", "turns", "winner", "last")
+    __slots__ = (
+        "rules",
+        "pieces",
+        "locked",
+        "flips_left",
+        "to_move",
+        "turns",
+        "winner",
+        "last",
+        "placed",
+    )
 
     def __init__(self, rules: LoopsRules) -> None:
         self.rules = rules
@@ -69,13 +79,14 @@ class LoopsState:
         self.turns = 0
         self.winner: int | None = None
         self.last: Move | None = None
+        self.placed = 0  # how many pieces the last move put down (none for a flip)
         if not self.legal_moves():  # a loop too small for even the first placement
             self.winner, self.to_move = 1 - rules.first, None
 
     def copy(self) -> LoopsState:
         twin = LoopsState.__new__(LoopsState)
         twin.rules, twin.to_move, twin.turns = self.rules, self.to_move, self.turns
-        twin.winner, twin.last = self.winner, self.last
+        twin.winner, twin.last, twin.placed = self.winner, self.last, self.placed
         twin.pieces = (self.pieces[0].copy(), self.pieces[1].copy())
         twin.locked = (self.locked[0].copy(), self.locked[1].copy())
         twin.flips_left = self.flips_left.copy()
@@ -169,10 +180,11 @@ class LoopsState:
             raise IllegalMove(reason)
         loop = move.loop
         if isinstance(move, Place):
-            count = self.forced(loop)
-            self.pieces[loop].extend([move.player] * count)
-            self.locked[loop].extend([False] * count)
+            self.placed = self.forced(loop)
+            self.pieces[loop].extend([move.player] * self.placed)
+            self.locked[loop].extend([False] * self.placed)
         else:
+            self.placed = 0
             self.pieces[loop][-1] = move.player
             self.locked[loop][-1] = True
             self.flips_left[move.player] -= 1

@@ -248,10 +248,8 @@ class TilesState:
         return (self.plays[-1][0] + 1) % self.rules.players
 
     def _settle(self) -> None:
-        """Highest value wins, the later of equal values; the winner scores the lowest."""
-        top = max(value_of(tile) for _, tile in self.plays)
-        winner = [seat for seat, tile in self.plays if value_of(tile) == top][-1]
-        self.scores[-1][winner] += min(value_of(tile) for _, tile in self.plays)
+        winner, _, score = dispute_result(self.plays)
+        self.scores[-1][winner] += score
         self.discards += [tile for _, tile in self.plays]
         self.last_dispute, self.plays, self.current = self.plays, [], None
         self.leader = winner
@@ -261,6 +259,14 @@ class TilesState:
             self.to_move, self.finished = None, True
         else:
             self.to_move = CHANCE
+
+
+def dispute_result(plays: list[tuple[int, int]]) -> tuple[int, int, int]:
+    """The winner of a finished dispute, the tile it won with and what it scores: the
+    highest value wins, the later of equal values; the winner scores the lowest value."""
+    top = max(value_of(tile) for _, tile in plays)
+    seat, tile = [(seat, tile) for seat, tile in plays if value_of(tile) == top][-1]
+    return seat, tile, min(value_of(tile) for _, tile in plays)
 
 
 def check_deal(rules: TilesRules, deal: Deal) -> None:

@@ -1,4 +1,10 @@
-"""Pieces every game's scene shares: text sizes, margins, the title and status lines."""
+"""Pieces every game's scene shares: text sizes, margins, the title, the legend row,
+status lines, and measuring text in the renderers' font.
+
+The layout rule: every size follows the canvas. A canvas's unit of text is
+`font_size`; the title and status lines are one unit, the legend and small
+labels a fixed fraction of it. Lines that do not fit their width are
+shortened with an ellipsis, never clipped."""
 
 from __future__ import annotations
 
@@ -6,23 +12,73 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from viz.scene import FONT_PATH, Text
+from viz.scene import FONT_PATH, Circle, Line, Rect, Ring, Shape, Text
 
 ELLIPSIS = "…"
+MIN_TEXT = 6.0  # px: the floor for tiny canvases; at the default export size text is larger
+LEGEND_SCALE = 0.72  # legend and small labels, relative to the canvas's unit of text
+
+
+DEFAULT_EXPORT_WIDTH = 560  # px: exports' default width, where text is at least 9 px
 
 
 def font_size(width: float) -> float:
     """The size of titles and status lines on a canvas this wide."""
-    return max(11.0, min(22.0, width * 0.03))
+    return max(MIN_TEXT, width * 0.03)
 
 
 def margin(width: float, height: float) -> float:
-    return max(8.0, min(width, height) * 0.03)
+    return max(4.0, min(width, height) * 0.03)
 
 
-def title(text: str, width: float, height: float) -> Text:
-    edge, size = margin(width, height), font_size(width)
-    return Text("title", edge, edge + size * 0.6, text, size, "ink", "start")
+def title(text: str, layout: CanvasLayout) -> Text:
+    size = layout.font
+    fitted = shorten(text, layout.width - 2 * layout.margin, size)
+    return Text("title", layout.margin, layout.margin + size * 0.6, fitted, size, "ink", "start")
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    """One entry of a legend row: a swatch (box, dot, ring, dashed ring, frame or none)
+    and its label."""
+
+    key: str
+    label: str
+    color: str
+    swatch: str = "box"
+
+
+def legend(items: list[LegendItem], layout: CanvasLayout) -> list[Shape]:
+    """The legend row under the title; entries that do not fit the width are left out."""
+    size = layout.font * LEGEND_SCALE
+    y, x = layout.legend_y, layout.margin
+    right = layout.width - layout.margin
+    shapes: list[Shape] = []
+    for item in items:
+        swatch = 0.0 if item.swatch == "none" else size * 1.25
+        needed = swatch + text_width(item.label, size)
+        if x + needed > right:
+            break
+        shapes += _swatch(item, x + size * 0.5, y, size)
+        shapes.append(Text(f"legend-{item.key}", x + swatch, y, item.label, size, "muted", "start"))
+        x += needed + size * 1.2
+    return shapes
+
+
+def _swatch(item: LegendItem, cx: float, cy: float, size: float) -> list[Shape]:
+    key, half = f"legend-{item.key}-swatch", size * 0.45
+    width = max(1.5, size * 0.14)
+    if item.swatch == "none":
+        return []
+    if item.swatch == "box":
+        return [Rect(key, cx - half, cy - half, 2 * half, 2 * half, item.color)]
+    if item.swatch == "frame":
+        left, top, right, bottom = cx - half, cy - half, cx + half, cy + half
+        corners = ((left, top), (right, top), (right, bottom), (left, bottom), (left, top))
+        return [Line(key, corners, item.color, width)]
+    if item.swatch == "dot":
+        return [Circle(key, cx, cy, half, item.color)]
+    return [Ring(key, cx, cy, half, item.color, width, dashed=item.swatch == "dashed")]
 
 
 @cache
@@ -40,6 +96,23 @@ def _advance(char: str) -> float:
 def text_width(text: str, size: float) -> float:
     """How wide `text` is drawn at `size` pixels in the renderers' font (within a pixel or so)."""
     return size * sum(_advance(char) for char in text)
+
+
+PIL_ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
+
+
+@cache
+def _ink_box(text: str, size: int, anchor: str) -> tuple[int, int, int, int]:
+    from PIL import ImageFont
+
+    return ImageFont.truetype(str(FONT_PATH), size).getbbox(text, anchor=PIL_ANCHORS[anchor])
+
+
+def text_box(shape: Text) -> tuple[float, float, float, float]:
+    """The box the text's ink covers, as the GIF renderer draws it: left, top, right, bottom."""
+    left, top, right, bottom = _ink_box(shape.text, round(shape.size), shape.anchor)
+    x, y = round(shape.x), round(shape.y)
+    return x + left, y + top, x + right, y + bottom
 
 
 def shorten(text: str, width: float, size: float) -> str:
@@ -99,3 +172,25 @@ class CanvasLayout:
     @cached_property
     def margin(self) -> float:
         return margin(self.width, self.height)
+
+    @cached_property
+    def legend_y(self) -> float:
+        return self.margin + self.font * 1.85
+
+    @cached_property
+    def header(self) -> float:
+        """Where the game's picture may start: under the title and the legend row."""
+        return self.margin + self.font * 2.6
+
+    @cached_property
+    def status_height(self) -> float:
+        return self.font * (0.5 + 1.5 * self.status_lines)
+
+    def status_y(self, line: int) -> float:
+        """Status lines sit at the bottom of the canvas."""
+        return self.height - self.margin - self.font * (0.75 + 1.5 * (self.status_lines - 1 - line))
+
+    def status(self, lines: list[str]) -> list[Text]:
+        return status_texts(
+            lines, self.margin, self.status_y, self.font, self.width - 2 * self.margin
+        )

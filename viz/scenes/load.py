@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from games.load import DIM, ON, LoadRules, LoadState, Pass
 from viz.scene import Line, Palette, Rect, Scene, Shape, Text
-from viz.scenes.common import CanvasLayout, status_texts, title
+from viz.scenes.common import (
+    DEFAULT_EXPORT_WIDTH,
+    CanvasLayout,
+    LegendItem,
+    legend,
+    title,
+)
 
 PALETTE = Palette.from_hex(
     {
@@ -26,43 +33,38 @@ PALETTE = Palette.from_hex(
 )
 HALF_COLORS = {"red": {ON: "red", DIM: "red-dim"}, "green": {ON: "green", DIM: "green-dim"}}
 EXPORT_STATUS_LINES = 2
+MIN_CELL = 42  # px on a default-size export: cell numbers stay at least 9 px high
+TALLEST = 1.3  # an export is at most this many times as high as wide, unless cells need it
 
 
 @dataclass(frozen=True)
 class LoadLayout(CanvasLayout):
-    """Where everything goes on a width x height canvas; also answers clicks."""
+    """Where everything goes on a width x height canvas; also answers clicks. Cells are
+    whole pixels and all the same size, so every grid line is sharp and evenly spaced."""
 
     rows: int
     cols: int
 
     @cached_property
-    def top(self) -> float:
-        return self.margin + self.font * 1.6
+    def board_height(self) -> float:
+        return self.height - self.header - self.status_height - self.margin
 
     @cached_property
-    def bottom(self) -> float:
-        return self.font * (0.6 + 1.5 * self.status_lines) + self.margin
-
-    @cached_property
-    def cell(self) -> float:
+    def cell(self) -> int:
         across = (self.width - 2 * self.margin) / self.cols
-        down = (self.height - self.top - self.bottom) / self.rows
-        return max(4.0, min(across, down))
+        return max(4, int(min(across, self.board_height / self.rows)))
 
     @cached_property
-    def origin(self) -> tuple[float, float]:
-        board_h = self.height - self.top - self.bottom
-        return (
-            (self.width - self.cell * self.cols) / 2,
-            self.top + (board_h - self.cell * self.rows) / 2,
-        )
+    def origin(self) -> tuple[int, int]:
+        left = (self.width - self.cell * self.cols) / 2
+        top = self.header + (self.board_height - self.cell * self.rows) / 2
+        return round(left), round(top)
 
     def cell_box(self, cell: int) -> tuple[int, int, int]:
-        """Left, top and side of a cell's square, in whole pixels so cells tile exactly."""
+        """Left, top and side of a cell's square."""
         row, col = divmod(cell, self.cols)
         x0, y0 = self.origin
-        left, top = round(x0 + col * self.cell), round(y0 + row * self.cell)
-        return left, top, round(x0 + (col + 1) * self.cell) - left
+        return x0 + col * self.cell, y0 + row * self.cell, self.cell
 
     def cell_at(self, x: float, y: float) -> int | None:
         x0, y0 = self.origin
@@ -71,18 +73,21 @@ class LoadLayout(CanvasLayout):
             return row * self.cols + col
         return None
 
-    def status_y(self, line: int) -> float:
-        x0, y0 = self.origin
-        return y0 + self.rows * self.cell + self.font * (1.1 + 1.5 * line)
-
 
 def export_size(rules: LoadRules, width: int) -> tuple[int, int]:
-    """The canvas of an exported animation: `width` wide, square cells."""
+    """The canvas of an exported animation: `width` wide unless the board's cells need
+    more room to keep their numbers legible, then as wide as they need."""
     probe = LoadLayout(
-        rules.rows, rules.cols, width=width, height=10_000, status_lines=EXPORT_STATUS_LINES
+        rules.rows, rules.cols, width=width, height=width, status_lines=EXPORT_STATUS_LINES
     )
+    frame = probe.header + probe.status_height + probe.margin
     across = (width - 2 * probe.margin) / rules.cols
-    return width, round(probe.top + across * rules.rows + probe.bottom)
+    tall = (TALLEST * width - frame) / rules.rows
+    cell = max(MIN_CELL * min(1.0, width / DEFAULT_EXPORT_WIDTH), min(across, tall))
+    wide = max(width, math.ceil(cell * rules.cols + 2 * probe.margin))
+    if wide > width:
+        return export_size(rules, wide)
+    return width, math.ceil(frame + cell * rules.rows) + 1
 
 
 def status_lines(state: LoadState) -> list[str]:
@@ -92,15 +97,22 @@ def status_lines(state: LoadState) -> list[str]:
         f"Stage {state.stage} of {state.board.cells} · Load {load}{slider} · "
         f"red {state.uncleared_red()}/{load} · green {state.uncleared_green()}/{load}"
     )
-    last = _last_move_text(state)
     if state.winner == 1:
-        outcome = f"Player 1 wins: more than Load {load} uncleared at stage {state.stage}"
-    elif state.winner == 2:
-        outcome = f"Player 2 wins: held all {state.board.cells} stages"
-    else:
-        colour = "red" if state.to_move == 1 else "green"
-        outcome = f"{last} · player {state.to_move} ({colour}) to move"
-    return [facts, outcome]
+        return [facts, player_1_win_text(state)]
+    if state.winner == 2:
+        return [facts, f"Player 2 wins: held all {state.board.cells} stages"]
+    colour = "red" if state.to_move == 1 else "green"
+    return [facts, f"{_last_move_text(state)} · player {state.to_move} ({colour}) to move"]
+
+
+def player_1_win_text(state: LoadState) -> str:
+    """Which colour went over the Load, by how much, and when."""
+    over = [
+        f"{count} uncleared {colour}"
+        for colour, count in (("red", state.uncleared_red()), ("green", state.uncleared_green()))
+        if count > state.load
+    ]
+    return f"Player 1 wins: {' and '.join(over)}, Load {state.load}, at stage {state.stage}"
 
 
 def _last_move_text(state: LoadState) -> str:
@@ -112,6 +124,25 @@ def _last_move_text(state: LoadState) -> str:
     if move.player == 1:
         return f"Red picked {move.cell}"
     return "Green picked " + "+".join(map(str, state.board.pair_of(move.cell)))
+
+
+def last_move_cells(state: LoadState) -> tuple[int, ...]:
+    """The cells the latest pick took: one for red, the pair for green, none for a pass."""
+    move = state.last
+    if move is None or isinstance(move, Pass):
+        return ()
+    return (move.cell,) if move.player == 1 else state.board.pair_of(move.cell)
+
+
+def legend_items(state: LoadState) -> list[LegendItem]:
+    slider = f" · slider {state.pending_load}" if state.pending_load != state.load else ""
+    return [
+        LegendItem("red", "player 1", "red"),
+        LegendItem("green", "player 2", "green"),
+        LegendItem("cleared", "cleared", "red-dim"),
+        LegendItem("last", "latest pick", "ink", "frame"),
+        LegendItem("load", f"Load {state.load}{slider}", "ink", "none"),
+    ]
 
 
 def load_scene(
@@ -126,7 +157,8 @@ def load_scene(
     layout = layout_for(
         state.rules.rows, state.rules.cols, width, height, EXPORT_STATUS_LINES + len(notes)
     )
-    shapes: list[Shape] = [title(f"Load · {state.rules.rows}×{state.rules.cols}", width, height)]
+    shapes: list[Shape] = [title(f"Load · {state.rules.rows}×{state.rules.cols}", layout)]
+    shapes += legend(legend_items(state), layout)
     left, top, _ = layout.cell_box(0)
     right, bottom, side = layout.cell_box(state.board.cells - 1)
     shapes.append(
@@ -135,14 +167,9 @@ def load_scene(
     for cell in range(state.board.cells):
         shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
     shapes += _pair_shapes(layout, state.board.cells)
-    shapes += _outline(layout, highlight)
-    shapes += status_texts(
-        [*status_lines(state), *notes],
-        layout.margin,
-        layout.status_y,
-        layout.font,
-        layout.width - 2 * layout.margin,
-    )
+    shapes += _outline(layout, last_move_cells(state), key="last-move")
+    shapes += _outline(layout, highlight, "muted", dashed=True)
+    shapes += layout.status([*status_lines(state), *notes])
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
 
@@ -161,13 +188,12 @@ def _cell_shapes(
     half = inner // 2
     red = HALF_COLORS["red"].get(red_state, "cell")
     green = HALF_COLORS["green"].get(green_state, "cell")
-    size = layout.cell  # the same for every cell, though whole-pixel sides vary by one
-    label_w, label_h = round(size * 0.5), round(size * 0.3)
+    label_w, label_h = round(side * 0.5), round(side * 0.3)
     shapes = [
         Rect(f"red-{cell}", x + 1, y + 1, inner, half, red),
         Rect(f"green-{cell}", x + 1, y + 1 + half, inner, inner - half, green),
     ]
-    if size >= 16:
+    if side >= 16:
         shapes.append(
             Rect(
                 f"label-{cell}",
@@ -180,9 +206,7 @@ def _cell_shapes(
             )
         )
         shapes.append(
-            Text(
-                f"number-{cell}", x + side // 2, y + side // 2, str(cell), round(size * 0.22), "ink"
-            )
+            Text(f"number-{cell}", x + side / 2, y + side / 2, str(cell), round(side * 0.22), "ink")
         )
     return tuple(shapes)
 

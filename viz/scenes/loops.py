@@ -10,7 +10,7 @@ from games.loops.engine import LEFT, LOOP_NAMES, RIGHT, Flip, LoopsRules, LoopsS
 from games.loops.text import COLOR_NAMES
 from games.words import sentence
 from viz.scene import Circle, Palette, Ring, Scene, Shape, Text
-from viz.scenes.common import CanvasLayout, status_texts, title
+from viz.scenes.common import CanvasLayout, LegendItem, legend, title
 
 PALETTE = Palette.from_hex(
     {
@@ -24,6 +24,7 @@ PALETTE = Palette.from_hex(
         "marker": "#2a7a3b",
         "flip": "#c0392b",
         "threat": "#a89f8d",
+        "last": "#7a3db8",
         "ink": "#222222",
         "muted": "#5f5b55",
     },
@@ -41,19 +42,17 @@ class LoopsLayout(CanvasLayout):
 
     @cached_property
     def board_bottom(self) -> float:
-        return self.height - self.font * (0.8 + 1.5 * self.status_lines)
+        return self.height - self.status_height - self.margin
 
     @cached_property
     def radius(self) -> float:
-        top = self.margin + self.font * 2.2
         across = (self.width - 2 * self.margin) / 4.6
-        down = (self.board_bottom - top - self.font * 2.4) / 2.5
-        return max(20.0, min(across, down))
+        down = (self.board_bottom - self.header - self.font * 2.2) / 2.6
+        return max(8.0, min(across, down))
 
     @cached_property
     def crossing(self) -> tuple[float, float]:
-        top = self.margin + self.font * 2.2
-        return self.width / 2, top + self.radius * 1.25
+        return self.width / 2, self.header + self.radius * 1.3
 
     @cached_property
     def slot_radius(self) -> float:
@@ -81,9 +80,6 @@ class LoopsLayout(CanvasLayout):
                     return loop, index
         return None
 
-    def status_y(self, line: int) -> float:
-        return self.board_bottom + self.font * (0.9 + 1.5 * line)
-
 
 def export_size(rules: LoopsRules, width: int) -> tuple[int, int]:
     return width, round(width * 0.72)
@@ -110,8 +106,42 @@ def status_lines(state: LoopsState, names: tuple[str, str]) -> list[str]:
         done = sentence(f"{names[last.player]} {verb} {LOOP_NAMES[last.loop]}")
     if state.winner is not None:
         loser = 1 - state.winner
-        return [facts, f"{done} · {sentence(names[state.winner])} wins: {names[loser]} cannot move"]
+        return [
+            facts,
+            f"{sentence(names[state.winner])} wins: {names[loser]} cannot move, "
+            f"{no_move_reason(state, loser)}",
+        ]
     return [facts, f"{done} · {sentence(names[state.to_move])} to move"]
+
+
+def no_move_reason(state: LoopsState, player: int) -> str:
+    """Why `player` has no move: what the loops are, and why no flip helps."""
+    statuses = [state.loop_status(loop) for loop in (LEFT, RIGHT)]
+    if statuses == ["full", "full"]:
+        return "both loops full"
+    loops = (
+        "both loops jammed"
+        if statuses == ["jammed", "jammed"]
+        else f"left {statuses[0]}, right {statuses[1]}"
+    )
+    flips = "no flips left" if not state.flips_left[player] else "nothing to flip"
+    return f"{loops}, {flips}"
+
+
+def legend_items(names: tuple[str, str], markers: bool) -> list[LegendItem]:
+    """The sides' colours and the rings; the window's move markers when it shows them."""
+    items = [
+        LegendItem("p0", names[0], "p0", "dot"),
+        LegendItem("p1", names[1], "p1", "dot"),
+        LegendItem("lock", "locked", "lock", "ring"),
+        LegendItem("last", "latest move", "last", "ring"),
+    ]
+    if markers:
+        items += [
+            LegendItem("marker", "+N: pieces forced", "marker", "dashed"),
+            LegendItem("threat", "could be flipped", "threat", "dashed"),
+        ]
+    return items
 
 
 def loops_scene(
@@ -126,21 +156,38 @@ def loops_scene(
     layout = LoopsLayout(
         state.rules.capacity, width=width, height=height, status_lines=STATUS_LINES + len(notes)
     )
-    shapes: list[Shape] = [title("Odds and Evens", width, height)]
+    shapes: list[Shape] = [title("Odds and Evens", layout)]
+    shapes += legend(legend_items(names, markers=viewer is not None), layout)
     for loop in (LEFT, RIGHT):
         shapes += _loop_shapes(state, layout, loop)
         if viewer is not None:
             shapes += _marker_shapes(state, layout, loop, viewer)
     x, y = layout.crossing
     shapes.append(Circle("crossing", x, y, max(3.0, layout.slot_radius * 0.25), "track"))
-    shapes += status_texts(
-        [*status_lines(state, names), *notes],
-        layout.margin,
-        layout.status_y,
-        layout.font,
-        layout.width - 2 * layout.margin,
-    )
+    shapes += _last_move_shapes(state, layout)
+    shapes += layout.status([*status_lines(state, names), *notes])
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
+
+
+def _last_move_shapes(state: LoopsState, layout: LoopsLayout) -> list[Shape]:
+    """A ring around each piece the latest move put down, or around the piece it flipped."""
+    move = state.last
+    if move is None:
+        return []
+    filled = len(state.pieces[move.loop])
+    changed = range(filled - state.placed, filled) if state.placed else [filled - 1]
+    r = layout.slot_radius
+    return [
+        Ring(
+            f"last-move-{number}",
+            *layout.slot(move.loop, index),
+            r * 1.12,
+            "last",
+            max(1.5, r * 0.12),
+            dashed=False,
+        )
+        for number, index in enumerate(changed)
+    ]
 
 
 def _loop_shapes(state: LoopsState, layout: LoopsLayout, loop: int) -> list[Shape]:

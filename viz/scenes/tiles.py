@@ -8,18 +8,21 @@ from functools import cached_property
 from games.tiles.engine import (
     CHANCE,
     COLORS,
+    HAND_SIZES,
     ROUNDS,
     Choose,
     Deal,
+    Play,
     TilesRules,
     TilesState,
     color_of,
+    dispute_result,
     tile_name,
     value_of,
 )
 from games.words import sentence
 from viz.scene import Line, Palette, Rect, Scene, Shape, Text
-from viz.scenes.common import CanvasLayout, status_texts, title
+from viz.scenes.common import CanvasLayout, LegendItem, legend, text_width, title
 
 PALETTE = Palette.from_hex(
     {
@@ -34,49 +37,104 @@ PALETTE = Palette.from_hex(
         "ink": "#222222",
         "muted": "#5f5b55",
         "paper": "#ffffff",
+        "mark": "#f6dd8c",
     },
     inks=("ink", "muted", "paper"),
 )
 LIGHT_TILES = {"yellow"}  # tiles whose numbers are printed dark
 STATUS_LINES = 2
+MIN_TILE_TEXT = 10  # px: a smaller tile shows its colour only
 
 
 @dataclass(frozen=True)
 class TilesLayout(CanvasLayout):
+    """Seats down the left (you at the bottom), the dispute between them, the score table
+    at the top right; every width comes from the text and tile sizes, so nothing meets."""
+
     players: int
 
     @cached_property
+    def small(self) -> float:
+        """Score table, dispute caption and labels."""
+        return self.font * 0.75
+
+    @cached_property
+    def label_width(self) -> float:
+        """Room for the seat names and the turn marker left of the hands."""
+        return text_width("Seat 5", self.font * 0.9) + self.font * 1.4
+
+    @cached_property
+    def column(self) -> float:
+        return text_width("Sum", self.small) + self.small
+
+    @cached_property
+    def name_column(self) -> float:
+        return text_width("Seat 5", self.small) + self.small
+
+    @cached_property
     def table_width(self) -> float:
-        return self.width * 0.3
+        return self.name_column + self.column * (ROUNDS + 1)
+
+    @cached_property
+    def table_x(self) -> float:
+        return self.width - self.margin - self.table_width
 
     @cached_property
     def row(self) -> float:
         """The height of one seat's row of tiles."""
-        rows = self.players + 2.6  # every seat, plus the dispute in the middle
-        free = self.height - self.top - self.font * (1.0 + 1.5 * self.status_lines)
-        return max(18.0, free / rows)
-
-    @cached_property
-    def top(self) -> float:
-        return self.margin + self.font * 2
+        rows = self.players + 3.0  # every seat, plus the dispute in the middle
+        free = self.height - self.header - self.status_height - self.margin
+        return max(6.0, free / rows)
 
     @cached_property
     def tile(self) -> float:
-        across = (self.width - self.table_width - 3 * self.margin - 90) / 12.5
-        return max(10.0, min(self.row * 0.8, across))
+        hand = self.table_x - self.margin * 2 - self.label_width
+        return max(2.0, min(self.row * 0.8, hand / (HAND_SIZES[self.players] * 1.08)))
 
     def seat_y(self, order: int) -> float:
         """Row centre of the seat drawn `order`-th from the top (the dispute sits mid-way)."""
         if order >= self.players - 1:
-            return self.top + self.row * (self.players + 1.6) + self.row / 2
-        return self.top + self.row * order + self.row / 2
+            return self.header + self.row * (self.players + 2.0) + self.row / 2
+        return self.header + self.row * order + self.row / 2
+
+    @cached_property
+    def dispute_tile(self) -> float:
+        return self.tile * 1.15
+
+    @cached_property
+    def caption(self) -> float:
+        return min(self.small, self.dispute_tile * 0.5)
+
+    @cached_property
+    def felt_top(self) -> float:
+        return self.header + self.row * (self.players - 1) + self.row * 0.35
 
     @cached_property
     def dispute_y(self) -> float:
-        return self.top + self.row * (self.players - 1) + self.row * 1.3
+        """The centre of the dispute's tiles: under the caption, room for a frame around."""
+        size = self.dispute_tile
+        return self.felt_top + self.caption * 1.4 + frame_reach(size) + size / 2
+
+    @cached_property
+    def dispute_label_y(self) -> float:
+        size = self.dispute_tile
+        return self.dispute_y + size / 2 + frame_reach(size) + self.dispute_label * 0.75
+
+    @cached_property
+    def felt_bottom(self) -> float:
+        return self.dispute_label_y + self.dispute_label * 0.8
 
     def tile_x(self, index: int) -> float:
-        return self.margin + 90 + index * self.tile * 1.08
+        return self.margin + self.label_width + index * self.tile * 1.08
+
+    @cached_property
+    def dispute_label(self) -> float:
+        return self.caption
+
+    def dispute_x(self, index: int) -> float:
+        """Dispute tiles sit far enough apart for the seat names under them."""
+        name = text_width("Seat 5", self.dispute_label) + self.dispute_label
+        return self.tile_x(0) + index * max(self.dispute_tile * 1.5, name)
 
     def tile_at(self, x: float, y: float, order: int, count: int) -> int | None:
         """The index of the tile of the seat drawn `order`-th under a point."""
@@ -88,12 +146,9 @@ class TilesLayout(CanvasLayout):
                 return index
         return None
 
-    def status_y(self, line: int) -> float:
-        return self.height - self.font * (0.9 + 1.5 * (self.status_lines - 1 - line))
-
 
 def export_size(rules: TilesRules, width: int) -> tuple[int, int]:
-    return width, round(width * (0.42 + 0.075 * rules.players))
+    return width, round(width * (0.46 + 0.075 * rules.players))
 
 
 def seat_order(players: int, viewer: int) -> list[int]:
@@ -113,8 +168,16 @@ def hand_slots(state: TilesState, seat: int, hidden: bool) -> list[int]:
     return sorted(dealt, key=color_of) if hidden else sorted(dealt)
 
 
+def settled(state: TilesState) -> bool:
+    """Whether the latest move ended a dispute (its tiles now lie as the last dispute)."""
+    return isinstance(state.last, Play) and not state.plays and bool(state.last_dispute)
+
+
 def status_lines(state: TilesState, viewer: int | None) -> list[str]:
     rules = state.rules
+    result = state.result()
+    if result is not None:
+        return [totals_text(state, viewer), result_text(state, result, viewer)]
     facts = f"Round {max(state.round, 1)} of {ROUNDS} · {rules.players} players"
     if state.current is not None:
         facts += f" · follow {COLORS[state.current]}"
@@ -123,11 +186,10 @@ def status_lines(state: TilesState, viewer: int | None) -> list[str]:
         done = "Tiles dealt" if last else "New game"
     elif isinstance(last, Choose):
         done = f"{seat_label(last.player, viewer)} chose {COLORS[last.color]}"
+    elif settled(state):
+        done = dispute_text(state, viewer)
     else:
         done = f"{seat_label(last.player, viewer)} played {tile_name(last.tile)}"
-    result = state.result()
-    if result is not None:
-        return [facts, result_text(state, result, viewer)]
     if state.to_move == CHANCE:
         return [facts, f"{done} · next: the deal"]
     mover = seat_label(state.to_move, viewer)
@@ -136,6 +198,20 @@ def status_lines(state: TilesState, viewer: int | None) -> list[str]:
     else:
         verb = "to play"
     return [facts, f"{done} · {mover} {verb}"]
+
+
+def dispute_text(state: TilesState, viewer: int | None) -> str:
+    """Who won the dispute just ended, with which tile, and what they scored."""
+    seat, tile, score = dispute_result(state.last_dispute)
+    verb = "win" if seat == viewer else "wins"
+    return f"{seat_label(seat, viewer)} {verb} with {tile_name(tile)} and scores {score}"
+
+
+def totals_text(state: TilesState, viewer: int | None) -> str:
+    """The final ranking: lowest total first, then the lower last round."""
+    totals = state.totals()
+    ranked = sorted(range(state.rules.players), key=lambda s: (totals[s], state.scores[-1][s]))
+    return "Totals: " + " · ".join(f"{seat_label(s, viewer)} {totals[s]}" for s in ranked)
 
 
 def result_text(state: TilesState, result: dict, viewer: int | None) -> str:
@@ -153,6 +229,17 @@ def result_text(state: TilesState, result: dict, viewer: int | None) -> str:
     return f"{names} {verb} with the lowest total, {best}"
 
 
+def legend_items(state: TilesState) -> list[LegendItem]:
+    items = [LegendItem("last", "latest tile", "ink", "frame")]
+    if state.current is not None:
+        name = COLORS[state.current]
+        items.insert(0, LegendItem("follow", f"follow {name}", name))
+    if state.removed is not None:
+        name = COLORS[state.removed]
+        items.append(LegendItem("removed", f"{name} taken out", name))
+    return items
+
+
 def tiles_scene(
     state: TilesState,
     width: int,
@@ -167,37 +254,44 @@ def tiles_scene(
     layout = TilesLayout(
         rules.players, width=width, height=height, status_lines=STATUS_LINES + len(notes)
     )
-    shapes: list[Shape] = [
-        title(f"Even Odds · round {max(state.round, 1)} of {ROUNDS}", width, height)
-    ]
+    shapes: list[Shape] = [title(f"Even Odds · round {max(state.round, 1)} of {ROUNDS}", layout)]
+    shapes += legend(legend_items(state), layout)
     bottom = viewer if viewer is not None else 0
     for order, seat in enumerate(seat_order(rules.players, bottom)):
         shapes += _seat_shapes(
             state, layout, seat, order, hidden=seat == viewer, label=seat_label(seat, viewer)
         )
     if selected is not None and viewer is not None:
-        shapes.append(_frame(layout, seat_order(rules.players, viewer).index(viewer), selected))
+        order = seat_order(rules.players, viewer).index(viewer)
+        x, y = layout.tile_x(selected), layout.seat_y(order)
+        shapes.append(_frame("selected", x, y, layout.tile))
     shapes += _dispute_shapes(state, layout, viewer)
     shapes += _score_table(state, layout, viewer)
-    shapes += status_texts(
-        [*status_lines(state, viewer), *notes],
-        layout.margin,
-        layout.status_y,
-        layout.font,
-        layout.width - 2 * layout.margin,
-    )
+    shapes += layout.status([*status_lines(state, viewer), *notes])
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
+
+
+def frame_reach(size: float) -> float:
+    """How far a frame around a tile of side `size` reaches beyond the tile."""
+    return max(1.0, size * 0.1) + max(1.0, size * 0.07) / 2
+
+
+def _frame(key: str, x: float, y: float, size: float) -> Line:
+    """An outline around the tile of side `size` whose left edge is `x`, centred on `y`."""
+    pad, width = max(1.0, size * 0.1), max(1.0, size * 0.07)
+    left, top = x - pad, y - size / 2 - pad
+    right, bottom = x + size + pad, y + size / 2 + pad
+    corners = ((left, top), (right, top), (right, bottom), (left, bottom), (left, top))
+    return Line(key, corners, "ink", width)
 
 
 def _tile_shapes(key: str, x: float, y: float, size: float, tile: int, hidden: bool) -> list[Shape]:
     color = COLORS[color_of(tile)]
     shapes: list[Shape] = [Rect(key, x, y - size / 2, size, size, color, radius=size * 0.18)]
-    ink = "ink" if color in LIGHT_TILES else "paper"
-    shapes.append(
-        Text(
-            f"{key}-value", x + size / 2, y, "?" if hidden else str(value_of(tile)), size * 0.5, ink
-        )
-    )
+    if size >= MIN_TILE_TEXT:
+        ink = "ink" if color in LIGHT_TILES else "paper"
+        value = "?" if hidden else str(value_of(tile))
+        shapes.append(Text(f"{key}-value", x + size / 2, y, value, size * 0.5, ink))
     return shapes
 
 
@@ -205,11 +299,11 @@ def _seat_shapes(
     state: TilesState, layout: TilesLayout, seat: int, order: int, hidden: bool, label: str
 ) -> list[Shape]:
     y = layout.seat_y(order)
-    shapes: list[Shape] = [
-        Text(f"seat-{seat}", layout.margin, y, label, layout.font * 0.9, "ink", "start")
-    ]
+    size = min(layout.font * 0.9, layout.row * 0.7)
+    shapes: list[Shape] = [Text(f"seat-{seat}", layout.margin, y, label, size, "ink", "start")]
     if seat == state.to_move:
-        shapes.append(Text("turn", layout.margin + 78, y, "▸", layout.font, "ink"))
+        x = layout.margin + layout.label_width - layout.font * 0.7
+        shapes.append(Text("turn", x, y, "▸", size, "ink"))
     held = set(state.hands[seat])
     for index, tile in enumerate(hand_slots(state, seat, hidden)):
         if tile in held:
@@ -219,72 +313,76 @@ def _seat_shapes(
     return shapes
 
 
-def _frame(layout: TilesLayout, order: int, index: int) -> Line:
-    """An outline around one tile slot of the seat drawn `order`-th."""
-    pad = max(2.0, layout.tile * 0.08)
-    left, top = layout.tile_x(index) - pad, layout.seat_y(order) - layout.tile / 2 - pad
-    right, bottom = left + layout.tile + 2 * pad, top + layout.tile + 2 * pad
-    corners = ((left, top), (right, top), (right, bottom), (left, bottom), (left, top))
-    return Line("selected", corners, "ink", max(2.0, layout.tile * 0.06))
-
-
 def _dispute_shapes(state: TilesState, layout: TilesLayout, viewer: int | None) -> list[Shape]:
     plays = state.plays or state.last_dispute
-    y = layout.dispute_y
-    size = layout.tile * 1.15
-    caption = "Dispute" if state.plays else ("Last dispute" if plays else "Dispute")
+    y, size = layout.dispute_y, layout.dispute_tile
+    caption = "Dispute" if state.plays or not plays else "Last dispute"
+    top = layout.felt_top
     shapes: list[Shape] = [
         Rect(
             "felt",
             layout.margin,
-            y - size * 0.9,
-            layout.width - layout.table_width - 3 * layout.margin,
-            size * 1.9,
+            top,
+            layout.table_x - 2 * layout.margin,
+            layout.felt_bottom - top,
             "felt",
-            radius=8,
+            radius=size * 0.15,
         ),
         Text(
             "dispute",
-            layout.margin + 8,
-            y - size * 0.68,
+            layout.margin + layout.caption * 0.5,
+            top + layout.caption * 0.8,
             caption,
-            layout.font * 0.7,
+            layout.caption,
             "muted",
             "start",
         ),
     ]
     for index, (seat, tile) in enumerate(plays):
-        x = layout.tile_x(index) + index * size * 0.5
-        shapes += _tile_shapes(f"play-{index}", x, y + size * 0.15, size, tile, hidden=False)
+        x = layout.dispute_x(index)
+        shapes += _tile_shapes(f"play-{index}", x, y, size, tile, hidden=False)
         shapes.append(
             Text(
                 f"play-{index}-seat",
                 x + size / 2,
-                y + size * 0.85,
+                layout.dispute_label_y,
                 seat_label(seat, viewer),
-                layout.font * 0.6,
+                layout.dispute_label,
                 "muted",
             )
         )
+    if plays and isinstance(state.last, Play):
+        shapes.append(_frame("last-move", layout.dispute_x(len(plays) - 1), y, size))
     return shapes
 
 
 def _score_table(state: TilesState, layout: TilesLayout, viewer: int | None) -> list[Shape]:
-    x = layout.width - layout.table_width - layout.margin
-    step = layout.table_width * 0.62 / (ROUNDS + 1)  # the seat names take the rest
-    first = x + layout.table_width * 0.38 + step / 2
-    y = layout.top
-    size = layout.font * 0.75
+    x, y, size, step = layout.table_x, layout.header, layout.small, layout.column
+    first = x + layout.name_column + step / 2
     shapes: list[Shape] = [Text("score-head", x, y, "Seat", size, "muted", "start")]
     for r in range(ROUNDS):
         shapes.append(Text(f"score-head-{r}", first + step * r, y, f"R{r + 1}", size, "muted"))
     shapes.append(Text("score-head-total", first + step * ROUNDS, y, "Sum", size, "muted"))
+    if settled(state):  # the score that just changed, and its total
+        seat = dispute_result(state.last_dispute)[0]
+        row_y = y + size * 1.6 * (seat + 1)
+        for column in (len(state.scores) - 1, ROUNDS):
+            shapes.append(
+                Rect(
+                    f"score-mark-{column}",
+                    first + step * (column - 0.45),
+                    row_y - size * 0.7,
+                    step * 0.9,
+                    size * 1.4,
+                    "mark",
+                    radius=size * 0.2,
+                )
+            )
     totals = state.totals()
     for seat in range(state.rules.players):
-        row_y = y + layout.font * 1.2 * (seat + 1)
-        shapes.append(
-            Text(f"score-{seat}", x, row_y, seat_label(seat, viewer), size, "ink", "start")
-        )
+        row_y = y + size * 1.6 * (seat + 1)
+        name = seat_label(seat, viewer)
+        shapes.append(Text(f"score-{seat}", x, row_y, name, size, "ink", "start"))
         for r, scores in enumerate(state.scores):
             shapes.append(
                 Text(f"score-{seat}-{r}", first + step * r, row_y, str(scores[seat]), size, "ink")

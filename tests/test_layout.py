@@ -1,0 +1,163 @@
+"""The layout rule, checked on every frame of exports at small, default and large sizes:
+each text's ink, measured with the real font, lies inside the canvas, meets no other
+text and no shape it does not label; at the default size no text is under 9 px."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from games import REGISTRY
+from viz.cli import record_game
+from viz.export import replay_scenes
+from viz.scene import Circle, Line, Rect, Ring, Scene, Shape, Text
+from viz.scenes.common import DEFAULT_EXPORT_WIDTH, text_box
+
+SIZES = (160, DEFAULT_EXPORT_WIDTH, 2000)
+GAMES = [
+    ("load", {"rows": rows, "cols": cols})
+    for rows, cols in ((3, 3), (7, 7), (20, 20), (1, 20), (20, 1))
+] + [("loops", {}), ("tiles", {"players": 3}), ("tiles", {"players": 6})]
+CONTAINERS = {"board", "felt"}
+
+
+def labels(text: str, shape: str) -> bool:
+    """Whether the text keyed `text` is the label of (drawn on) the shape keyed `shape`."""
+    if shape in CONTAINERS:
+        return True
+    if text.startswith("number-"):
+        cell = text.removeprefix("number-")
+        return shape in (f"label-{cell}", f"red-{cell}", f"green-{cell}")
+    if text.endswith("-value"):
+        return shape == text.removesuffix("-value")
+    if text.startswith("score-"):
+        return shape.startswith("score-mark")
+    return False
+
+
+def box(shape: Shape) -> tuple[float, float, float, float]:
+    if isinstance(shape, Text):
+        return text_box(shape)
+    if isinstance(shape, Rect):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    if isinstance(shape, Circle | Ring):
+        reach = shape.r + (shape.width / 2 if isinstance(shape, Ring) else 0)
+        return shape.cx - reach, shape.cy - reach, shape.cx + reach, shape.cy + reach
+    xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+    return (
+        min(xs) - shape.width / 2,
+        min(ys) - shape.width / 2,
+        max(xs) + shape.width / 2,
+        max(ys) + shape.width / 2,
+    )
+
+
+def boxes_meet(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def text_meets(text_box_: tuple, shape: Shape) -> bool:
+    """Whether the ink box of a text meets the paint of a shape (rings and outlines are
+    hollow: a text inside them meets nothing)."""
+    if not boxes_meet(text_box_, box(shape)):
+        return False
+    if isinstance(shape, Line):
+        return any(
+            boxes_meet(text_box_, box(Line("", (p, q), "", shape.width)))
+            for p, q in zip(shape.points, shape.points[1:], strict=False)
+        )
+    if isinstance(shape, Circle | Ring):
+        left, top, right, bottom = text_box_
+        near_x, near_y = min(max(shape.cx, left), right), min(max(shape.cy, top), bottom)
+        outer = shape.r + (shape.width / 2 if isinstance(shape, Ring) else 0)
+        if math.dist((near_x, near_y), (shape.cx, shape.cy)) >= outer:
+            return False
+        if isinstance(shape, Ring):
+            inner = shape.r - shape.width / 2
+            corners = ((left, top), (right, top), (left, bottom), (right, bottom))
+            return not all(math.dist(c, (shape.cx, shape.cy)) <= inner for c in corners)
+    return True
+
+
+def layout_faults(scene: Scene, changed: list[Shape]) -> list[str]:
+    """What is wrong with the texts among `changed`, and with texts `changed` shapes meet."""
+    faults = []
+    texts = [s for s in scene.shapes if isinstance(s, Text) and s.text]
+    ink = {s.key: text_box(s) for s in texts}
+    for shape in changed:
+        if isinstance(shape, Text) and shape.text:
+            left, top, right, bottom = ink[shape.key]
+            if left < 0 or top < 0 or right > scene.width or bottom > scene.height:
+                faults.append(f"{shape.key} {shape.text!r} leaves the canvas")
+        for text in texts:
+            if text is shape:
+                continue
+            if isinstance(shape, Text) and shape.text:
+                if boxes_meet(ink[text.key], ink[shape.key]):
+                    faults.append(f"{shape.key} {shape.text!r} meets {text.key} {text.text!r}")
+            elif not labels(text.key, shape.key) and text_meets(ink[text.key], shape):
+                faults.append(f"{text.key} {text.text!r} meets {shape.key}")
+        if isinstance(shape, Text) and shape.text:
+            for other in scene.shapes:
+                if (
+                    not isinstance(other, Text)
+                    and not labels(shape.key, other.key)
+                    and text_meets(ink[shape.key], other)
+                ):
+                    faults.append(f"{shape.key} {shape.text!r} meets {other.key}")
+    return faults
+
+
+def check_frames(scenes: list[Scene]) -> list[str]:
+    """Every frame, looking only at what changed since the frame before."""
+    faults, before = [], {}
+    for number, scene in enumerate(scenes):
+        now = scene.by_key()
+        changed = [shape for key, shape in now.items() if before.get(key) != shape]
+        faults += [f"frame {number}: {fault}" for fault in layout_faults(scene, changed)]
+        before = now
+    return sorted(set(faults))
+
+
+@pytest.fixture(scope="module")
+def replays(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("layout")
+    made = {}
+    for number, (game, params) in enumerate(GAMES):
+        path = Path(folder) / f"{game}-{number}.jsonl"
+        made[number] = record_game(game, REGISTRY[game].rules(params), 7, path)
+    return made
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    "number",
+    range(len(GAMES)),
+    ids=lambda n: "-".join([GAMES[n][0], *map(str, GAMES[n][1].values())]),
+)
+def test_no_text_leaves_the_canvas_or_meets_what_it_does_not_label(replays, number, size):
+    scenes = replay_scenes(replays[number], size)
+    assert check_frames(scenes)[:10] == []
+    if size == DEFAULT_EXPORT_WIDTH:
+        smallest = min(
+            round(s.size)
+            for scene in scenes
+            for s in scene.shapes
+            if isinstance(s, Text) and s.text
+        )
+        assert smallest >= 9
+
+
+def test_the_checker_sees_a_text_running_into_a_tile():
+    tile = Rect("hand-1-0", 100, 100, 20, 20, "red")
+    ok = Text("hand-1-0-value", 110, 110, "7", 10, "ink")
+    bad = Text("seat-2", 95, 110, "Seat 2", 12, "ink", "start")
+    scene = Scene(300, 300, "canvas", None, (tile, ok, bad))
+    faults = layout_faults(scene, list(scene.shapes))
+    assert set(faults) == {
+        "seat-2 'Seat 2' meets hand-1-0",
+        "seat-2 'Seat 2' meets hand-1-0-value '7'",
+        "hand-1-0-value '7' meets seat-2 'Seat 2'",
+    }

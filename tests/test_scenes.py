@@ -1,0 +1,168 @@
+"""What the pictures say: the latest move, legends, dispute results and end-of-game
+reasons, each with a hand-worked expectation; the SVG's last-move class."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from types import SimpleNamespace
+
+from test_tiles_rules import dealt, t, tiles
+
+from games.load import PASS, LoadRules, LoadState, Pick, SetLoad
+from games.loops import Flip, LoopsRules, LoopsState, Place
+from games.loops.engine import LEFT, RIGHT
+from games.tiles import Deal, Play
+from viz.render_svg import animated_svg
+from viz.scenes.load import export_size as load_export_size
+from viz.scenes.load import load_scene
+from viz.scenes.loops import loops_scene
+from viz.scenes.tiles import tiles_scene, totals_text
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def load_after(*moves, rules=None):
+    state = LoadState(rules or LoadRules())
+    for move in moves:
+        state.apply(move)
+    return state
+
+
+def scene_of(state, width=560):
+    if isinstance(state, LoadState):
+        return load_scene(state, *load_export_size(state.rules, width))
+    if isinstance(state, LoopsState):
+        return loops_scene(state, width, round(width * 0.72))
+    return tiles_scene(state, width, round(width * 0.9))
+
+
+def frames(scene):
+    """The cells (Load) each last-move frame surrounds, by their top-left corner."""
+    return sorted(shape.points[0] for shape in scene.shapes if shape.key.startswith("last-move"))
+
+
+def test_load_marks_reds_cell_then_greens_pair_and_says_a_pass_in_words():
+    red = scene_of(load_after(Pick(1, 30)))
+    box = red.by_key()["red-30"]
+    (frame,) = [s for s in red.shapes if s.key.startswith("last-move")]
+    xs = [x for x, _ in frame.points]
+    assert min(xs) < box.x + 3 and max(xs) > box.x + box.w - 3  # around cell 30 alone
+    assert max(xs) < red.by_key()["red-31"].x
+    green = scene_of(load_after(Pick(1, 30), Pick(2, 9)))
+    (pair,) = [s for s in green.shapes if s.key.startswith("last-move")]
+    xs = [x for x, _ in pair.points]
+    assert min(xs) < green.by_key()["red-8"].x + 3 and max(xs) > green.by_key()["red-9"].x + 10
+    passed = scene_of(load_after(Pick(1, 30), PASS))
+    assert frames(passed) == []
+    assert passed.by_key()["status-1"].text.startswith("Green passed")
+
+
+def test_a_pair_that_wraps_is_framed_on_both_rows():
+    scene = scene_of(load_after(Pick(1, 40), Pick(2, 7)))  # pair 6+7 wraps on a 7x7 board
+    assert len(frames(scene)) == 2
+
+
+def test_load_end_names_the_colour_the_count_the_load_and_the_stage():
+    rules = LoadRules(rows=3, cols=3, load=3)
+    state = load_after(*[m for cell in (5, 6, 7, 8) for m in (Pick(1, cell), PASS)], rules=rules)
+    assert (
+        scene_of(state).by_key()["status-1"].text
+        == "Player 1 wins: 4 uncleared red, Load 3, at stage 4"
+    )
+
+
+def test_load_legend_names_the_colours_and_the_load_with_the_slider():
+    keys = scene_of(load_after(Pick(1, 3))).by_key()
+    assert [keys[f"legend-{k}"].text for k in ("red", "green", "cleared", "load")] == [
+        "player 1",
+        "player 2",
+        "cleared",
+        "Load 5",
+    ]
+    assert scene_of(load_after(SetLoad(7))).by_key()["legend-load"].text == "Load 5 · slider 7"
+
+
+def test_loops_rings_the_pieces_a_place_put_down_and_the_piece_a_flip_turned():
+    state = LoopsState(LoopsRules())
+    state.apply(Place(0, LEFT))  # a bare loop forces 2
+    rings = [s for s in scene_of(state).shapes if s.key.startswith("last-move")]
+    slots = [scene_of(state).by_key()[f"slot-left-{i}"] for i in (0, 1)]
+    assert [(r.cx, r.cy) for r in rings] == [(s.cx, s.cy) for s in slots]
+    state.apply(Flip(1, LEFT))
+    rings = [s for s in scene_of(state).shapes if s.key.startswith("last-move")]
+    flipped = scene_of(state).by_key()["slot-left-1"]
+    assert [(r.cx, r.cy) for r in rings] == [(flipped.cx, flipped.cy)]
+
+
+def test_loops_end_says_why_the_loser_has_no_move():
+    state = LoopsState(LoopsRules(capacity=3, flips=0))
+    state.apply(Place(0, LEFT))  # blue 2 on the left: it forces 2, one slot left: jammed
+    state.apply(Place(1, RIGHT))  # gold 2 on the right: jammed too
+    assert state.to_move is None and state.winner == 1
+    assert (
+        scene_of(state).by_key()["status-1"].text
+        == "Gold wins: blue cannot move, both loops jammed, no flips left"
+    )
+
+
+def test_loops_legend_explains_colours_and_rings():
+    texts = [
+        s.text
+        for s in scene_of(LoopsState(LoopsRules())).shapes
+        if s.key.startswith("legend-") and not s.key.endswith("-swatch")
+    ]
+    assert texts == ["blue", "gold", "locked", "latest move"]
+    window = loops_scene(LoopsState(LoopsRules()), 900, 650, viewer=0)
+    assert "legend-threat" in window.by_key() and "legend-marker" in window.by_key()
+
+
+def test_even_odds_says_who_won_the_dispute_with_what_and_what_they_scored():
+    state = dealt()
+    for seat, name in (
+        (0, "yellow-1"),
+        (1, "yellow-6"),
+        (2, "green-1"),
+        (3, "green-6"),
+        (4, "purple-1"),
+    ):
+        state.apply(Play(seat, t(name)))
+    keys = scene_of(state).by_key()
+    # 6 is the highest value, played by seats 1 and 3: the later wins; the lowest is 1.
+    assert keys["status-1"].text == "Seat 3 wins with green-6 and scores 1 · Seat 3 to play"
+    assert "score-mark-0" in keys and "score-mark-3" in keys  # round 1 and the total
+    last = keys["last-move"]
+    assert abs(last.points[0][0] - keys["play-4"].x) < keys["play-4"].w / 2
+
+
+def test_even_odds_legend_shows_the_colour_to_follow_and_the_colour_taken_out():
+    state = dealt()
+    state.apply(Play(0, t("red-1")))
+    keys = scene_of(state).by_key()
+    assert keys["legend-follow"].text == "follow red" and keys["legend-follow-swatch"].fill == "red"
+    three = Deal(
+        (
+            tiles("red", 1, 10) + tiles("yellow", 1, 2),
+            tiles("yellow", 3, 10) + tiles("green", 1, 4),
+            tiles("green", 5, 10) + tiles("blue", 1, 6),
+        ),
+        removed=4,
+    )
+    keys = scene_of(dealt(three)).by_key()
+    assert keys["legend-removed"].text == "purple taken out"
+
+
+def test_even_odds_final_ranking_lists_totals_lowest_first():
+    state = SimpleNamespace(
+        rules=SimpleNamespace(players=3), scores=[[5, 1, 9], [3, 7, 2]], totals=lambda: [8, 8, 11]
+    )
+    assert totals_text(state, 1) == "Totals: Seat 0 8 · You 8 · Seat 2 11"
+
+
+def test_the_svg_marks_the_latest_move_with_a_class():
+    scenes = [
+        scene_of(load_after(*moves)) for moves in ((), (Pick(1, 30),), (Pick(1, 30), Pick(2, 9)))
+    ]
+    root = ET.fromstring(animated_svg(scenes, 500, 0))
+    marked = [e for e in root.iter() if e.get("class") == "last-move"]
+    assert marked and all(e.get("id").startswith("last-move") for e in marked)
+    assert all(e.tag == f"{SVG}polyline" for e in marked)
