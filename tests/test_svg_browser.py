@@ -82,3 +82,8 @@ def test_chromium_shows_the_engine_position_at_seeked_times(tmp_path):
                 expected = expected_color(state, cell, half)
                 off_by = max(abs(a - b) for a, b in zip(pixel, expected, strict=True))
                 assert off_by <= 3, (turn, cell, half, pixel, expected)
+        marker = scenes[turn].by_key().get("last-move-0")
+        if marker is not None:  # the moving frame of the latest pick is where it belongs
+            (x0, y0), (x1, _) = marker.points[:2]
+            pixel = image.getpixel((round((x0 + x1) / 2), round(y0) + copy * height))
+            assert max(pixel) < 90, (turn, pixel)

@@ -135,15 +135,30 @@ def _geometry(shape: Shape) -> tuple:
     return (type(shape), *[getattr(shape, name) for name in GEOMETRY_FIELDS[type(shape)]])
 
 
+def _placement(shape: Shape) -> tuple[tuple, tuple[float, float]]:
+    """A shape's form (all but its colours and position) and its position: shapes of one
+    form that only move, like the latest-move frame, share one element and a translation."""
+    geometry = _geometry(shape)
+    if isinstance(shape, Line):
+        x0, y0 = shape.points[0]
+        points = tuple((x - x0, y - y0) for x, y in shape.points)
+        return (Line, points, shape.width, shape.dashed), (x0, y0)
+    if isinstance(shape, Circle | Ring):
+        return (geometry[0], *geometry[3:]), (shape.cx, shape.cy)
+    if isinstance(shape, Rect):
+        return (geometry[0], *geometry[3:]), (shape.x, shape.y)
+    return geometry, (0.0, 0.0)
+
+
 def _keyed_elements(drawing, timeline, scenes, key, track):
-    geometry = [_geometry(s) if s is not None else None for s in track]
-    identities = list(dict.fromkeys(g for g in geometry if g is not None))
-    for number, identity in enumerate(identities):
-        mine = [s if g == identity else None for s, g in zip(track, geometry, strict=True)]
+    placed = [_placement(s) if s is not None else None for s in track]
+    forms = list(dict.fromkeys(p[0] for p in placed if p is not None))
+    for number, form in enumerate(forms):
+        mine = [s if p and p[0] == form else None for s, p in zip(track, placed, strict=True)]
         first = next(frame for frame, s in enumerate(mine) if s is not None)
         shown = mine[first]
         element = _element(drawing, scenes[first], shown)
-        element["id"] = key if len(identities) == 1 else f"{key}-{number}"
+        element["id"] = key if len(forms) == 1 else f"{key}-{number}"
         if key.startswith(LAST_MOVE):
             element["class"] = LAST_MOVE
         if None in mine:
@@ -153,16 +168,38 @@ def _keyed_elements(drawing, timeline, scenes, key, track):
             element.add(timeline.animation(drawing, "visibility", timeline.runs(visible)))
         for name in COLOR_FIELDS:
             if hasattr(shown, name):
-                values, last = [], None
-                for scene, shape in zip(scenes, mine, strict=True):
-                    last = scene.rgb(getattr(shape, name)) if shape else last
-                    values.append(last)
-                values[:first] = [values[first]] * first
+                values = _held(
+                    [
+                        scene.rgb(getattr(s, name)) if s else None
+                        for scene, s in zip(scenes, mine, strict=True)
+                    ],
+                    first,
+                )
                 runs = timeline.runs(values)
                 if len(runs) > 1:
                     runs = [(frame, rgb_hex(rgb)) for frame, rgb in runs]
                     element.add(timeline.animation(drawing, name, runs))
+        x0, y0 = placed[first][1]
+        offsets = _held(
+            [
+                f"{num(p[1][0] - x0)} {num(p[1][1] - y0)}" if s else None
+                for s, p in zip(mine, placed, strict=True)
+            ],
+            first,
+        )
+        runs = timeline.runs(offsets)
+        if len(runs) > 1:
+            element.add(timeline.animation(drawing, "transform", runs, transform="translate"))
         yield element
+
+
+def _held(values: list[Any], first: int) -> list[Any]:
+    """Fill the frames a shape is absent from with its last value (its first before it)."""
+    held, last = [], values[first]
+    for value in values:
+        last = value if value is not None else last
+        held.append(last)
+    return held
 
 
 def _animate_colors(drawing, timeline, element, attribute: str, values: list[str]) -> None:
