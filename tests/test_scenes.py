@@ -166,3 +166,15 @@ def test_the_svg_marks_the_latest_move_with_a_class():
     marked = [e for e in root.iter() if e.get("class") == "last-move"]
     assert marked and all(e.get("id").startswith("last-move") for e in marked)
     assert all(e.tag == f"{SVG}polyline" for e in marked)
+
+
+def test_load_cells_are_whole_pixels_and_all_the_same_size():
+    from viz.scenes.load import LoadLayout
+
+    for width in range(300, 1300, 37):
+        layout = LoadLayout(7, 7, width=width, height=round(width * 0.93), status_lines=5)
+        lefts = [layout.cell_box(cell)[0] for cell in range(7)]
+        tops = [layout.cell_box(cell * 7)[1] for cell in range(7)]
+        steps = {b - a for a, b in zip(lefts, lefts[1:], strict=False)}
+        steps |= {b - a for a, b in zip(tops, tops[1:], strict=False)}
+        assert steps == {layout.cell} and all(isinstance(v, int) for v in lefts + tops)

@@ -138,8 +138,9 @@ def legend_items(names: tuple[str, str], markers: bool) -> list[LegendItem]:
     ]
     if markers:
         items += [
-            LegendItem("marker", "+N: pieces forced", "marker", "dashed"),
-            LegendItem("threat", "could be flipped", "threat", "dashed"),
+            LegendItem("marker", "+N forced", "marker", "dashed"),
+            LegendItem("flip", "flip", "flip", "dashed"),
+            LegendItem("threat", "flippable", "threat", "dashed"),
         ]
     return items
 
