@@ -493,3 +493,17 @@ def test_replay_shows_turn_k_of_n_and_the_scrubber_jumps(tmp_path):
         assert window.state.turns == 3
     finally:
         window.close()
+
+
+def test_the_download_writes_the_formats_asked_for(tmp_path):
+    window = LoadApp(
+        GAME, GAME.rules({}), seed=1, out_dir=tmp_path, size=(900, 700), formats=("gif", "mp4")
+    )
+    try:
+        window.step()
+        written = window.download()
+        assert sorted(path.suffix for path in written) == [".gif", ".jsonl", ".mp4"]
+        assert all(path.stat().st_size > 0 for path in written)
+        assert ".jsonl, .gif, .mp4" in window.message
+    finally:
+        window.close()

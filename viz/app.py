@@ -23,7 +23,7 @@ from games.base import Game, IllegalMove, State
 from games.recording import parse
 from viz import MIN_WINDOW_SIZE, render_pygame
 from viz.export import export_replay
-from viz.files import RecordingWriter, recording_text, write_atomic
+from viz.files import RecordingWriter, outputs, recording_text, writing
 from viz.panel import Button, Control, Label, Panel, Slider
 from viz.scene import Scene
 from viz.scenes.common import font_size, margin, wrap
@@ -102,12 +102,13 @@ class GameApp:
         session_dir: Path | None = None,
         script: list[Any] | None = None,
         size: tuple[int, int] = (980, 720),
+        formats: tuple[str, ...] = ("gif", "svg"),
     ) -> None:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "oddsevens")  # the X window's class
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
         self.game, self.rules = game, rules
-        self.out_dir = Path(out_dir)
+        self.out_dir, self.formats = Path(out_dir), formats
         live = session_dir is not None and script is None  # a replay records nothing new
         self.sessions = SessionLog(session_dir) if live else None
         size = (max(size[0], MIN_WINDOW_SIZE[0]), max(size[1], MIN_WINDOW_SIZE[1]))
@@ -227,23 +228,23 @@ class GameApp:
         self.message = "New game"
 
     def download(self) -> list[Path]:
-        """Write the play so far as a recording, GIF and SVG into the output folder."""
+        """Write the play so far as a recording and animations into the output folder."""
         if self.looping:
             self.message = "Pause before downloading the GIF"
             return []
         stamp = time.strftime("%Y%m%d-%H%M%S")
         stem = self.out_dir / f"{self.game.id}-{stamp}-turn{self.state.turns}"
-        recording = stem.with_suffix(".jsonl")
         text = recording_text(self.game, self.rules, self.seed, self.moves, self.state.result())
-        write_atomic(recording, lambda out: out.write(text))
         replay = parse(text.splitlines(keepends=True))
-        written = [
-            recording,
-            *export_replay(replay, stem.with_suffix(".gif"), stem.with_suffix(".svg")),
-        ]
-        self.message = f"Saved {stem.name}.jsonl, .gif and .svg in {self.out_dir}"
-        print("Saved " + ", ".join(str(path) for path in written), flush=True)
-        return written
+        recording = stem.with_suffix(".jsonl")
+        with outputs() as batch:
+            writing(recording, batch.claim(recording), lambda path: path.write_text(text, encoding="utf-8"))
+            targets = {kind: stem.with_suffix(f".{kind}") for kind in self.formats}
+            export_replay(replay, targets, batch=batch)
+        kinds = ", ".join(f".{kind}" for kind in self.formats)
+        self.message = f"Saved {stem.name}.jsonl, {kinds} in {self.out_dir}"
+        print("Saved " + ", ".join(str(path) for path in batch.written), flush=True)
+        return batch.written
 
     # --- messages --------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,29 @@ from games.autoplay import play
 from games.base import GameError
 from games.recording import Replay, parse
 from viz import MIN_WINDOW_SIZE
-from viz.export import DEFAULT_SIZE, export_replay
-from viz.files import FileError, load_replay, recording_text, write_atomic
+from viz.export import ANIMATIONS, DEFAULT_SIZE, Clip, check_suffix, export_clip, export_replay
+from viz.files import (
+    FileError,
+    Outputs,
+    load_replay,
+    outputs,
+    recording_text,
+    write_atomic,
+    writing,
+)
 from viz.scenes import SCENES
 from viz.sessions import newest_session
 from viz.sweep import format_table, run_sweep, write_chart
+
+FORMATS = {
+    "gif": "animated GIF to write",
+    "svg": "animated SVG to write",
+    "mp4": "H.264 video to write",
+    "webp": "animated WebP to write (lossless)",
+    "apng": "animated PNG to write (.png or .apng)",
+    "png": "still PNG of --turn K to write",
+}
+# With no format named, export writes the GIF and the SVG beside the recording.
 
 
 class CommandError(Exception):
@@ -49,7 +68,12 @@ def _params_to_rules(game_id: str, params: dict[str, Any]) -> Any:
 
 
 def record_game(
-    game_id: str, rules: Any, seed: int, path: Path, players: Sequence[str] = ()
+    game_id: str,
+    rules: Any,
+    seed: int,
+    path: Path,
+    players: Sequence[str] = (),
+    batch: Outputs | None = None,
 ) -> Replay:
     """Play one automatic game, write its recording to `path` and return its replay.
 
@@ -61,7 +85,11 @@ def record_game(
     state, moves = play(game, rules, random.Random(seed), seats)
     extra = {"players": list(players)} if players else {}
     text = recording_text(game, rules, seed, moves, state.result(), **extra)
-    write_atomic(path, lambda out: out.write(text))
+    if batch is None:
+        write_atomic(path, lambda out: out.write(text))
+    else:
+        temp = batch.claim(path)
+        writing(path, temp, lambda target: target.write_text(text, encoding="utf-8"))
     return parse(text.splitlines(keepends=True))
 
 
@@ -125,23 +153,41 @@ def _int_in(low: int, high: int):
 
 def cmd_export(args: argparse.Namespace) -> int:
     replay = load_replay(args.recording)
-    gif, svg = args.gif, args.svg
-    if gif is None and svg is None:
-        gif, svg = args.recording.with_suffix(".gif"), args.recording.with_suffix(".svg")
-    for path in export_replay(replay, gif, svg, args.frame_ms, args.hold_ms, args.size):
+    turns = len(replay.frames()) - 1
+    targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
+    if not targets:
+        targets = {kind: args.recording.with_suffix(f".{kind}") for kind in ("gif", "svg")}
+    for kind, path in targets.items():
+        check_suffix(kind, path)
+    still = {"png": targets.pop("png")} if "png" in targets else {}
+    if still and args.turn is None:
+        raise CommandError("--png needs --turn K, the turn to picture")
+    for name, turn in (("--turn", args.turn), ("--from", args.first), ("--to", args.last)):
+        if turn is not None and turn > turns:
+            raise CommandError(f"{args.recording}: {name} {turn}: the game has {turns} turns")
+    if args.last is not None and args.last < args.first:
+        raise CommandError(f"--to {args.last} comes before --from {args.first}")
+    clip = Clip(replay, args.size, args.frame_ms, args.hold_ms, args.first, args.last)
+    with outputs() as batch:
+        export_clip(clip, targets, batch)
+        if still:
+            export_clip(replace(clip, first=args.turn, last=args.turn), still, batch)
+    for path in batch.written:
         print(path)
     return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    for game_id in SCENES:
-        recording = args.out / f"{game_id}.jsonl"
-        replay = record_game(game_id, REGISTRY[game_id].rules({}), args.seed, recording)
-        print(recording)
-        for path in export_replay(
-            replay, recording.with_suffix(".gif"), recording.with_suffix(".svg")
-        ):
-            print(path)
+    with outputs() as batch:
+        for game_id in SCENES:
+            recording = args.out / f"{game_id}.jsonl"
+            replay = record_game(
+                game_id, REGISTRY[game_id].rules({}), args.seed, recording, batch=batch
+            )
+            targets = {kind: recording.with_suffix(f".{kind}") for kind in ("gif", "svg")}
+            export_replay(replay, targets, batch=batch)
+    for path in batch.written:
+        print(path)
     return 0
 
 
@@ -204,9 +250,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
             REGISTRY["load"],
             rules,
             seed=args.seed,
-            out_dir=args.out,
             session_dir=session_dir(),
-            size=args.window,
+            **_window_options(args),
         )
     )
 
@@ -215,12 +260,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from viz.loops_app import LoopsApp, default_settings
     from viz.tiles_app import TilesApp
 
-    options = {
-        "seed": args.seed,
-        "out_dir": args.out,
-        "session_dir": session_dir(),
-        "size": args.window,
-    }
+    options = {"seed": args.seed, "session_dir": session_dir(), **_window_options(args)}
     if args.game == "loops":
         rules = _params_to_rules("loops", {"capacity": args.capacity, "flips": args.flips})
         return open_window(
@@ -245,12 +285,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if path is None:
             raise CommandError(f"{session_dir()}: no window session recorded yet")
     replay = load_replay(path)
-    options = {
-        "seed": replay.seed,
-        "out_dir": args.out,
-        "script": replay.moves,
-        "size": args.window,
-    }
+    options = {"seed": replay.seed, "script": replay.moves, **_window_options(args)}
     windows = {
         "load": lambda: LoadApp(replay.game, replay.rules, **options),
         "loops": lambda: LoopsApp(
@@ -268,6 +303,16 @@ def _window_size(text: str) -> tuple[int, int]:
     return max(int(width), MIN_WINDOW_SIZE[0]), max(int(height), MIN_WINDOW_SIZE[1])
 
 
+def _formats(text: str) -> tuple[str, ...]:
+    kinds = tuple(dict.fromkeys(kind.strip() for kind in text.split(",") if kind.strip()))
+    unknown = [kind for kind in kinds if kind not in ANIMATIONS]
+    if unknown or not kinds:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: choose from {', '.join(ANIMATIONS)}, separated by commas"
+        )
+    return kinds
+
+
 def _add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out",
@@ -282,6 +327,17 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
         metavar="WxH",
         help="window size in pixels (default 980x720, at least 640x480)",
     )
+    parser.add_argument(
+        "--formats",
+        type=_formats,
+        default=("gif", "svg"),
+        metavar="LIST",
+        help=f"what G saves beside the recording, from {','.join(ANIMATIONS)} (default gif,svg)",
+    )
+
+
+def _window_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"out_dir": args.out, "size": args.window, "formats": args.formats}
 
 
 def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
@@ -334,8 +390,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="replay a recording into an animated GIF and SVG")
     export.add_argument("recording", type=Path)
-    export.add_argument("--gif", type=Path, help="GIF to write (default: beside the recording)")
-    export.add_argument("--svg", type=Path, help="SVG to write (default: beside the recording)")
+    for kind, help_text in FORMATS.items():
+        export.add_argument(f"--{kind}", type=Path, metavar="FILE", help=help_text)
+    export.add_argument("--turn", type=_int_in(0, 1_000_000), help="the turn --png pictures")
+    export.add_argument(
+        "--from",
+        dest="first",
+        type=_int_in(0, 1_000_000),
+        default=0,
+        metavar="K",
+        help="start the animation at turn K (default 0)",
+    )
+    export.add_argument(
+        "--to",
+        dest="last",
+        type=_int_in(0, 1_000_000),
+        metavar="K",
+        help="end it at turn K (default: the end of the game)",
+    )
     _add_timeline_options(export)
     export.set_defaults(run=cmd_export)
 

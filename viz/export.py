@@ -1,13 +1,26 @@
-"""Recordings replayed into an animated GIF and an animated SVG (SPEC 7)."""
+"""Recordings replayed into animations and pictures (SPEC 7): GIF, SVG, MP4, WebP,
+APNG and a PNG still, all from the same scenes and the same timeline.
+
+Scenes are made, rendered and encoded one frame at a time (the SVG, a text
+document, is built whole). Every output of one export goes through one
+`Outputs` batch: all are written, or none.
+"""
 
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
+
+from PIL import Image
 
 from games.recording import Replay
-from viz.files import write_atomic
-from viz.render_raster import indexed_palette, render_sequence
+from viz.files import FileError, Outputs, outputs, writing
+from viz.gif import GifStream
+from viz.render_raster import indexed_palette, render, render_stream
 from viz.render_svg import animated_svg
 from viz.scene import Scene
 from viz.scenes import SCENES
@@ -15,50 +28,233 @@ from viz.scenes.common import DEFAULT_EXPORT_WIDTH
 from viz.timeline import gif_delays_cs
 
 DEFAULT_SIZE = DEFAULT_EXPORT_WIDTH
+# Default quality, the slowest and smallest encoding, tuned for flat still pictures.
+MP4_OPTIONS = [
+    "-f",
+    "mp4",
+    "-movflags",
+    "+faststart",
+    "-crf",
+    "23",
+    "-preset",
+    "veryslow",
+    "-tune",
+    "stillimage",
+]
+ANIMATIONS = ("gif", "svg", "mp4", "webp", "apng")
+SUFFIXES = {
+    "gif": (".gif",),
+    "svg": (".svg",),
+    "mp4": (".mp4",),
+    "webp": (".webp",),
+    "apng": (".png", ".apng"),
+    "png": (".png",),
+}
+
+
+@dataclass(frozen=True)
+class Clip:
+    """Which turns of a replay an export shows, how large, and for how long each."""
+
+    replay: Replay
+    size: int = DEFAULT_SIZE
+    frame_ms: int = 500
+    hold_ms: int = 2000
+    first: int = 0
+    last: int | None = None  # the last turn shown; None: the end of the game
+
+    @property
+    def turns(self) -> range:
+        end = len(self.replay.frames()) - 1
+        last = end if self.last is None else min(self.last, end)
+        return range(min(self.first, last), last + 1)
+
+    def scenes(self) -> Iterator[Scene]:
+        """The scene of each turn shown, made as it is needed."""
+        kit = SCENES[self.replay.game.id]
+        width, height = kit.export_size(self.replay.rules, self.size)
+        states = self.replay.frames()
+        for turn in self.turns:
+            yield kit.scene(states[turn], width, height)
+
+    def durations_ms(self) -> list[int]:
+        return [self.frame_ms] * (len(self.turns) - 1) + [self.frame_ms + self.hold_ms]
 
 
 def replay_scenes(replay: Replay, size: int = DEFAULT_SIZE) -> list[Scene]:
     """One scene per turn: scene k shows the position after k turns."""
-    kit = SCENES[replay.game.id]
-    width, height = kit.export_size(replay.rules, size)
-    return [kit.scene(state, width, height) for state in replay.frames()]
+    return list(Clip(replay, size).scenes())
+
+
+def check_suffix(kind: str, path: Path) -> None:
+    if path.suffix.lower() not in SUFFIXES[kind]:
+        names = " or ".join(SUFFIXES[kind])
+        raise FileError(path, f"--{kind} needs a file name ending in {names}")
+
+
+# --- one writer per format -----------------------------------------------------------
+
+
+def write_gif(clip: Clip, path: Path) -> None:
+    with open(path, "wb") as out:
+        stream_gif(clip.scenes(), len(clip.turns), clip.frame_ms, clip.hold_ms, out)
+
+
+def stream_gif(
+    scenes: Iterator[Scene], count: int, frame_ms: int, hold_ms: int, out: BinaryIO
+) -> None:
+    """Render and encode `count` scenes one at a time into `out`."""
+    scenes = iter(scenes)
+    first = next(scenes)
+    gif = GifStream(out, first.width, first.height, indexed_palette(first.palette).flat())
+    frames = render_stream(_chain(first, scenes))
+    for image, delay in zip(frames, gif_delays_cs(count, frame_ms, hold_ms), strict=True):
+        gif.add(image, delay)
+    gif.close()
 
 
 def gif_bytes(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:
-    """An animated GIF: one global palette, changed-region frames, an explicit endless loop."""
-    images = render_sequence(scenes)
-    palette = bytes(indexed_palette(scenes[0].palette).flat())
-    delays_ms = [cs * 10 for cs in gif_delays_cs(len(images), frame_ms, hold_ms)]
+    """An animated GIF of `scenes`, in memory."""
     out = io.BytesIO()
-    images[0].save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=images[1:],
-        duration=delays_ms,
-        loop=0,
-        disposal=1,
-        palette=palette,
-        optimize=True,
-    )
+    stream_gif(iter(scenes), len(scenes), frame_ms, hold_ms, out)
     return out.getvalue()
+
+
+def write_svg(clip: Clip, path: Path) -> None:
+    path.write_text(
+        animated_svg(list(clip.scenes()), clip.frame_ms, clip.hold_ms), encoding="utf-8"
+    )
+
+
+def write_mp4(clip: Clip, path: Path) -> None:
+    """H.264 in yuv420p through imageio's ffmpeg: each turn shown for its frame time by
+    repeating frames at the slowest rate that keeps every duration exact."""
+    import imageio_ffmpeg
+
+    durations = clip.durations_ms()
+    step = math.gcd(*durations)
+    writer = None
+    try:
+        for image, duration in zip(render_stream(clip.scenes()), durations, strict=True):
+            frame = _even(image.convert("RGB"))
+            if writer is None:
+                height, width = frame.shape[:2]
+                writer = imageio_ffmpeg.write_frames(
+                    str(path),
+                    (width, height),
+                    fps=1000 / step,
+                    codec="libx264",
+                    macro_block_size=1,
+                    ffmpeg_log_level="error",
+                    quality=None,
+                    output_params=MP4_OPTIONS,
+                )
+                writer.send(None)
+            for _ in range(duration // step):
+                writer.send(frame.tobytes())
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+def write_webp(clip: Clip, path: Path) -> None:
+    _pillow_animation(clip, path, "WEBP", lossless=True, quality=100, method=4)
+
+
+def write_apng(clip: Clip, path: Path) -> None:
+    _pillow_animation(clip, path, "PNG", default_image=False)
+
+
+def _pillow_animation(clip: Clip, path: Path, kind: str, **options) -> None:
+    """Pillow's animated WebP and PNG writers; the PNG writer reads the frames twice,
+    so they come from an iterable that renders them afresh each time."""
+    frames = _RgbFrames(clip)
+    first = next(iter(frames))
+    first.save(
+        path,
+        format=kind,
+        save_all=True,
+        append_images=_Rest(frames),
+        duration=clip.durations_ms(),
+        loop=0,
+        **options,
+    )
+
+
+class _RgbFrames:
+    def __init__(self, clip: Clip) -> None:
+        self.clip = clip
+
+    def __iter__(self) -> Iterator[Image.Image]:
+        return (image.convert("RGB") for image in render_stream(self.clip.scenes()))
+
+
+class _Rest:
+    """Every frame but the first, as often as asked for."""
+
+    def __init__(self, frames: _RgbFrames) -> None:
+        self.frames = frames
+
+    def __iter__(self) -> Iterator[Image.Image]:
+        frames = iter(self.frames)
+        next(frames)
+        return frames
+
+
+def write_png(clip: Clip, path: Path) -> None:
+    """The still picture of the first turn of the clip."""
+    render(next(clip.scenes())).save(path, format="PNG")
+
+
+WRITERS: dict[str, Callable[[Clip, Path], None]] = {
+    "gif": write_gif,
+    "svg": write_svg,
+    "mp4": write_mp4,
+    "webp": write_webp,
+    "apng": write_apng,
+    "png": write_png,
+}
+
+
+def _chain(first: Scene, rest: Iterator[Scene]) -> Iterator[Scene]:
+    yield first
+    yield from rest
+
+
+def _even(image):
+    """Pad to even width and height (yuv420p needs them) with the edge's colour."""
+    import numpy as np
+
+    pixels = np.asarray(image)
+    height, width = pixels.shape[:2]
+    return np.pad(pixels, ((0, height % 2), (0, width % 2), (0, 0)), mode="edge")
+
+
+# --- exporting ---------------------------------------------------------------------
+
+
+def export_clip(
+    clip: Clip, targets: Mapping[str, Path], batch: Outputs | None = None
+) -> list[Path]:
+    """Write each format of `targets` (kind -> path); all of them, or none of them."""
+    for kind, path in targets.items():
+        check_suffix(kind, Path(path))
+    if batch is None:
+        with outputs() as own:
+            return export_clip(clip, targets, own)
+    for kind, path in targets.items():
+        temp = batch.claim(path)
+        writing(Path(path), temp, lambda target, kind=kind: WRITERS[kind](clip, target))
+    return [Path(path) for path in targets.values()]
 
 
 def export_replay(
     replay: Replay,
-    gif: Path | None,
-    svg: Path | None,
+    targets: Mapping[str, Path],
     frame_ms: int = 500,
     hold_ms: int = 2000,
     size: int = DEFAULT_SIZE,
+    batch: Outputs | None = None,
 ) -> list[Path]:
-    """Write the animations; both are made in memory first, so a failure writes nothing."""
-    scenes = replay_scenes(replay, size)
-    outputs: list[tuple[Path, bytes]] = []
-    if gif is not None:
-        outputs.append((gif, gif_bytes(scenes, frame_ms, hold_ms)))
-    if svg is not None:
-        outputs.append((svg, animated_svg(scenes, frame_ms, hold_ms).encode()))
-    for path, data in outputs:
-        write_atomic(path, lambda out, data=data: out.write(data), "wb")
-    return [path for path, _ in outputs]
+    """Write the whole game in each format of `targets`."""
+    return export_clip(Clip(replay, size, frame_ms, hold_ms), targets, batch)

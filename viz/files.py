@@ -43,20 +43,92 @@ def load_replay(path: Path | str) -> Replay:
         raise FileError(path, error.reason, error.line) from None
 
 
+TEMP_MARK = ".oddsevens-"  # in the name of every temporary output, with the writer's pid
+
+
+class Outputs:
+    """The files one command writes, all or nothing: each is written to a temporary file
+    in its target folder, and only when every one is complete are they renamed into
+    place. On any failure the temporary files go and the old files stay as they were."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Path, Path]] = []
+        self.written: list[Path] = []  # once committed, in the order they were claimed
+
+    def claim(self, path: Path | str) -> Path:
+        """A temporary path to write `path`'s content to."""
+        path = Path(path)
+        if path.is_dir():
+            raise FileError(path, "is a directory")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            remove_stale_temporaries(path.parent)
+            handle, temp = tempfile.mkstemp(
+                dir=path.parent, prefix=f".{path.name}{TEMP_MARK}{os.getpid()}-", suffix=".part"
+            )
+        except OSError as error:
+            raise FileError(path, error.strerror or str(error)) from None
+        os.close(handle)
+        self.pending.append((Path(temp), path))
+        return Path(temp)
+
+    def commit(self) -> list[Path]:
+        try:
+            for temp, _ in self.pending:
+                _sync(temp)
+                os.chmod(temp, 0o666 & ~_umask())
+            for temp, path in self.pending:
+                os.replace(temp, path)
+        except OSError as error:
+            raise FileError(path, error.strerror or str(error)) from None
+        self.written = [path for _, path in self.pending]
+        return self.written
+
+    def discard(self) -> None:
+        for temp, _ in self.pending:
+            temp.unlink(missing_ok=True)
+
+
 @contextmanager
-def atomic_output(path: Path | str, mode: str = "w") -> Iterator[IO[Any]]:
-    """Write to a temporary file beside `path`, renamed into place only on success."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+def outputs() -> Iterator[Outputs]:
+    batch = Outputs()
     try:
-        with os.fdopen(handle, mode, **({"encoding": "utf-8"} if "b" not in mode else {})) as out:
-            yield out
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, path)
+        yield batch
+        batch.commit()
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        batch.discard()
         raise
+
+
+def writing(path: Path, temp: Path, write: Callable[[Path], None]) -> None:
+    """Run `write(temp)`; a failure to write is reported as one line naming `path`."""
+    try:
+        write(temp)
+    except OSError as error:
+        raise FileError(path, error.strerror or str(error)) from None
+
+
+def remove_stale_temporaries(folder: Path) -> None:
+    """Delete temporary outputs left in `folder` by runs that were killed."""
+    for temp in folder.glob(f".*{TEMP_MARK}*.part"):
+        pid = temp.name.rsplit(TEMP_MARK, 1)[1].split("-", 1)[0]
+        if pid.isdecimal() and not _running(int(pid)):
+            temp.unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _sync(path: Path) -> None:
+    with open(path, "rb") as written:
+        os.fsync(written.fileno())
 
 
 def _umask() -> int:
@@ -66,8 +138,16 @@ def _umask() -> int:
 
 
 def write_atomic(path: Path | str, write: Callable[[IO[Any]], None], mode: str = "w") -> Path:
-    with atomic_output(path, mode) as out:
-        write(out)
+    """Write one file all or nothing."""
+    with outputs() as batch:
+        temp = batch.claim(path)
+        encoding = {"encoding": "utf-8"} if "b" not in mode else {}
+
+        def fill(target: Path) -> None:
+            with open(target, mode, **encoding) as out:
+                write(out)
+
+        writing(Path(path), temp, fill)
     return Path(path)
 
 

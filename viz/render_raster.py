@@ -9,6 +9,7 @@ or what lies under it, by how much of it the shape covers.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 
@@ -102,15 +103,23 @@ def render(scene: Scene) -> Image.Image:
     return image
 
 
+def render_stream(scenes: Iterable[Scene]) -> Iterator[Image.Image]:
+    """Render the scenes of one animation in turn onto one image, redrawing only the
+    regions that change; each image yielded is overwritten by the next."""
+    image, before = None, None
+    for scene in scenes:
+        if image is None:
+            image = render(scene)
+        else:
+            for box in changed_boxes(before, scene):
+                _draw_region(image, scene, box)
+        before = scene
+        yield image
+
+
 def render_sequence(scenes: list[Scene]) -> list[Image.Image]:
-    """Render scenes of one animation, redrawing only the regions that change."""
-    images = [render(scenes[0])]
-    for before, after in zip(scenes, scenes[1:], strict=False):
-        image = images[-1].copy()
-        for box in changed_boxes(before, after):
-            _draw_region(image, after, box)
-        images.append(image)
-    return images
+    """Every frame of an animation, each its own image."""
+    return [image.copy() for image in render_stream(scenes)]
 
 
 def changed_boxes(before: Scene, after: Scene) -> list[tuple[int, int, int, int]]:

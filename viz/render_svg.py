@@ -44,7 +44,7 @@ class Timeline:
     def __init__(self, frames: int, frame_ms: int, hold_ms: int) -> None:
         self.total = total_ms(frames, frame_ms, hold_ms)
         self.starts = frame_starts_ms(frames, frame_ms)
-        self.dur = f"{num(self.total / 1000)}s"
+        self.dur = f"{self.total}ms"  # exact: key times are fractions of it
 
     def runs(self, values: list[Any]) -> list[tuple[int, Any]]:
         """(first frame, value) for each run of equal consecutive values."""

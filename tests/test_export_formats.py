@@ -1,0 +1,229 @@
+"""The export engine: the streaming GIF against Pillow's writer, every other format
+decoded back, turn ranges, exact SVG timing, and all-or-nothing output."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import imageio.v2 as imageio
+import pytest
+from PIL import Image
+from test_export import recorded_load_game
+
+from games import REGISTRY
+from viz import export
+from viz.cli import main, record_game
+from viz.export import Clip, export_clip, gif_bytes
+from viz.files import TEMP_MARK
+from viz.render_raster import indexed_palette, render_sequence
+from viz.timeline import gif_delays_cs
+
+FRAME_MS, HOLD_MS = 120, 360
+
+
+def pillow_gif(scenes, frame_ms, hold_ms) -> bytes:
+    """The writer the streaming one replaces: every frame handed to Pillow at once."""
+    images = render_sequence(scenes)
+    out = io.BytesIO()
+    delays = [cs * 10 for cs in gif_delays_cs(len(images), frame_ms, hold_ms)]
+    images[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=images[1:],
+        duration=delays,
+        loop=0,
+        disposal=1,
+        palette=bytes(indexed_palette(scenes[0].palette).flat()),
+        optimize=True,
+    )
+    return out.getvalue()
+
+
+def decoded(data_or_path):
+    """Every frame of an animation as RGB, with its duration in ms."""
+    with Image.open(
+        io.BytesIO(data_or_path) if isinstance(data_or_path, bytes) else data_or_path
+    ) as animation:
+        frames = []
+        for index in range(animation.n_frames):
+            animation.seek(index)
+            frames.append((animation.convert("RGB").copy(), animation.info.get("duration")))
+        return frames
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("games")
+    rules = {"load": {}, "loops": {}, "tiles": {"players": 3}}
+    return {
+        game: record_game(game, REGISTRY[game].rules(params), 3, folder / f"{game}.jsonl")
+        for game, params in rules.items()
+    }
+
+
+@pytest.mark.parametrize("game", ["load", "loops", "tiles"])
+def test_the_streaming_gif_decodes_to_the_same_frames_and_delays_as_pillows(games, game):
+    clip = Clip(games[game], size=300)
+    scenes = list(clip.scenes())
+    ours, theirs = (
+        decoded(gif_bytes(scenes, FRAME_MS, HOLD_MS)),
+        decoded(pillow_gif(scenes, FRAME_MS, HOLD_MS)),
+    )
+    assert len(ours) == len(theirs) == len(scenes)
+    for (mine, my_delay), (old, old_delay) in zip(ours, theirs, strict=True):
+        assert my_delay == old_delay and mine.tobytes() == old.tobytes()
+
+
+def sampled_points(scene):
+    """Points in the middle of the scene's square shapes: cells, tiles, the felt."""
+    rects = [s for s in scene.shapes if type(s).__name__ == "Rect" and s.w > 8 and s.h > 8]
+    return [
+        (round(r.x + r.w / 2), round(r.y + r.h / 4)) for r in rects[:: max(1, len(rects) // 40)]
+    ]
+
+
+def close(a, b, tolerance):
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= tolerance
+
+
+@pytest.mark.parametrize("kind", ["webp", "apng"])
+def test_webp_and_apng_have_every_turn_for_its_time_with_the_gifs_pixels(games, tmp_path, kind):
+    clip = Clip(games["load"], size=300, frame_ms=FRAME_MS, hold_ms=HOLD_MS)
+    path = tmp_path / f"game.{'png' if kind == 'apng' else kind}"
+    gif = decoded(gif_bytes(list(clip.scenes()), FRAME_MS, HOLD_MS))
+    export_clip(clip, {kind: path})
+    frames = decoded(path)
+    assert len(frames) == len(gif)
+    assert [duration for _, duration in frames] == clip.durations_ms()
+    scenes = list(clip.scenes())
+    for (frame, _), (reference, _), scene in zip(frames, gif, scenes, strict=True):
+        for point in sampled_points(scene):
+            assert frame.getpixel(point) == reference.getpixel(point)
+
+
+def test_mp4_shows_every_turn_for_its_time_within_a_small_tolerance(games, tmp_path):
+    clip = Clip(games["loops"], size=300, frame_ms=FRAME_MS, hold_ms=HOLD_MS)
+    path = tmp_path / "game.mp4"
+    export_clip(clip, {"mp4": path})
+    reader = imageio.get_reader(path)
+    step = 1000 / reader.get_meta_data()["fps"]
+    frames = [frame for frame in reader]
+    reader.close()
+    assert abs(step - 120) < 0.1  # the greatest common divisor of 120 ms and 480 ms
+    assert len(frames) * 120 == sum(clip.durations_ms())
+    gif = decoded(gif_bytes(list(clip.scenes()), FRAME_MS, HOLD_MS))
+    for turn, ((reference, _), scene) in enumerate(zip(gif, clip.scenes(), strict=True)):
+        frame = Image.fromarray(frames[turn])
+        for point in sampled_points(scene):
+            assert close(frame.getpixel(point), reference.getpixel(point), 24), (turn, point)
+
+
+def test_png_pictures_one_turn_and_from_to_cut_the_animation(games, tmp_path):
+    path = tmp_path / "still.png"
+    replay = games["load"]
+    export_clip(Clip(replay, size=300, first=4, last=4), {"png": path})
+    gif = decoded(gif_bytes(list(Clip(replay, size=300).scenes()), FRAME_MS, HOLD_MS))
+    with Image.open(path) as still:
+        assert still.convert("RGB").tobytes() == gif[4][0].tobytes()
+    cut = Clip(replay, size=300, frame_ms=FRAME_MS, hold_ms=HOLD_MS, first=3, last=7)
+    frames = decoded(gif_bytes(list(cut.scenes()), FRAME_MS, HOLD_MS))
+    assert len(frames) == 5 and frames[0][0].tobytes() == gif[3][0].tobytes()
+
+
+def test_the_svg_lasts_exactly_its_milliseconds(tmp_path):
+    replay = recorded_load_game(seed=0, load=8)  # 40 turns: 41 frames, 39 of them shown
+    path = tmp_path / "game.svg"
+    export_clip(Clip(replay, frame_ms=25, hold_ms=0, last=38), {"svg": path})
+    durations = {a.get("dur") for a in ET.parse(path).getroot().iter() if a.get("dur")}
+    assert durations == {"975ms"}
+
+
+def write_game(tmp_path):
+    recording = tmp_path / "game.jsonl"
+    assert main(["record", "load", "--seed", "4", "-o", str(recording)]) == 0
+    return recording
+
+
+def leftovers(folder):
+    return [p.name for p in folder.rglob("*") if TEMP_MARK in p.name]
+
+
+def test_a_directory_at_an_output_path_leaves_nothing_new(tmp_path, capsys):
+    recording = write_game(tmp_path)
+    (tmp_path / "d.svg").mkdir()
+    assert (
+        main(
+            [
+                "export",
+                str(recording),
+                "--gif",
+                str(tmp_path / "ok.gif"),
+                "--svg",
+                str(tmp_path / "d.svg"),
+            ]
+        )
+        == 2
+    )
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "d.svg: is a directory" in error
+    assert not (tmp_path / "ok.gif").exists() and leftovers(tmp_path) == []
+
+
+def test_a_parent_that_is_a_file_is_a_one_line_error(tmp_path, capsys):
+    recording = write_game(tmp_path)
+    (tmp_path / "file").write_text("x")
+    assert main(["export", str(recording), "--gif", str(tmp_path / "file" / "a.gif")]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("oddsevens: ") and "a.gif" in error and "\n" not in error
+
+
+def test_the_second_output_failing_midway_keeps_the_old_files(tmp_path, monkeypatch, capsys):
+    recording = write_game(tmp_path)
+    old_gif, old_svg = tmp_path / "a.gif", tmp_path / "a.svg"
+    old_gif.write_bytes(b"old gif")
+    old_svg.write_text("old svg")
+
+    def failing_svg(clip, path):
+        path.write_text("half an SVG")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setitem(export.WRITERS, "svg", failing_svg)
+    assert main(["export", str(recording), "--gif", str(old_gif), "--svg", str(old_svg)]) == 2
+    assert "a.svg: No space left on device" in capsys.readouterr().err
+    assert old_gif.read_bytes() == b"old gif" and old_svg.read_text() == "old svg"
+    assert leftovers(tmp_path) == []
+
+
+def test_a_name_that_does_not_match_its_format_is_refused(tmp_path, capsys):
+    recording = write_game(tmp_path)
+    assert main(["export", str(recording), "--gif", str(tmp_path / "a.png")]) == 2
+    assert "--gif needs a file name ending in .gif" in capsys.readouterr().err
+    assert main(["export", str(recording), "--png", str(tmp_path / "a.png")]) == 2
+    assert "--png needs --turn" in capsys.readouterr().err
+    assert list(tmp_path.glob("a.*")) == []
+
+
+def test_a_killed_runs_temporary_files_go_with_the_next_write(tmp_path):
+    recording = write_game(tmp_path)
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
+    stale = tmp_path / f".a.gif{TEMP_MARK}{dead}-xyz.part"
+    stale.write_bytes(b"partial")
+    alive = tmp_path / f".b.gif{TEMP_MARK}{os.getpid()}-xyz.part"
+    alive.write_bytes(b"still being written")
+    assert main(["export", str(recording), "--gif", str(tmp_path / "a.gif")]) == 0
+    assert not stale.exists() and alive.exists()
+
+
+def test_demo_writes_everything_or_nothing(tmp_path, capsys):
+    out = tmp_path / "demo"
+    (out / "tiles.svg").mkdir(parents=True)
+    assert main(["demo", "--out", str(out)]) == 2
+    assert sorted(p.name for p in out.iterdir()) == ["tiles.svg"]
+    assert "tiles.svg: is a directory" in capsys.readouterr().err
