@@ -23,7 +23,7 @@ from games.base import Game, IllegalMove, State
 from games.recording import parse
 from viz import MIN_WINDOW_SIZE, render_pygame
 from viz.export import export_replay
-from viz.files import RecordingWriter, outputs, recording_text, writing
+from viz.files import RecordingWriter, outputs, recording_text
 from viz.panel import Button, Control, Label, Panel, Slider
 from viz.scene import Scene
 from viz.scenes.common import font_size, margin, wrap
@@ -238,7 +238,7 @@ class GameApp:
         replay = parse(text.splitlines(keepends=True))
         recording = stem.with_suffix(".jsonl")
         with outputs() as batch:
-            writing(recording, batch.claim(recording), lambda path: path.write_text(text, encoding="utf-8"))
+            batch.write_text(recording, text)
             targets = {kind: stem.with_suffix(f".{kind}") for kind in self.formats}
             export_replay(replay, targets, batch=batch)
         kinds = ", ".join(f".{kind}" for kind in self.formats)

@@ -25,7 +25,6 @@ from viz.files import (
     outputs,
     recording_text,
     write_atomic,
-    writing,
 )
 from viz.scenes import SCENES
 from viz.sessions import newest_session
@@ -88,8 +87,7 @@ def record_game(
     if batch is None:
         write_atomic(path, lambda out: out.write(text))
     else:
-        temp = batch.claim(path)
-        writing(path, temp, lambda target: target.write_text(text, encoding="utf-8"))
+        batch.write_text(path, text)
     return parse(text.splitlines(keepends=True))
 
 

@@ -72,6 +72,10 @@ class Outputs:
         self.pending.append((Path(temp), path))
         return Path(temp)
 
+    def write_text(self, path: Path | str, text: str) -> None:
+        temp = self.claim(path)
+        writing(Path(path), temp, lambda target: target.write_text(text, encoding="utf-8"))
+
     def commit(self) -> list[Path]:
         try:
             for temp, _ in self.pending:
