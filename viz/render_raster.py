@@ -132,8 +132,10 @@ def changed_boxes(before: Scene, after: Scene) -> list[tuple[int, int, int, int]
     return boxes
 
 
+@lru_cache(maxsize=65_536)
 def bounds(shape: Shape) -> tuple[int, int, int, int]:
-    """An integer box that holds every pixel the shape may touch."""
+    """An integer box that holds every pixel the shape may touch (cached: most shapes
+    stay the same from frame to frame, and each frame asks for many boxes)."""
     if isinstance(shape, Rect):
         x0, y0, x1, y1 = shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
     elif isinstance(shape, Circle):
