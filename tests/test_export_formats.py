@@ -227,3 +227,15 @@ def test_demo_writes_everything_or_nothing(tmp_path, capsys):
     assert main(["demo", "--out", str(out)]) == 2
     assert sorted(p.name for p in out.iterdir()) == ["tiles.svg"]
     assert "tiles.svg: is a directory" in capsys.readouterr().err
+
+
+def test_a_folder_that_refuses_new_files_is_a_one_line_error(tmp_path, monkeypatch, capsys):
+    recording = write_game(tmp_path)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("viz.files.tempfile.mkstemp", refuse)
+    assert main(["export", str(recording), "--gif", str(tmp_path / "a.gif")]) == 2
+    assert capsys.readouterr().err.strip() == f"oddsevens: {tmp_path / 'a.gif'}: Permission denied"
+    assert not (tmp_path / "a.gif").exists()

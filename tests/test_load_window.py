@@ -507,3 +507,15 @@ def test_the_download_writes_the_formats_asked_for(tmp_path):
         assert ".jsonl, .gif, .mp4" in window.message
     finally:
         window.close()
+
+
+def test_a_download_that_cannot_be_written_is_a_message_and_play_goes_on(tmp_path):
+    (tmp_path / "taken").write_text("a file where the folder should be")
+    window = LoadApp(GAME, GAME.rules({}), seed=1, out_dir=tmp_path / "taken", size=(900, 700))
+    try:
+        window.step()
+        assert window.download() == []
+        assert window.message.startswith("Nothing saved: ") and "taken" in window.message
+        assert window.step() and window.state.turns == 2
+    finally:
+        window.close()

@@ -23,7 +23,7 @@ from games.base import Game, IllegalMove, State
 from games.recording import parse
 from viz import MIN_WINDOW_SIZE, render_pygame
 from viz.export import export_replay
-from viz.files import RecordingWriter, outputs, recording_text
+from viz.files import FileError, RecordingWriter, outputs, recording_text
 from viz.panel import Button, Control, Label, Panel, Slider
 from viz.scene import Scene
 from viz.scenes.common import font_size, margin, wrap
@@ -237,10 +237,14 @@ class GameApp:
         text = recording_text(self.game, self.rules, self.seed, self.moves, self.state.result())
         replay = parse(text.splitlines(keepends=True))
         recording = stem.with_suffix(".jsonl")
-        with outputs() as batch:
-            batch.write_text(recording, text)
-            targets = {kind: stem.with_suffix(f".{kind}") for kind in self.formats}
-            export_replay(replay, targets, batch=batch)
+        try:
+            with outputs() as batch:
+                batch.write_text(recording, text)
+                targets = {kind: stem.with_suffix(f".{kind}") for kind in self.formats}
+                export_replay(replay, targets, batch=batch)
+        except FileError as error:
+            self.message = f"Nothing saved: {error}"
+            return []
         kinds = ", ".join(f".{kind}" for kind in self.formats)
         self.message = f"Saved {stem.name}.jsonl, {kinds} in {self.out_dir}"
         print("Saved " + ", ".join(str(path) for path in batch.written), flush=True)
