@@ -37,6 +37,7 @@ FORMATS = {
     "webp": "animated WebP to write (lossless)",
     "apng": "animated PNG to write (.png or .apng)",
     "png": "still PNG of --turn K to write",
+    "html": "replay page to write: the SVG with a player, steppable in any browser",
 }
 # With no format named, export writes the GIF and the SVG beside the recording.
 

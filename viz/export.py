@@ -41,7 +41,7 @@ MP4_OPTIONS = [
     "-tune",
     "stillimage",
 ]
-ANIMATIONS = ("gif", "svg", "mp4", "webp", "apng")
+ANIMATIONS = ("gif", "svg", "mp4", "webp", "apng", "html")
 SUFFIXES = {
     "gif": (".gif",),
     "svg": (".svg",),
@@ -49,6 +49,7 @@ SUFFIXES = {
     "webp": (".webp",),
     "apng": (".png", ".apng"),
     "png": (".png",),
+    "html": (".html", ".htm"),
 }
 
 
@@ -201,6 +202,12 @@ class _Rest:
         return frames
 
 
+def write_html(clip: Clip, path: Path) -> None:
+    from viz.page import replay_page
+
+    path.write_text(replay_page(clip), encoding="utf-8")
+
+
 def write_png(clip: Clip, path: Path) -> None:
     """The still picture of the first turn of the clip."""
     render(next(clip.scenes())).save(path, format="PNG")
@@ -213,6 +220,7 @@ WRITERS: dict[str, Callable[[Clip, Path], None]] = {
     "webp": write_webp,
     "apng": write_apng,
     "png": write_png,
+    "html": write_html,
 }
 
 

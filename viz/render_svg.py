@@ -144,9 +144,9 @@ def _placement(shape: Shape) -> tuple[tuple, tuple[float, float]]:
         points = tuple((x - x0, y - y0) for x, y in shape.points)
         return (Line, points, shape.width, shape.dashed), (x0, y0)
     if isinstance(shape, Circle | Ring):
-        return (geometry[0], *geometry[3:]), (shape.cx, shape.cy)
+        return (geometry[0], *geometry[4:]), (shape.cx, shape.cy)
     if isinstance(shape, Rect):
-        return (geometry[0], *geometry[3:]), (shape.x, shape.y)
+        return (geometry[0], *geometry[4:]), (shape.x, shape.y)
     return geometry, (0.0, 0.0)
 
 

@@ -126,6 +126,26 @@ def _last_move_text(state: LoadState) -> str:
     return "Green picked " + "+".join(map(str, state.board.pair_of(move.cell)))
 
 
+def move_words(before: LoadState, after: LoadState) -> str:
+    """The latest move in words, with what it cleared: colours are not the only signal."""
+    cells = range(after.board.cells)
+    red = [str(c) for c in cells if before.red_state(c) == ON and after.red_state(c) == DIM]
+    green = sorted(
+        {
+            "+".join(map(str, after.board.pair_of(c)))
+            for c in cells
+            if before.green_state(c) == ON and after.green_state(c) == DIM
+        }
+    )
+    words = _last_move_text(after)
+    cleared = [f"red {', '.join(red)}"] * bool(red) + [f"green {', '.join(green)}"] * bool(green)
+    if cleared:
+        words += ", clearing " + " and ".join(cleared)
+    if after.load != before.load:
+        words += f"; the Load is now {after.load}"
+    return words
+
+
 def last_move_cells(state: LoadState) -> tuple[int, ...]:
     """The cells the latest pick took: one for red, the pair for green, none for a pass."""
     move = state.last

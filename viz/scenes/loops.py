@@ -114,6 +114,16 @@ def status_lines(state: LoopsState, names: tuple[str, str]) -> list[str]:
     return [facts, f"{done} · {sentence(names[state.to_move])} to move"]
 
 
+def move_words(before: LoopsState, after: LoopsState) -> str:
+    """The latest move in words: which side, placed how many or flipped, on which loop."""
+    move, name = after.last, COLOR_NAMES[after.last.player].capitalize()
+    loop = LOOP_NAMES[move.loop]
+    if isinstance(move, Flip):
+        return f"{name} flipped the newest piece on {loop}, which is now locked"
+    count = "one piece" if after.placed == 1 else f"{after.placed} pieces"
+    return f"{name} placed {count} on {loop}"
+
+
 def no_move_reason(state: LoopsState, player: int) -> str:
     """Why `player` has no move: what the loops are, and why no flip helps."""
     statuses = [state.loop_status(loop) for loop in (LEFT, RIGHT)]
