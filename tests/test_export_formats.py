@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import imageio.v2 as imageio
 import pytest
@@ -18,7 +19,7 @@ from games import REGISTRY
 from viz import export
 from viz.cli import main, record_game
 from viz.export import Clip, export_clip, gif_bytes
-from viz.files import TEMP_MARK
+from viz.files import TEMP_MARK, load_replay
 from viz.render_raster import indexed_palette, render_sequence
 from viz.timeline import gif_delays_cs
 
@@ -239,3 +240,15 @@ def test_a_folder_that_refuses_new_files_is_a_one_line_error(tmp_path, monkeypat
     assert main(["export", str(recording), "--gif", str(tmp_path / "a.gif")]) == 2
     assert capsys.readouterr().err.strip() == f"oddsevens: {tmp_path / 'a.gif'}: Permission denied"
     assert not (tmp_path / "a.gif").exists()
+
+
+def test_the_replay_page_weighs_at_most_the_svg_and_20_kb(tmp_path):
+    shared = Path(__file__).resolve().parents[2] / "shared" / "data"
+    recording = shared / "load-7x7-full-49-stages.jsonl"
+    if not recording.exists():
+        pytest.skip("the shared 98-turn game is not beside this checkout")
+    clip = Clip(load_replay(recording))
+    export_clip(clip, {"svg": tmp_path / "game.svg", "html": tmp_path / "game.html"})
+    page, svg = (tmp_path / "game.html").read_bytes(), (tmp_path / "game.svg").read_bytes()
+    assert len(page) <= len(svg) + 20 * 1024
+    assert svg.decode() in page.decode()  # the very SVG that --svg writes
