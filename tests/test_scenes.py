@@ -178,3 +178,20 @@ def test_load_cells_are_whole_pixels_and_all_the_same_size():
         steps = {b - a for a, b in zip(lefts, lefts[1:], strict=False)}
         steps |= {b - a for a, b in zip(tops, tops[1:], strict=False)}
         assert steps == {layout.cell} and all(isinstance(v, int) for v in lefts + tops)
+
+
+def test_the_svg_paints_a_late_highlight_under_the_score_it_marks():
+    state = dealt()
+    scenes = [scene_of(state)]
+    for seat, name in (
+        (0, "yellow-1"),
+        (1, "yellow-6"),
+        (2, "green-1"),
+        (3, "green-6"),
+        (4, "purple-1"),
+    ):
+        state.apply(Play(seat, t(name)))
+        scenes.append(scene_of(state))
+    root = ET.fromstring(animated_svg(scenes, 500, 0))
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert ids.index("score-mark-0") < ids.index("score-3-0")

@@ -117,11 +117,20 @@ def static_svg(scene: Scene) -> str:
 
 
 def _keys_in_order(scenes: list[Scene]) -> list[str]:
-    seen: dict[str, None] = {}
-    for scene in scenes:
-        for shape in scene.shapes:
-            seen.setdefault(shape.key, None)
-    return list(seen)
+    """Every key once, in an order that paints each scene as its shapes are listed: a key
+    that first appears in a later scene goes just before the first shape it is listed
+    under there (a highlight behind a score stays behind the score)."""
+    order = [shape.key for shape in scenes[0].shapes]
+    placed = set(order)
+    for scene in scenes[1:]:
+        keys = [shape.key for shape in scene.shapes]
+        for index, key in enumerate(keys):
+            if key in placed:
+                continue
+            above = next((k for k in keys[index + 1 :] if k in placed), None)
+            order.insert(order.index(above) if above else len(order), key)
+            placed.add(key)
+    return order
 
 
 GEOMETRY_FIELDS = {
