@@ -18,6 +18,8 @@ FORMAT = "oddsevens-recording"
 VERSION = 1
 MAX_LINE_CHARS = 4_096
 MAX_EVENTS = 100_000
+MAX_DEPTH = 16  # nesting of arrays and objects in one line
+BOM = "\ufeff"
 
 
 class RecordingError(GameError):
@@ -85,6 +87,71 @@ def result_line(result: Mapping[str, Any]) -> str:
     return json.dumps({"result": dict(result)})
 
 
+def split_lines(text: str) -> list[str]:
+    """JSON Lines as the format defines them: split on "\\n" only (a "\\r" before it goes
+    too), each line keeping its newline. Characters such as U+2028 stay inside strings."""
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    return [line[:-2] + "\n" if line.endswith("\r\n") else line for line in lines if line]
+
+
+def strict_json(raw: str, number: int) -> Any:
+    """One line of JSON, read strictly: bounded nesting, no repeated keys, no NaN."""
+    if _depth(raw) > MAX_DEPTH:
+        raise RecordingError(number, f"nested deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(raw, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except _Refused as refused:
+        raise RecordingError(number, str(refused)) from None
+    except ValueError:
+        raise RecordingError(number, "not valid JSON") from None
+
+
+class _Refused(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [key for key, _ in pairs]
+    repeated = sorted({key for key in keys if keys.count(key) > 1})
+    if repeated:
+        raise _Refused(f"the key {repeated[0]!r} appears twice")
+    return dict(pairs)
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a number JSON allows")
+
+
+def _depth(raw: str) -> int:
+    """The deepest nesting of brackets outside strings."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in raw:
+        if in_string:
+            escaped = not escaped and char == "\\"
+            in_string = escaped or char != '"'
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values, types included: true is not 1, and 23.0 is not 23."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
 def parse(lines: Iterable[str]) -> Replay:
     """Replay recording lines (each with or without its newline); raise RecordingError."""
     replay: Replay | None = None
@@ -96,13 +163,17 @@ def parse(lines: Iterable[str]) -> Replay:
             raise RecordingError(*pending)
         if len(raw) > MAX_LINE_CHARS:
             raise RecordingError(number, f"line longer than {MAX_LINE_CHARS} characters")
+        if number == 1 and raw.startswith(BOM):
+            raise RecordingError(1, "starts with a byte-order mark: save it as UTF-8 without one")
+        if not raw.strip():
+            raise RecordingError(number, "blank line: every line must hold one JSON object")
         try:
-            obj = json.loads(raw)
-        except ValueError:
-            if not raw.endswith("\n"):
+            obj = strict_json(raw, number)
+        except RecordingError:
+            if not raw.endswith("\n") and replay is not None:
                 pending = (number, "not valid JSON")
                 continue
-            raise RecordingError(number, "not valid JSON") from None
+            raise
         if not isinstance(obj, dict):
             raise RecordingError(number, "a line must be a JSON object")
         if replay is None:
@@ -137,9 +208,10 @@ def parse(lines: Iterable[str]) -> Replay:
 def _read_header(obj: dict[str, Any], number: int) -> Replay:
     if obj.get("format") != FORMAT:
         raise RecordingError(number, f"not an {FORMAT} header (format is {obj.get('format')!r})")
-    if obj.get("version") != VERSION:
+    if not same_json(obj.get("version"), VERSION):
         raise RecordingError(number, f"unsupported version {obj.get('version')!r}")
-    game = REGISTRY.get(obj.get("game"))
+    name = obj.get("game")
+    game = REGISTRY.get(name) if isinstance(name, str) else None
     if game is None:
         raise RecordingError(number, f"unknown game {obj.get('game')!r}")
     params = obj.get("rules", {})
@@ -161,5 +233,5 @@ def _check_result(obj: dict[str, Any], state: State, number: int) -> None:
     actual = state.result()
     if actual is None:
         raise RecordingError(number, "result line on a game that is not over")
-    if obj["result"] != actual:
+    if not same_json(obj["result"], actual):
         raise RecordingError(number, f"result {obj['result']} disagrees with replay {actual}")

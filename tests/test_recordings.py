@@ -1,6 +1,7 @@
 """The recording format: reading, replay, and every kind of bad input."""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,18 @@ BAD = {
         "follow",
     ),
     "huge line": ([HEADER, {"player": 1, "cell": 0, "pad": "x" * 5000}], 2, "longer"),
+    "nested 1,000 deep": ([HEADER, "[" * 1000 + "]" * 1000], 2, "nested deeper than 16"),
+    "game not a name": ([{**HEADER, "game": []}], 1, "unknown game"),
+    "version true": ([{**HEADER, "version": True}], 1, "unsupported version True"),
+    "result with true and 2.0": (
+        [HEADER, *FULL_GAME, {"result": {"winner": True, "stage": 2.0}}],
+        6,
+        "disagrees",
+    ),
+    "duplicate keys": ([HEADER, '{"player": 1, "cell": 0, "cell": 3}'], 2, "'cell' appears twice"),
+    "NaN": ([HEADER, '{"player": 1, "cell": NaN}'], 2, "NaN is not a number JSON allows"),
+    "blank line": ([HEADER, "", FULL_GAME[0]], 2, "blank line"),
+    "byte-order mark": (["\ufeff" + json.dumps(HEADER)], 1, "byte-order mark"),
 }
 
 
@@ -104,7 +117,7 @@ def test_bad_recordings_name_the_line_and_reason(tmp_path, capsys, case):
     lines, line, reason = BAD[case]
     path = write(tmp_path, lines)
     code, report = validate_json(path, capsys)
-    assert code == 1 and report["ok"] is False
+    assert code == 2 and report["ok"] is False
     assert report["line"] == line and reason in report["error"]
     assert main(["validate", str(path)]) == 2
     error = capsys.readouterr().err.strip()
@@ -210,3 +223,47 @@ def test_untrusted_events_raise_only_recording_errors(header, events):
         assert 1 <= error.line <= len(lines)
     else:
         assert len(replay.moves) <= len(events)
+
+
+def test_a_tile_named_with_a_superscript_digit_is_refused(tmp_path, capsys):
+    header = {
+        "format": "oddsevens-recording",
+        "version": 1,
+        "game": "tiles",
+        "rules": {"players": 3, "leader": 0},
+        "seed": 1,
+    }
+    path = write(tmp_path, [header, {"player": 0, "tile": "red-\u00b2"}])
+    assert main(["validate", str(path)]) == 2
+    assert "tile" in capsys.readouterr().err
+
+
+def test_line_separators_inside_strings_are_text_not_line_breaks(tmp_path, capsys):
+    text = json.dumps({**HEADER, "note": "a\u2028b\u2029c\u0085d"}, ensure_ascii=False)
+    path = tmp_path / "rec.jsonl"
+    path.write_text(text + "\r\n" + json.dumps(FULL_GAME[0]) + "\r\n", encoding="utf-8")
+    code, report = validate_json(path, capsys)
+    assert code == 0 and report["turns"] == 1
+
+
+def test_bad_bytes_name_their_line(tmp_path, capsys):
+    path = tmp_path / "rec.jsonl"
+    path.write_bytes(json.dumps(HEADER).encode() + b"\n" + b'{"player": 1, "cell": "\xff"}\n')
+    assert main(["validate", str(path)]) == 2
+    assert capsys.readouterr().err.strip() == f"oddsevens: {path}:2: not UTF-8 text"
+
+
+def test_only_regular_files_are_read(tmp_path, capsys):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert main(["validate", str(fifo)]) == 2  # at once: no wait for a writer
+    assert capsys.readouterr().err.strip() == f"oddsevens: {fifo}: not a regular file"
+    assert main(["validate", "/dev/zero"]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_file_larger_than_the_limit_is_refused_on_line_1(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("viz.files.MAX_FILE_BYTES", 100)
+    path = write(tmp_path, [HEADER, *FULL_GAME])
+    assert main(["validate", str(path)]) == 2
+    assert capsys.readouterr().err.strip() == f"oddsevens: {path}:1: larger than 100 bytes"

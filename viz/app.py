@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from games.base import Game, IllegalMove, State
-from games.recording import parse
+from games.recording import parse, split_lines
 from viz import MIN_WINDOW_SIZE, render_pygame
 from viz.export import export_replay
 from viz.files import FileError, RecordingWriter, outputs, recording_text
@@ -235,7 +235,7 @@ class GameApp:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         stem = self.out_dir / f"{self.game.id}-{stamp}-turn{self.state.turns}"
         text = recording_text(self.game, self.rules, self.seed, self.moves, self.state.result())
-        replay = parse(text.splitlines(keepends=True))
+        replay = parse(split_lines(text))
         recording = stem.with_suffix(".jsonl")
         try:
             with outputs() as batch:

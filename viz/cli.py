@@ -10,14 +10,13 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from games import REGISTRY
 from games.autoplay import play
 from games.base import GameError
-from games.recording import Replay, parse
+from games.recording import Replay, parse, split_lines
 from viz import MIN_WINDOW_SIZE
-from viz.export import ANIMATIONS, DEFAULT_SIZE, Clip, check_suffix, export_clip, export_replay
 from viz.files import (
     FileError,
     Outputs,
@@ -26,20 +25,8 @@ from viz.files import (
     recording_text,
     write_atomic,
 )
-from viz.scenes import SCENES
+from viz.formats import ANIMATIONS, DEFAULT_SIZE, FORMATS
 from viz.sessions import newest_session
-from viz.sweep import format_table, run_sweep, write_chart
-
-FORMATS = {
-    "gif": "animated GIF to write",
-    "svg": "animated SVG to write",
-    "mp4": "H.264 video to write",
-    "webp": "animated WebP to write (lossless)",
-    "apng": "animated PNG to write (.png or .apng)",
-    "png": "still PNG of --turn K to write",
-    "html": "replay page to write: the SVG with a player, steppable in any browser",
-}
-# With no format named, export writes the GIF and the SVG beside the recording.
 
 
 class CommandError(Exception):
@@ -89,7 +76,7 @@ def record_game(
         write_atomic(path, lambda out: out.write(text))
     else:
         batch.write_text(path, text)
-    return parse(text.splitlines(keepends=True))
+    return parse(split_lines(text))
 
 
 def cmd_record(args: argparse.Namespace) -> int:
@@ -109,9 +96,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(args.recording)
     except FileError as error:
-        if args.json:
+        if args.json:  # the same one-line error follows on standard error, and status 2
             print(json.dumps({"ok": False, "line": error.line, "error": error.reason}))
-            return 1
         raise
     state = replay.final()
     for warning in replay.warnings:
@@ -151,6 +137,8 @@ def _int_in(low: int, high: int):
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from viz.export import Clip, check_suffix, export_clip
+
     replay = load_replay(args.recording)
     turns = len(replay.frames()) - 1
     targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
@@ -177,6 +165,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from viz.export import export_replay
+    from viz.scenes import SCENES
+
     with outputs() as batch:
         for game_id in SCENES:
             recording = args.out / f"{game_id}.jsonl"
@@ -203,6 +194,8 @@ def _int_range(text: str) -> list[int]:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
+    from viz.sweep import format_table, run_sweep, write_chart
+
     if max(args.capacity) > 12 or min(args.capacity) < 1:
         raise CommandError("capacity must be from 1 to 12")
     if max(args.flips) > 5 or min(args.flips) < 0:
@@ -259,15 +252,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     from viz.loops_app import LoopsApp, default_settings
     from viz.tiles_app import TilesApp
 
+    takes = {"loops": ("vs", "capacity", "flips"), "tiles": ("players",)}[args.game]
+    for option in ("vs", "capacity", "flips", "players"):
+        if getattr(args, option) is not None and option not in takes:
+            raise CommandError(f"play {args.game} takes no --{option}")
+    given = {key: getattr(args, key) for key in takes if getattr(args, key) is not None}
     options = {"seed": args.seed, "session_dir": session_dir(), **_window_options(args)}
     if args.game == "loops":
-        rules = _params_to_rules("loops", {"capacity": args.capacity, "flips": args.flips})
+        vs = given.pop("vs", "medium")
+        rules = _params_to_rules("loops", given)
         return open_window(
             lambda: LoopsApp(
-                REGISTRY["loops"], rules, vs=args.vs, settings=default_settings(), **options
+                REGISTRY["loops"], rules, vs=vs, settings=default_settings(), **options
             )
         )
-    rules = _params_to_rules("tiles", {"players": args.players})
+    rules = _params_to_rules("tiles", given)
     return open_window(lambda: TilesApp(REGISTRY["tiles"], rules, **options))
 
 
@@ -360,8 +359,15 @@ def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with a usage mistake reported like every other error: one line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(f"{self.prog}: {message} (see --help)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="oddsevens", description=__doc__)
+    parser = Parser(prog="oddsevens", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
     record = commands.add_parser("record", help="play one automatic game and write its recording")
@@ -389,7 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="replay a recording into an animated GIF and SVG")
     export.add_argument("recording", type=Path)
-    for kind, help_text in FORMATS.items():
+    for kind, (_, help_text) in FORMATS.items():
         export.add_argument(f"--{kind}", type=Path, metavar="FILE", help=help_text)
     export.add_argument("--turn", type=_int_in(0, 1_000_000), help="the turn --png pictures")
     export.add_argument(
@@ -421,13 +427,12 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument(
         "--vs",
         choices=["easy", "medium", "hard", "human"],
-        default="medium",
         help="opponent (default medium)",
     )
-    play_parser.add_argument("--capacity", type=int, default=7, help="slots per loop (7)")
-    play_parser.add_argument("--flips", type=int, default=2, help="flips per side (2)")
+    play_parser.add_argument("--capacity", type=int, help="Odds and Evens: slots per loop (7)")
+    play_parser.add_argument("--flips", type=int, help="Odds and Evens: flips per side (2)")
     play_parser.add_argument(
-        "--players", type=int, default=4, help="Even Odds: seats at the table, 3 to 6 (4)"
+        "--players", type=int, help="Even Odds: seats at the table, 3 to 6 (4)"
     )
     play_parser.add_argument("--seed", type=int, help="seed of the AI's random choices")
     _add_window_options(play_parser)
@@ -482,8 +487,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         return args.run(args)
     except (CommandError, FileError) as error:
         print(f"oddsevens: {error}", file=sys.stderr)

@@ -19,15 +19,14 @@ from PIL import Image
 
 from games.recording import Replay
 from viz.files import FileError, Outputs, outputs, writing
+from viz.formats import DEFAULT_SIZE, FORMATS
 from viz.gif import GifStream
 from viz.render_raster import indexed_palette, render, render_stream
 from viz.render_svg import animated_svg
 from viz.scene import Scene
 from viz.scenes import SCENES
-from viz.scenes.common import DEFAULT_EXPORT_WIDTH
 from viz.timeline import gif_delays_cs
 
-DEFAULT_SIZE = DEFAULT_EXPORT_WIDTH
 # Default quality, the slowest and smallest encoding, tuned for flat still pictures.
 MP4_OPTIONS = [
     "-f",
@@ -41,16 +40,7 @@ MP4_OPTIONS = [
     "-tune",
     "stillimage",
 ]
-ANIMATIONS = ("gif", "svg", "mp4", "webp", "apng", "html")
-SUFFIXES = {
-    "gif": (".gif",),
-    "svg": (".svg",),
-    "mp4": (".mp4",),
-    "webp": (".webp",),
-    "apng": (".png", ".apng"),
-    "png": (".png",),
-    "html": (".html", ".htm"),
-}
+SUFFIXES = {kind: endings for kind, (endings, _) in FORMATS.items()}
 
 
 @dataclass(frozen=True)

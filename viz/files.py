@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -10,7 +11,15 @@ from pathlib import Path
 from typing import IO, Any
 
 from games.base import Game
-from games.recording import RecordingError, Replay, event_line, header_line, parse, result_line
+from games.recording import (
+    RecordingError,
+    Replay,
+    event_line,
+    header_line,
+    parse,
+    result_line,
+    split_lines,
+)
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -25,20 +34,44 @@ class FileError(Exception):
         self.reason = reason
 
 
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; anything else is a FileError.
+    A FIFO or device is refused without waiting on it, and no more than `limit` + 1
+    bytes are ever read, whatever the file's size claims."""
+    path = Path(path)
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        raise FileError(path, error.strerror or str(error)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise FileError(path, "not a regular file")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(handle, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise FileError(path, error.strerror or str(error)) from None
+    finally:
+        os.close(handle)
+    if size > limit:
+        raise FileError(path, f"larger than {limit} bytes", 1)
+    return b"".join(chunks)
+
+
 def load_replay(path: Path | str) -> Replay:
     """Read and replay a recording; raise FileError naming the file and line."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise FileError(path, f"larger than {MAX_FILE_BYTES} bytes")
-        text = path.read_bytes().decode("utf-8")
-    except OSError as error:
-        raise FileError(path, error.strerror or str(error)) from None
-    except UnicodeDecodeError:
-        raise FileError(path, "not UTF-8 text") from None
+        text = read_regular(path, MAX_FILE_BYTES).decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = error.object[: error.start].count(b"\n") + 1
+        raise FileError(path, "not UTF-8 text", line) from None
     try:
-        return parse(text.splitlines(keepends=True))
+        return parse(split_lines(text))
     except RecordingError as error:
         raise FileError(path, error.reason, error.line) from None
 

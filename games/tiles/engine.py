@@ -34,7 +34,7 @@ def tile_name(tile: int) -> str:
 def tile_from_name(name: Any) -> int:
     if isinstance(name, str):
         color, _, value = name.partition("-")
-        if color in COLORS and value.isdigit() and 1 <= int(value) <= 10:
+        if color in COLORS and value.isascii() and value.isdigit() and 1 <= int(value) <= 10:
             return COLORS.index(color) * 10 + int(value) - 1
     raise IllegalMove(f'not a tile: {name!r} (tiles look like "red-7")')
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from viz.formats import DEFAULT_SIZE
 from viz.scene import FONT_PATH, Circle, Line, Rect, Ring, Shape, Text
 
 ELLIPSIS = "…"
@@ -19,7 +20,7 @@ MIN_TEXT = 6.0  # px: the floor for tiny canvases; at the default export size te
 LEGEND_SCALE = 0.72  # legend and small labels, relative to the canvas's unit of text
 
 
-DEFAULT_EXPORT_WIDTH = 560  # px: exports' default width, where text is at least 9 px
+DEFAULT_EXPORT_WIDTH = DEFAULT_SIZE
 
 
 def font_size(width: float) -> float:
