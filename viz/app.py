@@ -8,6 +8,7 @@ the window frame by frame without sleeping.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
@@ -144,6 +145,17 @@ class GameApp:
     def moves(self) -> list[Any]:
         return [entry.move for entry in self.history]
 
+    def log(self, write: Callable[..., None], *args: Any) -> None:
+        """Write to the live session recording; when that fails, stop recording and say so,
+        and play goes on."""
+        try:
+            write(*args)
+        except (OSError, FileError) as error:
+            sessions, self.sessions = self.sessions, None
+            with contextlib.suppress(OSError):
+                sessions.close()
+            self.message = f"Session recording off: {error}"
+
     @property
     def recorder(self) -> RecordingWriter | None:
         """The live recording of this session, once it has a move."""
@@ -158,7 +170,8 @@ class GameApp:
             return str(error)
         self.history.append(Played(move, before, automatic))
         if self.sessions is not None:
-            self.sessions.event(move, self.state.result() if self.state.to_move is None else None)
+            result = self.state.result() if self.state.to_move is None else None
+            self.log(self.sessions.event, move, result)
         return None
 
     def next_automatic_move(self) -> Any | None:
@@ -208,7 +221,7 @@ class GameApp:
             del self.history[length:]
             self.computer_wait_ms = 0.0
             if self.sessions is not None:
-                self.sessions.rewrite(self.moves)
+                self.log(self.sessions.rewrite, self.moves)
 
     def to_start(self) -> None:
         self.looping = False
@@ -290,7 +303,8 @@ class GameApp:
 
     def close(self) -> None:
         if self.sessions is not None:
-            self.sessions.close()
+            with contextlib.suppress(OSError):
+                self.sessions.close()
         render_pygame.forget_fonts()
         pygame.quit()
 

@@ -222,14 +222,25 @@ def session_dir() -> Path:
 
 
 def open_window(make: Callable[[], Any]) -> int:
-    """Build a window and run it; no display is a one-line error, not a traceback."""
+    """Build a window and run it. No display is a one-line error at once, not SDL's
+    invisible fallback; Ctrl-C ends the window as its close button does."""
+    chosen = os.environ.get("SDL_VIDEODRIVER")  # an explicit driver (tests use dummy) wins
+    screen = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not chosen and not screen and sys.platform.startswith("linux"):
+        raise CommandError("no display (DISPLAY is not set): try 'oddsevens demo'")
     import pygame
 
     try:
         window = make()
     except pygame.error as error:
         raise CommandError(f"cannot open a window ({error}); try 'oddsevens demo'") from None
-    window.run()
+    if not chosen and pygame.display.get_driver() in ("offscreen", "dummy"):
+        window.close()
+        raise CommandError("no display: SDL found no screen to open a window on")
+    try:
+        window.run()
+    except KeyboardInterrupt:
+        window.close()
     return 0
 
 

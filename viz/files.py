@@ -234,4 +234,9 @@ class RecordingWriter:
         self._write(result_line(result))
 
     def close(self) -> None:
-        self._out.close()
+        """Close the file, flushed to disk: a finished session survives a power cut."""
+        try:
+            self._out.flush()
+            os.fsync(self._out.fileno())
+        finally:
+            self._out.close()

@@ -156,7 +156,9 @@ class LoopsApp(GameApp):
         self.message = f"Opponent: {tier.capitalize()}"
 
     def show_keyboard(self, shown: bool) -> None:
-        self.settings.set_keyboard_entry(self.input_kind, shown)
+        problem = self.settings.set_keyboard_entry(self.input_kind, shown)
+        if problem:
+            self.message = f"Setting not saved: {problem}"
 
     def submit_typed(self) -> None:
         entry = self.panel.entry()

@@ -70,9 +70,9 @@ class SessionLog:
         self.writer = None
 
     def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-            self.writer = None
+        writer, self.writer = self.writer, None
+        if writer is not None:
+            writer.close()
 
     def _open(self) -> RecordingWriter:
         game, rules, seed = self._game

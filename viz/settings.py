@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from viz.files import write_atomic
+from games.base import GameError
+from games.recording import strict_json
+from viz.files import FileError, read_regular, write_atomic
 
 INPUT_KINDS = ("mouse", "touch")
 KEYBOARD_ENTRY_DEFAULTS = {"mouse": True, "touch": False}
@@ -30,22 +33,27 @@ class Settings:
     @classmethod
     def load(cls, path: Path) -> Settings:
         settings = cls(path)
-        if not path.exists():
+        if not os.path.lexists(path):
             return settings
         try:
-            if path.stat().st_size > MAX_SETTINGS_BYTES:
-                raise ValueError("too large")
-            stored = json.loads(path.read_text(encoding="utf-8"))["keyboard_entry"]
+            text = read_regular(path, MAX_SETTINGS_BYTES).decode("utf-8")
+            stored = strict_json(text, 1)["keyboard_entry"]
             for kind in INPUT_KINDS:
                 if kind in stored:
                     if not isinstance(stored[kind], bool):
                         raise ValueError(f"{kind} is not true or false")
                     settings.keyboard_entry[kind] = stored[kind]
-        except (OSError, ValueError, KeyError, TypeError) as error:
+        except (FileError, GameError, ValueError, KeyError, TypeError) as error:
             settings = cls(path, problem=f"{path}: unreadable settings ({error}); using defaults")
         return settings
 
-    def set_keyboard_entry(self, kind: str, shown: bool) -> None:
+    def set_keyboard_entry(self, kind: str, shown: bool) -> str | None:
+        """Remember the choice; return why it could not be saved, if it could not (the old
+        file is then as it was, and the choice holds until the window closes)."""
         self.keyboard_entry[kind] = shown
         text = json.dumps({"keyboard_entry": self.keyboard_entry}, indent=2)
-        write_atomic(self.path, lambda out: out.write(text + "\n"))
+        try:
+            write_atomic(self.path, lambda out: out.write(text + "\n"))
+        except FileError as error:
+            return str(error)
+        return None
