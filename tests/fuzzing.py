@@ -1,0 +1,173 @@
+"""Mutations of valid recordings, for the fuzz test and `bench/fuzz_recordings.py`.
+
+Each mutation takes the bytes of a valid recording and a random generator and returns
+bytes that a person, a crash or an attacker could leave in a file: flipped bytes,
+truncations, deep nesting, huge and odd numbers, wrong types, Unicode digits and line
+separators, repeated keys, byte-order marks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+
+from games import REGISTRY
+from games.autoplay import play
+from viz.files import FileError, load_replay, recording_text
+
+ODD_VALUES = [
+    True,
+    False,
+    None,
+    0,
+    -1,
+    2**70,
+    -(2**70),
+    1.5,
+    1e308,
+    -0.0,
+    "",
+    "7",
+    "٣",
+    "²",
+    [],
+    {},
+    [1],
+    {"a": 1},
+    "red-10",
+    "x" * 300,
+]
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")  # bytes that are not UTF-8 survive
+
+
+def _bytes(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")
+
+
+def valid_recordings(seeds: range = range(3)) -> list[bytes]:
+    """Automatic games of every game, as recording bytes."""
+    found = []
+    for game_id, params in (
+        ("load", {}),
+        ("loops", {}),
+        ("tiles", {"players": 3}),
+        ("load", {"rows": 3, "cols": 4, "load": 3}),
+    ):
+        game = REGISTRY[game_id]
+        rules = game.rules(params)
+        for seed in seeds:
+            state, moves = play(game, rules, random.Random(seed))
+            text = recording_text(game, rules, seed, moves, state.result())
+            found.append(text.encode("utf-8"))
+    return found
+
+
+def flip_bytes(data: bytes, rng: random.Random) -> bytes:
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 4)):
+        out[rng.randrange(len(out))] = rng.randrange(256)
+    return bytes(out)
+
+
+def truncate(data: bytes, rng: random.Random) -> bytes:
+    return data[: rng.randrange(len(data))]
+
+
+def nest(data: bytes, rng: random.Random) -> bytes:
+    lines = data.split(b"\n")
+    depth = rng.choice((17, 100, 1000, 5000))
+    lines[rng.randrange(len(lines))] = b"[" * depth + b"1" + b"]" * depth
+    return b"\n".join(lines)
+
+
+def odd_value(data: bytes, rng: random.Random) -> bytes:
+    """Replace one value of one line with a value of another type or an odd number."""
+    lines = _text(data).split("\n")
+    number = rng.randrange(len(lines))
+    try:
+        obj = json.loads(lines[number])
+    except (ValueError, RecursionError):  # a line an earlier mutation broke or nested
+        return data
+    if isinstance(obj, dict) and obj:
+        key = rng.choice(sorted(obj))
+        target = obj[key]
+        if isinstance(target, dict) and target and rng.random() < 0.5:
+            target[rng.choice(sorted(target))] = rng.choice(ODD_VALUES)
+        else:
+            obj[key] = rng.choice(ODD_VALUES)
+        lines[number] = json.dumps(obj, ensure_ascii=rng.random() < 0.5)
+    return _bytes("\n".join(lines))
+
+
+def unicode_digits(data: bytes, rng: random.Random) -> bytes:
+    text = _text(data)
+    digits = "²³¹٠١٢٣٤٥٦٧٨٩０１２３"
+    return _bytes(
+        re.sub(
+            r"\d", lambda found: rng.choice(digits) if rng.random() < 0.2 else found.group(), text
+        )
+    )
+
+
+def separators(data: bytes, rng: random.Random) -> bytes:
+    text = _text(data)
+    where = rng.randrange(len(text))
+    return _bytes(text[:where] + rng.choice("\u2028\u2029\u0085\r\x0b\x0c\x1c") + text[where:])
+
+
+def repeat_key(data: bytes, rng: random.Random) -> bytes:
+    lines = data.split(b"\n")
+    number = rng.randrange(len(lines))
+    line = lines[number]
+    if line.endswith(b"}") and b":" in line:
+        key = line[1 : line.index(b":")]
+        lines[number] = line[:-1] + b", " + key + b": 0}"
+    return b"\n".join(lines)
+
+
+def byte_order_mark(data: bytes, rng: random.Random) -> bytes:
+    return rng.choice((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")) + data
+
+
+def blank_lines(data: bytes, rng: random.Random) -> bytes:
+    lines = data.split(b"\n")
+    lines.insert(rng.randrange(len(lines) + 1), rng.choice((b"", b"  ", b"\t")))
+    return b"\n".join(lines)
+
+
+MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
+    flip_bytes,
+    truncate,
+    nest,
+    odd_value,
+    unicode_digits,
+    separators,
+    repeat_key,
+    byte_order_mark,
+    blank_lines,
+]
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    for _ in range(rng.randint(1, 3)):
+        if not data:  # truncated to nothing: nothing left to mutate
+            break
+        data = rng.choice(MUTATIONS)(data, rng)
+    return data
+
+
+def read_back(path) -> str:
+    """Load a mutated recording as the command line does: 'ok', or the one-line error.
+    Any other exception is a fault of the reader and propagates."""
+    try:
+        load_replay(path)
+    except FileError as error:
+        if error.line is None or "\n" in str(error):
+            raise AssertionError(f"not a one-line error naming a line: {error}") from None
+        return str(error)
+    return "ok"

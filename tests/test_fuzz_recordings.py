@@ -1,0 +1,36 @@
+"""Thousands of mutated recordings of every game: each one loads, or is refused with a
+one-line error naming its line; nothing else ever escapes the reader."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+from fuzzing import mutate, read_back, valid_recordings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+RECORDINGS = valid_recordings()
+FOLDER = Path(tempfile.mkdtemp(prefix="fuzz-"))
+
+
+@settings(
+    derandomize=True,
+    max_examples=3000,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.integers(0, len(RECORDINGS) - 1), st.integers(0, 2**32 - 1))
+def test_a_mutated_recording_loads_or_is_refused_with_its_line(which, seed):
+    path = FOLDER / "mutated.jsonl"
+    path.write_bytes(mutate(RECORDINGS[which], random.Random(seed)))
+    read_back(path)
+
+
+def test_the_unmutated_recordings_load():
+    for number, data in enumerate(RECORDINGS):
+        path = FOLDER / f"valid-{number}.jsonl"
+        path.write_bytes(data)
+        assert read_back(path) == "ok"
