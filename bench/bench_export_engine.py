@@ -12,7 +12,6 @@ Run: python bench/bench_export_engine.py [--repeats 3] [--quick]
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import resource
 import statistics
@@ -23,6 +22,8 @@ import time
 from pathlib import Path
 
 from common import print_table
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 FRAME_MS, HOLD_MS = 500, 2000
@@ -57,32 +58,16 @@ def full_game(side: int, load: int = 8) -> str:
 
 
 def old_gif(recording: Path, size: int) -> bytes:
-    """The replaced writer, as it was: all frames rendered (shape bounds measured afresh
-    each time they are asked for) and kept, then handed to Pillow's GIF writer."""
+    """The replaced writer, as it was: shape bounds measured afresh each time they are
+    asked for, every frame kept, then all handed to Pillow's GIF writer."""
+    from reference import pillow_gif
+
     from viz import render_raster
     from viz.export import replay_scenes
     from viz.files import load_replay
-    from viz.render_raster import indexed_palette, render_sequence
-    from viz.timeline import gif_delays_cs
 
     render_raster.bounds = render_raster.bounds.__wrapped__
-
-    scenes = replay_scenes(load_replay(recording), size)
-    images = render_sequence(scenes)
-    out = io.BytesIO()
-    delays = [cs * 10 for cs in gif_delays_cs(len(images), FRAME_MS, HOLD_MS)]
-    images[0].save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=images[1:],
-        duration=delays,
-        loop=0,
-        disposal=1,
-        palette=bytes(indexed_palette(scenes[0].palette).flat()),
-        optimize=True,
-    )
-    return out.getvalue()
+    return pillow_gif(replay_scenes(load_replay(recording), size), FRAME_MS, HOLD_MS)
 
 
 def child(kind: str, recording: Path, size: int, out: Path) -> None:

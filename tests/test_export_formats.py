@@ -13,6 +13,7 @@ from pathlib import Path
 import imageio.v2 as imageio
 import pytest
 from PIL import Image
+from reference import pillow_gif
 from test_export import recorded_load_game
 
 from games import REGISTRY
@@ -20,29 +21,8 @@ from viz import export
 from viz.cli import main, record_game
 from viz.export import Clip, export_clip, gif_bytes
 from viz.files import TEMP_MARK, load_replay
-from viz.render_raster import indexed_palette, render_sequence
-from viz.timeline import gif_delays_cs
 
 FRAME_MS, HOLD_MS = 120, 360
-
-
-def pillow_gif(scenes, frame_ms, hold_ms) -> bytes:
-    """The writer the streaming one replaces: every frame handed to Pillow at once."""
-    images = render_sequence(scenes)
-    out = io.BytesIO()
-    delays = [cs * 10 for cs in gif_delays_cs(len(images), frame_ms, hold_ms)]
-    images[0].save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=images[1:],
-        duration=delays,
-        loop=0,
-        disposal=1,
-        palette=bytes(indexed_palette(scenes[0].palette).flat()),
-        optimize=True,
-    )
-    return out.getvalue()
 
 
 def decoded(data_or_path):

@@ -69,6 +69,15 @@ def click_button(app, prefix):
     click(app, button(app, prefix).rect.center)
 
 
+def hover(app, cell):
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=cell_centre(app, cell), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    run(app)
+
+
 def half_centre(app, cell, half):
     rect = app.scene().by_key()[f"{half}-{cell}"]
     return round(rect.x + rect.w / 2), round(rect.y + rect.h / 2)
@@ -332,21 +341,11 @@ def test_back_and_home_undo_slider_moves_with_their_turns(app):
 
 def test_hovering_shows_what_player_2_would_pick(app):
     click(app, cell_centre(app, 30))
-    pygame.event.post(
-        pygame.event.Event(
-            pygame.MOUSEMOTION, pos=cell_centre(app, 9), rel=(0, 0), buttons=(0, 0, 0)
-        )
-    )
-    run(app)
+    hover(app, 9)
     assert app.scene().by_key()["status-3"].text == "Click to pick pair 8+9"
     click(app, cell_centre(app, 9))
     click(app, cell_centre(app, 40))
-    pygame.event.post(
-        pygame.event.Event(
-            pygame.MOUSEMOTION, pos=cell_centre(app, 10), rel=(0, 0), buttons=(0, 0, 0)
-        )
-    )
-    run(app)
+    hover(app, 10)
     hint = app.scene().by_key()["status-3"].text
     assert hint == "Pair 10+11: the pair of cell 10 touches an earlier green pick"
 
@@ -400,12 +399,7 @@ def cell_width(app):
 
 def test_hovering_outlines_the_pair_a_click_would_pick(app):
     click(app, cell_centre(app, 30))
-    pygame.event.post(
-        pygame.event.Event(
-            pygame.MOUSEMOTION, pos=cell_centre(app, 9), rel=(0, 0), buttons=(0, 0, 0)
-        )
-    )
-    run(app)
+    hover(app, 9)
     outline = app.scene().by_key()["highlight-0"]
     left, top, _ = app.layout().cell_box(8)
     assert outline.points[0][0] < left + 5 and outline.points[1][0] > left + cell_width(app)

@@ -19,6 +19,18 @@ from viz.scenes.loops import loops_scene
 from viz.scenes.tiles import tiles_scene, totals_text
 
 SVG = "{http://www.w3.org/2000/svg}"
+# A dispute on the five-seat deal of the rules tests: 6 is the highest value, played by
+# seats 1 and 3, so seat 3 (the later) wins it and scores the lowest value, 1.
+ONE_DISPUTE = [
+    Play(seat, t(name))
+    for seat, name in (
+        (0, "yellow-1"),
+        (1, "yellow-6"),
+        (2, "green-1"),
+        (3, "green-6"),
+        (4, "purple-1"),
+    )
+]
 
 
 def load_after(*moves, rules=None):
@@ -118,16 +130,9 @@ def test_loops_legend_explains_colours_and_rings():
 
 def test_even_odds_says_who_won_the_dispute_with_what_and_what_they_scored():
     state = dealt()
-    for seat, name in (
-        (0, "yellow-1"),
-        (1, "yellow-6"),
-        (2, "green-1"),
-        (3, "green-6"),
-        (4, "purple-1"),
-    ):
-        state.apply(Play(seat, t(name)))
+    for play in ONE_DISPUTE:
+        state.apply(play)
     keys = scene_of(state).by_key()
-    # 6 is the highest value, played by seats 1 and 3: the later wins; the lowest is 1.
     assert keys["status-1"].text == "Seat 3 wins with green-6 and scores 1 · Seat 3 to play"
     assert "score-mark-0" in keys and "score-mark-3" in keys  # round 1 and the total
     last = keys["last-move"]
@@ -183,14 +188,8 @@ def test_load_cells_are_whole_pixels_and_all_the_same_size():
 def test_the_svg_paints_a_late_highlight_under_the_score_it_marks():
     state = dealt()
     scenes = [scene_of(state)]
-    for seat, name in (
-        (0, "yellow-1"),
-        (1, "yellow-6"),
-        (2, "green-1"),
-        (3, "green-6"),
-        (4, "purple-1"),
-    ):
-        state.apply(Play(seat, t(name)))
+    for play in ONE_DISPUTE:
+        state.apply(play)
         scenes.append(scene_of(state))
     root = ET.fromstring(animated_svg(scenes, 500, 0))
     ids = [e.get("id") for e in root.iter() if e.get("id")]

@@ -1,0 +1,28 @@
+"""The GIF writer the streaming one replaced, kept as the reference it is checked and
+measured against: every frame rendered and kept, then handed to Pillow at once."""
+
+from __future__ import annotations
+
+import io
+
+from viz.render_raster import indexed_palette, render_sequence
+from viz.scene import Scene
+from viz.timeline import gif_delays_cs
+
+
+def pillow_gif(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:
+    images = render_sequence(scenes)
+    out = io.BytesIO()
+    delays = [cs * 10 for cs in gif_delays_cs(len(images), frame_ms, hold_ms)]
+    images[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=images[1:],
+        duration=delays,
+        loop=0,
+        disposal=1,
+        palette=bytes(indexed_palette(scenes[0].palette).flat()),
+        optimize=True,
+    )
+    return out.getvalue()
