@@ -97,6 +97,7 @@ class GameBase:
 
     rules_type: type
     state_type: type
+    first_seat = 0  # the number of the first seat, as `to_move` names it
 
     def rules(self, params: Mapping[str, Any]) -> Any:
         return self.rules_type.from_dict(dict(params))

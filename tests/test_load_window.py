@@ -372,7 +372,7 @@ def test_tab_reaches_every_control_and_space_or_enter_works_it(app):
     press(app, pygame.K_ESCAPE)  # leave the buttons: Space is Loop/Pause again
     press(app, pygame.K_SPACE)
     assert not app.looping
-    for _ in range(7):  # Auto1, Loop, Step, Back, GIF, New game, the Load slider
+    for _ in range(8):  # Auto1, Loop, Step, Back, GIF, New game, Player 2, the Load slider
         press(app, pygame.K_TAB)
     assert isinstance(app.panel.focused_item(), Slider) and app.panel.focused_item().high == 8
     press(app, pygame.K_RIGHT)
@@ -513,3 +513,14 @@ def test_a_download_that_cannot_be_written_is_a_message_and_play_goes_on(tmp_pat
         assert window.step() and window.state.turns == 2
     finally:
         window.close()
+
+
+def test_loop_and_step_play_the_chosen_player_2(app):
+    press(app, pygame.K_b)
+    assert app.green == "balanced-green" and "balanced" in button(app, "Player 2").text
+    press(app, pygame.K_RIGHT)  # red
+    press(app, pygame.K_RIGHT)  # green, as the balanced player: one red stands uncleared,
+    # and the lone cell 48 is the only pick that leaves the two counts equal (1 and 1)
+    assert app.state.last == Pick(2, 48)
+    press(app, pygame.K_b)
+    assert app.green == "every-third-green"

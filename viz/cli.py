@@ -68,7 +68,7 @@ def record_game(
     game's default players.
     """
     game = REGISTRY[game_id]
-    seats = {seat: game.players[name] for seat, name in enumerate(players)}
+    seats = {seat: game.players[name] for seat, name in enumerate(players, game.first_seat)}
     state, moves = play(game, rules, random.Random(seed), seats)
     extra = {"players": list(players)} if players else {}
     text = recording_text(game, rules, seed, moves, state.result(), **extra)
@@ -214,6 +214,61 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sweep_load(args: argparse.Namespace) -> int:
+    from games.load.sweep import PLAYERS
+    from viz.load_sweep import (
+        format_exact_table,
+        format_load_table,
+        heat_map,
+        run_exact,
+        run_load_sweep,
+        square_chart,
+    )
+    from viz.sweep import write_picture
+
+    red, green = args.by
+    for name, want in ((red, "red"), (green, "green")):
+        if name not in PLAYERS or not name.endswith(want):
+            names = ", ".join(sorted(n for n in PLAYERS if n.endswith(want)))
+            raise CommandError(f"--by: {name!r} is not a {want} player ({names})")
+    for name, values, low, high in (
+        ("rows", args.rows, 1, 20),
+        ("cols", args.cols, 1, 20),
+        ("load", args.load, 3, 8),
+    ):
+        if min(values) < low or max(values) > high:
+            raise CommandError(f"--{name} must be from {low} to {high}")
+    boards = (
+        [(side, side) for side in args.rows]
+        if args.square
+        else [(h, w) for h in args.rows for w in args.cols]
+    )
+    cells = [(h, w, load) for h, w in boards for load in args.load]
+    if args.exact:
+        if any(h * w > 12 for h, w, _ in cells):
+            raise CommandError("--exact searches boards of at most 12 cells")
+        found = run_exact(cells)
+        if args.json:
+            for exact in found:
+                print(json.dumps(exact.as_dict()))
+        else:
+            print(format_exact_table(found))
+        return 0
+    rows = run_load_sweep(cells, args.trials, args.seed, args.workers, red, green)
+    if args.json:
+        for row in rows:
+            print(json.dumps(row.as_dict()))
+    else:
+        print(format_load_table(rows, red, green))
+    if args.plot:
+        chart = square_chart(rows) if args.square else heat_map(rows)
+        try:
+            print(write_picture(chart, args.plot), file=sys.stderr)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+    return 0
+
+
 def session_dir() -> Path:
     """Where windows keep the live recording of each session."""
     from platformdirs import user_state_path
@@ -305,6 +360,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return open_window(windows[replay.game.id])
 
 
+def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
+    method = parser.add_mutually_exclusive_group()
+    method.add_argument(
+        "--trials",
+        type=_int_in(1, 100_000_000),
+        default=trials,
+        help=f"Monte Carlo games per cell (default {trials})",
+    )
+    method.add_argument("--exact", action="store_true", help="exact figures instead")
+    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    parser.add_argument(
+        "--workers",
+        type=_int_in(1, 256),
+        default=os.cpu_count() or 1,
+        help="processes for Monte Carlo (default: all cores)",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--plot", type=Path, help="also draw a chart (.svg or .png)")
+
+
 def _window_size(text: str) -> tuple[int, int]:
     width, _, height = text.partition("x")
     if not (width.isdecimal() and height.isdecimal()):
@@ -374,7 +449,8 @@ class Parser(argparse.ArgumentParser):
     """argparse, with a usage mistake reported like every other error: one line."""
 
     def error(self, message: str) -> NoReturn:
-        raise CommandError(f"{self.prog}: {message} (see --help)")
+        command = self.prog.partition(" ")[2]  # "sweep load" of "oddsevens sweep load"
+        raise CommandError(f"{command + ': ' if command else ''}{message} (see --help)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -388,15 +464,15 @@ def build_parser() -> argparse.ArgumentParser:
         _add_rule_options(sub, game_id)
         sub.add_argument("--seed", type=int, help="random seed (recorded; random when omitted)")
         sub.add_argument("-o", "--output", type=Path, required=True, help="REC.jsonl to write")
-        if game_id != "load":  # Load's two players have fixed roles
-            sub.add_argument(
-                "--by",
-                nargs="+",
-                choices=sorted(game.players),
-                metavar="NAME",
-                help="who plays seat 0, 1, …: "
-                f"{', '.join(sorted(game.players))} (default for the rest)",
-            )
+        first = game.first_seat
+        sub.add_argument(
+            "--by",
+            nargs="+",
+            choices=sorted(game.players),
+            metavar="NAME",
+            help=f"who plays seat {first}, {first + 1}, …: "
+            f"{', '.join(sorted(game.players))} (default for the rest)",
+        )
         sub.set_defaults(run=cmd_record)
 
     validate = commands.add_parser("validate", help="replay a recording and report its result")
@@ -457,38 +533,48 @@ def build_parser() -> argparse.ArgumentParser:
     _add_window_options(replay)
     replay.set_defaults(run=cmd_replay)
 
-    sweep = commands.add_parser("sweep", help="fairness table of Odds and Evens")
-    sweep.add_argument("game", choices=["loops"])
-    sweep.add_argument(
+    sweep = commands.add_parser("sweep", help="fairness tables: who wins, how often")
+    sweeps = sweep.add_subparsers(dest="game", required=True)
+    loops = sweeps.add_parser("loops", help="Odds and Evens: the first mover's chances")
+    loops.add_argument(
         "--capacity",
         type=_int_range,
         default=list(range(3, 10)),
         help="capacities, e.g. 3-9 (default)",
     )
-    sweep.add_argument(
+    loops.add_argument(
         "--flips",
         type=_int_range,
         default=list(range(0, 5)),
         help="starting flip budgets, e.g. 0-4 (default)",
     )
-    method = sweep.add_mutually_exclusive_group()
-    method.add_argument(
-        "--trials",
-        type=_int_in(1, 100_000_000),
-        default=20_000,
-        help="Monte Carlo games per cell (default 20000)",
+    _add_sweep_options(loops, 20_000)
+    loops.set_defaults(run=cmd_sweep)
+    load = sweeps.add_parser("load", help="Load: player 2's chances on every board and Load")
+    load.add_argument(
+        "--rows", type=_int_range, default=list(range(3, 11)), help="rows, e.g. 3-10 (default)"
     )
-    method.add_argument("--exact", action="store_true", help="exact probabilities instead")
-    sweep.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
-    sweep.add_argument(
-        "--workers",
-        type=_int_in(1, 256),
-        default=os.cpu_count() or 1,
-        help="processes for Monte Carlo (default: all cores)",
+    load.add_argument(
+        "--cols", type=_int_range, default=list(range(3, 11)), help="columns, e.g. 3-10 (default)"
     )
-    sweep.add_argument("--json", action="store_true", help="print a JSON list instead")
-    sweep.add_argument("--plot", type=Path, help="also draw the table as a chart (.svg or .png)")
-    sweep.set_defaults(run=cmd_sweep)
+    load.add_argument(
+        "--load", type=_int_range, default=list(range(3, 9)), help="Loads, e.g. 3-8 (default)"
+    )
+    load.add_argument(
+        "--square",
+        action="store_true",
+        help="square boards only (the side from --rows); the chart draws lines",
+    )
+    load.add_argument(
+        "--by",
+        nargs=2,
+        metavar=("RED", "GREEN"),
+        default=["random-red", "every-third-green"],
+        help="player 1's and player 2's automatic players (default: random-red "
+        "every-third-green; also balanced-green)",
+    )
+    _add_sweep_options(load, 1_000)
+    load.set_defaults(run=cmd_sweep_load)
 
     demo = commands.add_parser("demo", help="record and export one automatic game of each game")
     demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")

@@ -19,8 +19,12 @@ DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
 }
 
 
+GREEN_PLAYERS = {"every-third-green": "every third", "balanced-green": "balanced"}
+
+
 class LoadApp(GameApp):
     auto1 = False
+    green = "every-third-green"  # the automatic player 2 of Loop and Step
     hover: int | None = None  # the cell under the mouse
     typed = ""  # a cell number typed on the keyboard, picked with Enter
 
@@ -92,6 +96,7 @@ class LoadApp(GameApp):
             Button("Back  (Left)", self.back, enabled=not self.looping),
             Button("GIF  (G)", self.download, enabled=not self.looping),
             Button("New game  (N)", self.new_game),
+            Button(f"Player 2: {GREEN_PLAYERS[self.green]}  (B)", self.switch_green),
             Label(f"Load {self.state.pending_load}  ([ / ])"),
             Slider(self.state.pending_load, MIN_LOAD, MAX_LOAD, self.set_load),
             *self.speed_controls(),
@@ -135,6 +140,16 @@ class LoadApp(GameApp):
         else:
             self.message = self.play(PASS) or "Green passed"
 
+    def next_automatic_move(self):
+        if self.script is None and self.state.to_move == 2:
+            return self.game.players[self.green](self.state, self.rng)
+        return super().next_automatic_move()
+
+    def switch_green(self) -> None:
+        names = list(GREEN_PLAYERS)
+        self.green = names[(names.index(self.green) + 1) % len(names)]
+        self.message = f"Loop and Step play green as {GREEN_PLAYERS[self.green]}"
+
     def toggle_auto1(self) -> None:
         self.auto1 = not self.auto1
         self.message = "Auto1 on: red plays itself" if self.auto1 else "Auto1 off"
@@ -170,6 +185,7 @@ class LoadApp(GameApp):
             | {
                 pygame.K_p: self.pass_turn,
                 pygame.K_a: self.toggle_auto1,
+            pygame.K_b: self.switch_green,
                 pygame.K_n: self.new_game,
                 pygame.K_LEFTBRACKET: lambda: self.set_load(self.state.pending_load - 1),
                 pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),

@@ -140,7 +140,11 @@ def chart_scene(rows: list[SweepRow], width: int = 640, height: int = 420) -> Sc
 
 
 def write_chart(rows: list[SweepRow], path: Path) -> Path:
-    scene = chart_scene(rows)
+    return write_picture(chart_scene(rows), path)
+
+
+def write_picture(scene: Scene, path: Path) -> Path:
+    """A chart as a still SVG or PNG, by the file's ending."""
     if path.suffix.lower() == ".svg":
         text = static_svg(scene)
         return write_atomic(path, lambda out: out.write(text))

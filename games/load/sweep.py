@@ -1,0 +1,180 @@
+"""Load's fairness figures: player 2's chances and the game's length when two automatic
+players meet, by Monte Carlo, and exact results on small boards by a memoized search.
+
+Pure: no files, no processes. The command line spreads the chunks over processes.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+from functools import cache
+
+from games.load.engine import PASS, LoadRules, LoadState, board
+from games.load.policies import balanced_green, every_third_stage_green, random_red
+
+CHUNK = 500  # games per independently seeded chunk
+PLAYERS = {
+    "random-red": random_red,
+    "every-third-green": every_third_stage_green,
+    "balanced-green": balanced_green,
+}
+
+
+@dataclass(frozen=True)
+class LoadRow:
+    rows: int
+    cols: int
+    load: int
+    trials: int
+    player2_win_rate: float
+    mean_stages: float
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "load": self.load,
+            "trials": self.trials,
+            "player2_win_rate": self.player2_win_rate,
+            "mean_stages": self.mean_stages,
+        }
+
+
+def chunk_seed(seed: int, rows: int, cols: int, load: int, chunk: int) -> int:
+    return zlib.crc32(f"{seed}/{rows}x{cols}/{load}/{chunk}".encode())
+
+
+def play_chunk(
+    rows: int, cols: int, load: int, games: int, seed: int, red: str, green: str
+) -> tuple[int, int]:
+    """Player 2's wins and the stages played, summed over `games` seeded games."""
+    rng = random.Random(seed)
+    rules = LoadRules(rows, cols, load)
+    movers = {1: PLAYERS[red], 2: PLAYERS[green]}
+    wins = stages = 0
+    for _ in range(games):
+        state = LoadState(rules)
+        while state.to_move is not None:
+            state.apply(movers[state.to_move](state, rng))
+        wins += state.winner == 2
+        stages += state.stage
+    return wins, stages
+
+
+def chunks(
+    rows: int, cols: int, load: int, trials: int, seed: int, red: str, green: str
+) -> list[tuple]:
+    """The chunk jobs of one cell, the same for any number of workers."""
+    sizes = [CHUNK] * (trials // CHUNK) + ([trials % CHUNK] if trials % CHUNK else [])
+    return [
+        (rows, cols, load, size, chunk_seed(seed, rows, cols, load, n), red, green)
+        for n, size in enumerate(sizes)
+    ]
+
+
+# --- the exact search ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Exact:
+    rows: int
+    cols: int
+    load: int
+    perfect_play_winner: int  # 1 or 2, both sides playing their best
+    player2_chance: float  # player 1 picking at random, player 2 its best
+    positions: int  # positions the search visited
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "load": self.load,
+            "perfect_play_winner": self.perfect_play_winner,
+            "player2_chance": self.player2_chance,
+            "positions": self.positions,
+        }
+
+
+def solve(rows: int, cols: int, load: int) -> Exact:
+    """Search every position of a small board once. A position is what is picked and
+    cleared in each colour, the cells a new green pair may not touch, and who moves."""
+    grid = board(rows, cols)
+    cells = grid.cells
+
+    def end_of_stage(red: int, red_cleared: int, green: int, green_cleared: int) -> int | None:
+        if (red ^ red_cleared).bit_count() > load or (green ^ green_cleared).bit_count() > load:
+            return 1
+        return 2 if red.bit_count() == cells else None
+
+    @cache
+    def red_to_move(
+        red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
+    ) -> tuple[bool, float]:
+        wins, chance, options = False, 0.0, 0
+        for cell in range(cells):
+            bit = 1 << cell
+            if red & bit:
+                continue
+            cleared = green_cleared | green & grid.at_or_above[cell & ~1]
+            best, odds = green_to_move(red | bit, red_cleared, green, cleared, blocked)
+            wins |= not best  # player 1 wins if some pick leaves player 2 lost
+            chance += odds
+            options += 1
+        return not wins, chance / options
+
+    @cache
+    def green_to_move(
+        red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
+    ) -> tuple[bool, float]:
+        """(player 2 wins with best play, player 2's best chance against random red)."""
+        outcomes = [(red, red_cleared, green, green_cleared, blocked)]  # the pass
+        for pair, mask in enumerate(grid.pair_masks):
+            if not blocked & mask:
+                outcomes.append(
+                    (
+                        red,
+                        red_cleared | red & grid.at_or_above[pair << 1],
+                        green | mask,
+                        green_cleared,
+                        blocked | grid.pair_blocks[pair],
+                    )
+                )
+        wins, chance = False, 0.0
+        for after in outcomes:
+            ended = end_of_stage(*after[:4])
+            if ended is not None:
+                won, odds = ended == 2, float(ended == 2)
+            else:
+                won, odds = red_to_move(*after)
+            wins |= won
+            chance = max(chance, odds)
+        return wins, chance
+
+    wins, chance = red_to_move(0, 0, 0, 0, 0)
+    positions = red_to_move.cache_info().currsize + green_to_move.cache_info().currsize
+    return Exact(rows, cols, load, 2 if wins else 1, chance, positions)
+
+
+def brute_force(rows: int, cols: int, load: int) -> tuple[int, float]:
+    """The same two figures by playing out every game through the engine, no memory:
+    the check on boards small enough for it."""
+
+    def search(state: LoadState) -> tuple[bool, float]:
+        if state.to_move is None:
+            return state.winner == 2, float(state.winner == 2)
+        results = []
+        for move in state.legal_moves():
+            after = state.copy()
+            after.apply(move)
+            results.append(search(after))
+        if state.to_move == 1:
+            return all(won for won, _ in results), sum(o for _, o in results) / len(results)
+        return any(won for won, _ in results), max(o for _, o in results)
+
+    wins, chance = search(LoadState(LoadRules(rows, cols, load)))
+    return 2 if wins else 1, chance
+
+
+__all__ = ["PASS", "Exact", "LoadRow", "brute_force", "chunks", "play_chunk", "solve"]

@@ -1,0 +1,201 @@
+"""`oddsevens sweep load`: player 2's chances on every board and Load, by Monte Carlo over
+processes (with progress), or exactly on small boards; a table, JSON lines and charts."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+
+from games.load.sweep import Exact, LoadRow, chunks, play_chunk, solve
+from viz.scene import Line, Palette, Rect, Scene, Shape, Text, rgb_hex
+from viz.sweep import CHART_PALETTE, SERIES, Progress
+
+HEAT = Palette.from_hex(
+    {
+        **{name: rgb_hex(rgb) for name, rgb in CHART_PALETTE.colors.items()},
+        **{
+            f"heat-{n}": color
+            for n, color in enumerate(
+                (
+                    "#b2182b",
+                    "#d6604d",
+                    "#f4a582",
+                    "#fddbc7",
+                    "#f7f7f7",
+                    "#d1e5f0",
+                    "#92c5de",
+                    "#4393c3",
+                    "#2166ac",
+                )
+            )
+        },
+    },
+    inks=("ink", "muted"),
+)
+
+
+def run_load_sweep(
+    cells: list[tuple[int, int, int]], trials: int, seed: int, workers: int, red: str, green: str
+) -> list[LoadRow]:
+    progress = Progress(len(cells))
+    rows = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = {
+            cell: [pool.submit(play_chunk, *job) for job in chunks(*cell, trials, seed, red, green)]
+            for cell in cells
+        }
+        for (height, width, load), futures in pending.items():
+            wins = stages = 0
+            for future in futures:
+                chunk_wins, chunk_stages = future.result()
+                wins, stages = wins + chunk_wins, stages + chunk_stages
+            rows.append(LoadRow(height, width, load, trials, wins / trials, stages / trials))
+            progress.step(f"{height}x{width}, Load {load}")
+    progress.close()
+    return rows
+
+
+def run_exact(cells: list[tuple[int, int, int]]) -> list[Exact]:
+    progress = Progress(len(cells))
+    found = []
+    for cell in cells:
+        found.append(solve(*cell))
+        progress.step(f"{cell[0]}x{cell[1]}, Load {cell[2]}")
+    progress.close()
+    return found
+
+
+def format_load_table(rows: list[LoadRow], red: str, green: str) -> str:
+    lines = [
+        f"Player 2's win rate and mean stages, {red} against {green} "
+        f"(Monte Carlo, {rows[0].trials:,} games a cell)",
+        "| board | Load | player 2 wins | mean stages |",
+        "|---|---:|---:|---:|",
+    ]
+    lines += [
+        f"| {r.rows}×{r.cols} | {r.load} | {r.player2_win_rate:.1%} | {r.mean_stages:.1f} |"
+        for r in rows
+    ]
+    return "\n".join(lines)
+
+
+def format_exact_table(found: list[Exact]) -> str:
+    lines = [
+        "Exact results: the winner with perfect play, and player 2's best chance "
+        "against a random player 1",
+        "| board | Load | perfect play | player 2's chance | positions |",
+        "|---|---:|---|---:|---:|",
+    ]
+    lines += [
+        f"| {e.rows}×{e.cols} | {e.load} | player {e.perfect_play_winner} | "
+        f"{e.player2_chance:.2%} | {e.positions:,} |"
+        for e in found
+    ]
+    return "\n".join(lines)
+
+
+def heat_map(rows: list[LoadRow], width: int = 720) -> Scene:
+    """One small grid a Load: a square per board (rows down, columns across), coloured
+    and labelled by player 2's win rate."""
+    loads = sorted({r.load for r in rows})
+    heights = sorted({r.rows for r in rows})
+    widths = sorted({r.cols for r in rows})
+    per_row = min(3, len(loads))
+    panel = (width - 40) / per_row
+    cell = min(40.0, (panel - 50) / len(widths))
+    panel_h = cell * len(heights) + 60
+    height = round(50 + panel_h * -(-len(loads) // per_row) + 30)
+    shapes: list[Shape] = [
+        Text("title", 20, 20, "Player 2's win rate by board and Load", 15, "ink", "start")
+    ]
+    rates = {(r.rows, r.cols, r.load): r.player2_win_rate for r in rows}
+    for number, load in enumerate(loads):
+        x0 = 20 + (number % per_row) * panel + 40
+        y0 = 50 + (number // per_row) * panel_h + 20
+        shapes.append(Text(f"load-{load}", x0, y0 - 10, f"Load {load}", 13, "ink", "start"))
+        for i, h in enumerate(heights):
+            shapes.append(
+                Text(f"rows-{load}-{h}", x0 - 6, y0 + (i + 0.5) * cell, str(h), 10, "muted", "end")
+            )
+            for j, w in enumerate(widths):
+                rate = rates.get((h, w, load))
+                if rate is None:
+                    continue
+                shade = f"heat-{min(8, int(rate * 9))}"
+                key = f"cell-{load}-{h}-{w}"
+                shapes.append(Rect(key, x0 + j * cell, y0 + i * cell, cell - 1, cell - 1, shade))
+                if cell >= 26:
+                    shapes.append(
+                        Text(
+                            f"{key}-rate",
+                            x0 + (j + 0.5) * cell,
+                            y0 + (i + 0.5) * cell,
+                            f"{rate:.0%}",
+                            9,
+                            "ink",
+                        )
+                    )
+        for j, w in enumerate(widths):
+            shapes.append(
+                Text(
+                    f"cols-{load}-{w}",
+                    x0 + (j + 0.5) * cell,
+                    y0 + len(heights) * cell + 10,
+                    str(w),
+                    10,
+                    "muted",
+                )
+            )
+    shapes.append(
+        Text(
+            "note",
+            20,
+            height - 14,
+            "rows down, columns across; red: player 1 usually wins, blue: player 2 usually wins",
+            11,
+            "muted",
+            "start",
+        )
+    )
+    return Scene(width, height, "canvas", HEAT, tuple(shapes))
+
+
+def square_chart(rows: list[LoadRow], width: int = 640, height: int = 420) -> Scene:
+    """Player 2's win rate on square boards against the side, one line per Load."""
+    sides = sorted({r.rows for r in rows if r.rows == r.cols})
+    loads = sorted({r.load for r in rows})
+    left, right, top, bottom = 60, width - 130, 40, height - 50
+    span = max(1, sides[-1] - sides[0]) if sides else 1
+
+    def x(side: float) -> float:
+        return left + (side - sides[0]) / span * (right - left)
+
+    def y(rate: float) -> float:
+        return bottom - rate * (bottom - top)
+
+    shapes: list[Shape] = [
+        Text("title", left, 18, "Player 2's win rate on square boards", 15, "ink", "start"),
+        Line("axes", ((left, top), (left, bottom), (right, bottom)), "axis", 1.5),
+        Line("fair", ((left, y(0.5)), (right, y(0.5))), "fair", 1.5, dashed=True),
+        Text("x-label", (left + right) / 2, height - 14, "side of the board", 13, "muted"),
+    ]
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        shapes.append(Text(f"y-{tick}", left - 8, y(tick), f"{tick:.0%}", 12, "muted", "end"))
+    for side in sides:
+        shapes.append(Text(f"x-{side}", x(side), bottom + 14, str(side), 12, "muted"))
+    for number, load in enumerate(loads):
+        color = SERIES[number % len(SERIES)]
+        points = tuple(
+            (x(r.rows), y(r.player2_win_rate)) for r in rows if r.load == load and r.rows == r.cols
+        )
+        if len(points) > 1:
+            shapes.append(Line(f"series-{load}", points, color, 2.5))
+        legend_y = top + 10 + number * 20
+        shapes.append(
+            Line(
+                f"legend-line-{load}", ((right + 20, legend_y), (right + 42, legend_y)), color, 2.5
+            )
+        )
+        shapes.append(
+            Text(f"legend-{load}", right + 48, legend_y, f"Load {load}", 12, "ink", "start")
+        )
+    return Scene(width, height, "canvas", CHART_PALETTE, tuple(shapes))
