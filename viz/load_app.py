@@ -185,7 +185,7 @@ class LoadApp(GameApp):
             | {
                 pygame.K_p: self.pass_turn,
                 pygame.K_a: self.toggle_auto1,
-            pygame.K_b: self.switch_green,
+                pygame.K_b: self.switch_green,
                 pygame.K_n: self.new_game,
                 pygame.K_LEFTBRACKET: lambda: self.set_load(self.state.pending_load - 1),
                 pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),

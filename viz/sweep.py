@@ -8,7 +8,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from games.loops.sweep import SweepRow, chunks, exact_row, monte_carlo_chunk, perfect_play_winner
+from games.loops.sweep import SweepRow, chunks, exact_rows, monte_carlo_chunk, perfect_play_winner
 from viz.files import write_atomic
 from viz.render_raster import render
 from viz.render_svg import static_svg
@@ -62,9 +62,9 @@ def run_sweep(
     progress = Progress(len(cells))
     rows = []
     if trials is None:
-        for capacity, flips in cells:
-            rows.append(exact_row(capacity, flips))
-            progress.step(f"capacity {capacity}, {flips} flips")
+        for row in exact_rows(capacities, budgets):
+            rows.append(row)
+            progress.step(f"capacity {row.capacity}, {row.flips} flips")
     else:
         jobs = {cell: chunks(*cell, trials, seed) for cell in cells}
         with ProcessPoolExecutor(max_workers=workers) as pool:

@@ -54,6 +54,10 @@ class Solver:
         self._children: dict[Position, tuple[Position, ...]] = {}
         self._wins: dict[Position, bool] = {}
         self._random: dict[Position, float] = {}
+        # A capacity has few distinct loops: each one's successors are worked out once.
+        self._placed: dict[Loop, Loop | None] = {}
+        self._flipped: dict[Loop, Loop | None] = {}
+        self._swapped: dict[Loop, Loop] = {}
 
     def start(self, flips: int) -> Position:
         bare = Loop(0, 0, 0, 0, 0)
@@ -103,6 +107,21 @@ class Solver:
             return loop
         return loop._replace(theirs=1 - loop.theirs)
 
+    def _placed_loop(self, loop: Loop) -> Loop | None:
+        if loop not in self._placed:
+            self._placed[loop] = self._after_place(loop)
+        return self._placed[loop]
+
+    def _flipped_loop(self, loop: Loop) -> Loop | None:
+        if loop not in self._flipped:
+            self._flipped[loop] = self._after_flip(loop)
+        return self._flipped[loop]
+
+    def _swapped_loop(self, loop: Loop) -> Loop:
+        if loop not in self._swapped:
+            self._swapped[loop] = self._swap(loop)
+        return self._swapped[loop]
+
     def children(self, position: Position) -> tuple[Position, ...]:
         """Positions after each legal move (one entry per move), seen by the next mover."""
         found = self._children.get(position)
@@ -110,16 +129,15 @@ class Solver:
             return found
         (a, b), mine, theirs = position
         result = []
+        swap = self._swapped_loop
         for moved, other in ((a, b), (b, a)):
-            placed = self._after_place(moved)
+            placed = self._placed_loop(moved)
             if placed is not None:
-                result.append(_position(self._swap(placed), self._swap(other), theirs, mine))
+                result.append(_position(swap(placed), swap(other), theirs, mine))
             if mine:
-                flipped = self._after_flip(moved)
+                flipped = self._flipped_loop(moved)
                 if flipped is not None:
-                    result.append(
-                        _position(self._swap(flipped), self._swap(other), theirs, mine - 1)
-                    )
+                    result.append(_position(swap(flipped), swap(other), theirs, mine - 1))
         found = self._children[position] = tuple(result)
         return found
 

@@ -3,13 +3,16 @@ who wins with perfect play, for each capacity and starting flip budget."""
 
 from __future__ import annotations
 
+import gc
 import random
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.loops.ai import PLAYERS
 from games.loops.engine import LoopsRules, LoopsState
-from games.loops.solver import random_games, solver
+from games.loops.solver import Solver, random_games, solver
 
 CHUNK = 10_000  # Monte Carlo trials per independently seeded chunk
 
@@ -42,14 +45,38 @@ def exact_row(capacity: int, flips: int) -> SweepRow:
     return SweepRow(capacity, flips, rate, perfect_play_winner(capacity, flips))
 
 
+def exact_rows(capacities: list[int], budgets: list[int]) -> Iterator[SweepRow]:
+    """Exact rows, capacity by capacity, each with a solver of its own dropped once its
+    rows are done. The collector is off meanwhile: the memo tables only grow, and
+    scanning them again and again cost more than the search itself."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for capacity in capacities:
+            search = Solver(capacity)
+            for flips in budgets:
+                start = search.start(flips)
+                winner = "first" if search.wins(start) else "second"
+                yield SweepRow(capacity, flips, search.random_win_probability(start), winner)
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def chunk_seed(seed: int, capacity: int, flips: int, chunk: int) -> int:
     return zlib.crc32(f"{seed}/{capacity}/{flips}/{chunk}".encode())
 
 
 def monte_carlo_chunk(capacity: int, flips: int, trials: int, seed: int) -> int:
     """First-mover wins in `trials` uniformly random games."""
+    return random_games(walk_table(capacity, flips), trials, seed)
+
+
+@lru_cache(maxsize=8)
+def walk_table(capacity: int, flips: int) -> list[tuple[int, ...]]:
+    """Built once per worker process and cell, not once per chunk."""
     search = solver(capacity)
-    return random_games(search.walk_table(search.start(flips)), trials, seed)
+    return search.walk_table(search.start(flips))
 
 
 def chunks(capacity: int, flips: int, trials: int, seed: int) -> list[tuple[int, int, int, int]]:
