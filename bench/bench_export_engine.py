@@ -66,7 +66,7 @@ def old_gif(recording: Path, size: int) -> bytes:
     from viz.export import replay_scenes
     from viz.files import load_replay
 
-    render_raster.bounds = render_raster.bounds.__wrapped__
+    render_raster.bounds = getattr(render_raster.bounds, "__wrapped__", render_raster.bounds)
     return pillow_gif(replay_scenes(load_replay(recording), size), FRAME_MS, HOLD_MS)
 
 

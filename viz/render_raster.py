@@ -111,10 +111,28 @@ def render_stream(scenes: Iterable[Scene]) -> Iterator[Image.Image]:
         if image is None:
             image = render(scene)
         else:
-            for box in changed_boxes(before, scene):
+            for box in merged(changed_boxes(before, scene)):
                 _draw_region(image, scene, box)
         before = scene
         yield image
+
+
+def merged(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """The boxes with every overlapping pair joined, so no region is drawn twice."""
+    boxes = list(boxes)
+    joined = True
+    while joined:
+        joined = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                if _overlaps(boxes[i], boxes[j]):
+                    a, b = boxes[i], boxes.pop(j)
+                    boxes[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    joined = True
+                    break
+            if joined:
+                break
+    return boxes
 
 
 def render_sequence(scenes: list[Scene]) -> list[Image.Image]:
