@@ -21,7 +21,7 @@ from games.recording import Replay
 from viz.files import FileError, Outputs, outputs, writing
 from viz.formats import DEFAULT_SIZE, FORMATS
 from viz.gif import GifStream
-from viz.render_raster import indexed_palette, render, render_stream
+from viz.render_raster import indexed_palette, render, render_changes, render_stream
 from viz.render_svg import animated_svg
 from viz.scene import Scene
 from viz.scenes import SCENES
@@ -98,9 +98,9 @@ def stream_gif(
     scenes = iter(scenes)
     first = next(scenes)
     gif = GifStream(out, first.width, first.height, indexed_palette(first.palette).flat())
-    frames = render_stream(_chain(first, scenes))
-    for image, delay in zip(frames, gif_delays_cs(count, frame_ms, hold_ms), strict=True):
-        gif.add(image, delay)
+    frames = render_changes(_chain(first, scenes))
+    for (image, near), delay in zip(frames, gif_delays_cs(count, frame_ms, hold_ms), strict=True):
+        gif.add(image, delay, near or (0, 0, 0, 0))
     gif.close()
 
 

@@ -33,25 +33,29 @@ class GifStream:
         self.previous: np.ndarray | None = None
         self.pending: tuple[Image.Image, tuple[int, int], int, bool] | None = None
 
-    def add(self, image: Image.Image, delay_cs: int) -> None:
-        """Append a "P" image drawn with the global palette, shown for `delay_cs`."""
-        pixels = np.asarray(image)
+    def add(self, image: Image.Image, delay_cs: int, near: tuple | None = None) -> None:
+        """Append a "P" image drawn with the global palette, shown for `delay_cs`. `near`
+        is a box known to hold every pixel that changed, when the caller knows one."""
         if self.previous is None:
+            self.previous = np.array(image)
             self._queue(image.copy(), (0, 0), delay_cs, False)
-        else:
-            changed = pixels != self.previous
-            if not changed.any():
-                frame, offset, delay, clear = self.pending
-                self.pending = (frame, offset, delay + delay_cs, clear)
-                return
-            rows, cols = np.nonzero(changed.any(axis=1))[0], np.nonzero(changed.any(axis=0))[0]
-            top, bottom, left, right = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
-            region = pixels[top:bottom, left:right].copy()
-            if self.transparent is not None:
-                region[~changed[top:bottom, left:right]] = self.transparent
-            frame = Image.frombuffer("P", region.shape[::-1], region.tobytes(), "raw", "P", 0, 1)
-            self._queue(frame, (int(left), int(top)), delay_cs, True)
-        self.previous = pixels
+            return
+        x0, y0, x1, y1 = near or (0, 0, image.width, image.height)
+        pixels = np.asarray(image.crop((x0, y0, x1, y1)))
+        before = self.previous[y0:y1, x0:x1]
+        changed = pixels != before
+        if not changed.any():
+            frame, offset, delay, clear = self.pending
+            self.pending = (frame, offset, delay + delay_cs, clear)
+            return
+        rows, cols = np.nonzero(changed.any(axis=1))[0], np.nonzero(changed.any(axis=0))[0]
+        top, bottom, left, right = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
+        region = pixels[top:bottom, left:right].copy()
+        if self.transparent is not None:
+            region[~changed[top:bottom, left:right]] = self.transparent
+        frame = Image.frombuffer("P", region.shape[::-1], region.tobytes(), "raw", "P", 0, 1)
+        self._queue(frame, (int(x0 + left), int(y0 + top)), delay_cs, True)
+        before[...] = pixels
 
     def _queue(self, frame: Image.Image, offset: tuple[int, int], delay: int, clear: bool):
         self._flush()

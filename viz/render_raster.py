@@ -31,6 +31,7 @@ from viz.scene import (
     dash_segments,
 )
 
+Box = tuple[int, int, int, int]  # left, top, right, bottom
 SHADE_LEVELS = 2  # coverage is rounded to halves: 0, 1/2, 1
 SUPERSAMPLE = 4  # round shapes are drawn this many times larger to measure coverage
 ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
@@ -103,21 +104,39 @@ def render(scene: Scene) -> Image.Image:
     return image
 
 
-def render_stream(scenes: Iterable[Scene]) -> Iterator[Image.Image]:
+def render_changes(scenes: Iterable[Scene]) -> Iterator[tuple[Image.Image, Box | None]]:
     """Render the scenes of one animation in turn onto one image, redrawing only the
-    regions that change; each image yielded is overwritten by the next."""
+    regions that change; yield the image (overwritten by the next) and a box holding
+    every pixel that may have changed (None for the first, and for no change at all)."""
     image, before = None, None
     for scene in scenes:
+        changed = None
         if image is None:
             image = render(scene)
         else:
             for box in merged(changed_boxes(before, scene)):
                 _draw_region(image, scene, box)
+                changed = box if changed is None else _union(changed, box)
         before = scene
-        yield image
+        if changed is not None:
+            changed = _clip(changed, scene.width, scene.height)
+        yield image, changed
 
 
-def merged(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+def render_stream(scenes: Iterable[Scene]) -> Iterator[Image.Image]:
+    """The images of `render_changes`."""
+    return (image for image, _ in render_changes(scenes))
+
+
+def _union(a: Box, b: Box) -> Box:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
+def _clip(box: Box, width: int, height: int) -> Box:
+    return max(0, box[0]), max(0, box[1]), min(width, box[2]), min(height, box[3])
+
+
+def merged(boxes: list[Box]) -> list[Box]:
     """The boxes with every overlapping pair joined, so no region is drawn twice."""
     boxes = list(boxes)
     joined = True
@@ -126,8 +145,7 @@ def merged(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, 
         for i in range(len(boxes)):
             for j in range(i + 1, len(boxes)):
                 if _overlaps(boxes[i], boxes[j]):
-                    a, b = boxes[i], boxes.pop(j)
-                    boxes[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    boxes[i] = _union(boxes[i], boxes.pop(j))
                     joined = True
                     break
             if joined:
