@@ -216,7 +216,7 @@ def test_a_folder_that_refuses_new_files_is_a_one_line_error(tmp_path, monkeypat
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("viz.files.tempfile.mkstemp", refuse)
+    monkeypatch.setattr("tempfile.mkstemp", refuse)
     assert main(["export", str(recording), "--gif", str(tmp_path / "a.gif")]) == 2
     assert capsys.readouterr().err.strip() == f"oddsevens: {tmp_path / 'a.gif'}: Permission denied"
     assert not (tmp_path / "a.gif").exists()

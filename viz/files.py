@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -90,6 +89,8 @@ class Outputs:
 
     def claim(self, path: Path | str) -> Path:
         """A temporary path to write `path`'s content to."""
+        import tempfile  # here, not at the top: reading commands start faster without it
+
         path = Path(path)
         if path.is_dir():
             raise FileError(path, "is a directory")
