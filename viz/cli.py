@@ -318,8 +318,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from viz.loops_app import LoopsApp, default_settings
     from viz.tiles_app import TilesApp
 
-    takes = {"loops": ("vs", "capacity", "flips"), "tiles": ("players",)}[args.game]
-    for option in ("vs", "capacity", "flips", "players"):
+    takes = {"loops": ("vs", "capacity", "flips"), "tiles": ("vs", "players", "leader")}[args.game]
+    for option in ("vs", "capacity", "flips", "players", "leader"):
         if getattr(args, option) is not None and option not in takes:
             raise CommandError(f"play {args.game} takes no --{option}")
     given = {key: getattr(args, key) for key in takes if getattr(args, key) is not None}
@@ -332,8 +332,11 @@ def cmd_play(args: argparse.Namespace) -> int:
                 REGISTRY["loops"], rules, vs=vs, settings=default_settings(), **options
             )
         )
+    vs = given.pop("vs", "medium")
+    if vs == "human":
+        raise CommandError("play tiles --vs takes easy, medium or hard")
     rules = _params_to_rules("tiles", given)
-    return open_window(lambda: TilesApp(REGISTRY["tiles"], rules, **options))
+    return open_window(lambda: TilesApp(REGISTRY["tiles"], rules, vs=vs, **options))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -514,12 +517,15 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument(
         "--vs",
         choices=["easy", "medium", "hard", "human"],
-        help="opponent (default medium)",
+        help="opponent (default medium); in Even Odds, the tier of every AI seat",
     )
     play_parser.add_argument("--capacity", type=int, help="Odds and Evens: slots per loop (7)")
     play_parser.add_argument("--flips", type=int, help="Odds and Evens: flips per side (2)")
     play_parser.add_argument(
         "--players", type=int, help="Even Odds: seats at the table, 3 to 6 (4)"
+    )
+    play_parser.add_argument(
+        "--leader", type=int, help="Even Odds: the seat that leads the first game (0: you)"
     )
     play_parser.add_argument("--seed", type=int, help="seed of the AI's random choices")
     _add_window_options(play_parser)

@@ -3,24 +3,43 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from games.tiles import CHANCE, Choose, Play
-from games.tiles.ai import careful
 from games.tiles.engine import COLORS
+from games.tiles.players import TIERS
 from viz.app import NOTE_LINES, REPLAY_HINT, GameApp
+from viz.loops_app import AI_DELAY_MS
 from viz.panel import Button, Control, Label
 from viz.scene import Scene
 from viz.scenes.tiles import STATUS_LINES, TilesLayout, hand_slots, seat_order, tiles_scene
 
-AI_DELAY_MS = 600
 YOU = 0
 
 
 class TilesApp(GameApp):
+    """`vs` names the tier of every computer seat. The first leader of each new game at
+    the table is the winner of the game before (the first winner in seat order after a
+    shared win); the rules' leader opens the first game."""
+
     cursor: int | None = None  # the slot of your hand the arrow keys last reached
+
+    def __init__(self, game: Any, rules: Any, *, vs: str = "medium", **options: Any) -> None:
+        self.vs = vs
+        self.leader_note = ""
+        super().__init__(game, rules, **options)
+
+    def new_game(self) -> None:
+        result = self.state.result() if self.script is None else None
+        if result is not None:
+            leader = result["winners"][0]
+            self.rules = replace(self.rules, leader=leader)
+            name = "You lead" if leader == YOU else f"Seat {leader} leads"
+            self.leader_note = f"{name}: the last game's winner"
+        super().new_game()
 
     def viewer(self) -> int | None:
         return None if self.script is not None else YOU
@@ -46,7 +65,10 @@ class TilesApp(GameApp):
     def mode(self) -> str:
         if self.script is not None:
             return self.replay_mode()
-        return "Your tiles: click one, or pick with ← → and Enter"
+        return f"AI seats: {self.vs.capitalize()} · your tiles: click one, or ← → and Enter"
+
+    def hint(self) -> str:
+        return self.leader_note if self.state.turns <= 1 else ""
 
     # --- automatic seats -----------------------------------------------------------------
 
@@ -55,7 +77,7 @@ class TilesApp(GameApp):
             return None
         if mover == CHANCE:
             return self.game.auto_move, 0.0  # deal at once
-        return careful, AI_DELAY_MS
+        return TIERS[self.vs], AI_DELAY_MS
 
     # --- the panel and your moves ----------------------------------------------------
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import GameBase, IllegalMove
-from games.tiles.ai import PLAYERS, automatic
+from games.tiles.ai import automatic
 from games.tiles.engine import (
     CHANCE,
     COLORS,
@@ -21,6 +21,7 @@ from games.tiles.engine import (
     tile_from_name,
     tile_name,
 )
+from games.tiles.players import PLAYERS
 
 __all__ = ["CHANCE", "Choose", "Deal", "Play", "TilesGame", "TilesRules", "TilesState"]
 

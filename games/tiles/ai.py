@@ -147,6 +147,3 @@ def automatic(state: TilesState, rng: random.Random) -> Move:
     if state.to_move == CHANCE:
         return random_deal(state, rng)
     return careful(state, rng)
-
-
-PLAYERS = {"random": random_player, "careful": careful}
