@@ -14,6 +14,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -53,10 +54,13 @@ class XServer:
                 break
         self.display = f":{number}"
         size = f"{SCREEN[0]}x{SCREEN[1]}x24"
-        self.process = subprocess.Popen(
-            ["Xvfb", self.display, "-screen", "0", size, "-nolisten", "tcp"],
-            stderr=subprocess.DEVNULL,
-        )
+        self.log = Path(tempfile.mkdtemp(prefix="xvfb-")) / "xvfb.log"
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                ["Xvfb", self.display, "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
         if not wait_until(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10):
             self.close()
             pytest.fail("Xvfb did not start")
@@ -80,7 +84,9 @@ class XWindow:
             "XDG_STATE_HOME": str(folder / "state"),
             "XDG_CONFIG_HOME": str(folder / "config"),
         }
-        for _attempt in range(3):  # Xvfb now and then refuses a connection; try again
+        # Now and then, on a busy machine, Xvfb refuses a new client or drops it as it
+        # maps its first window: start again, up to three times.
+        for _attempt in range(3):
             self.log = (folder / "window.log").open("w")
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "viz", *args, "--out", str(self.out)],
@@ -89,25 +95,36 @@ class XWindow:
                 stderr=subprocess.STDOUT,
             )
             self.id = wait_until(lambda: self._find() or self.process.poll() is not None, 20)
-            if isinstance(self.id, str):
+            if isinstance(self.id, str) and self._settled():
                 break
+            self.process.kill()
+            self.process.wait(10)
             self.log.close()
+            self.id = None
         if not isinstance(self.id, str):
-            self.close()
             pytest.fail(f"no window appeared: {(folder / 'window.log').read_text()}")
-        self.xdotool("windowmove", self.id, "0", "0")  # the whole window on the screen
+
+    def _settled(self) -> bool:
+        """Move the window to the screen's corner, and see that it stays there, alive."""
+        self.xdotool("windowmove", self.id, "0", "0", check=False)
         time.sleep(0.5)  # let the first frames draw
+        named = self.xdotool("getwindowname", self.id, check=False)
+        return self.process.poll() is None and named.startswith("oddsevens")
 
     def _find(self) -> str | None:
-        found = self.xdotool("search", "--pid", str(self.process.pid), check=False)
-        return found.split()[0] if found else None
+        """The process's mapped window (SDL may make and drop other windows first)."""
+        found = self.xdotool("search", "--onlyvisible", "--pid", str(self.process.pid), check=False)
+        return found.split()[-1] if found else None
 
     def xdotool(self, *args: str, check: bool = True) -> str:
+        """xdotool's answer; a failure raises, or with check=False answers ""."""
         done = subprocess.run(
             ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=20
         )
-        if check and done.returncode:
-            raise RuntimeError(f"xdotool {' '.join(args)}: {done.stderr.strip()}")
+        if done.returncode:
+            if check:
+                raise RuntimeError(f"xdotool {' '.join(args)}: {done.stderr.strip()}")
+            return ""
         return done.stdout.strip()
 
     # --- input ----------------------------------------------------------------------
