@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from bench_load_play import baseline_games
 from common import median_seconds, print_table
 
-from games.load.reference import SetModel
 from games.load.sweep import chunks, play_chunk, solve
 
 
@@ -29,17 +28,6 @@ def sweep_turns(games: int, workers: int) -> int:
     return 2 * sum(stages for _, stages in results)
 
 
-def baseline_turns(games: int) -> int:
-    """The same players on the set-based statement of the rules, one core."""
-    turns = 0
-    for seed in range(games):
-        rng, model = random.Random(seed), SetModel(7, 7, 5)
-        while model.winner is None:
-            model.play_stage(rng)
-        turns += 2 * model.stage
-    return turns
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
@@ -50,7 +38,7 @@ def main() -> None:
     for label, run in (
         ("sweep, one core", lambda: sweep_turns(args.games, 1)),
         (f"sweep, {workers} processes", lambda: sweep_turns(args.games, workers)),
-        ("set-based rules, one core", lambda: baseline_turns(args.games)),
+        ("set-based rules, one core", lambda: baseline_games(args.games)),
     ):
         turns = run()
         seconds = median_seconds(run, args.repeats)

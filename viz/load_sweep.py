@@ -6,8 +6,8 @@ from __future__ import annotations
 from concurrent.futures import ProcessPoolExecutor
 
 from games.load.sweep import Exact, LoadRow, chunks, play_chunk, solve
-from viz.scene import Line, Palette, Rect, Scene, Shape, Text, rgb_hex
-from viz.sweep import CHART_PALETTE, SERIES, Progress
+from viz.scene import Palette, Rect, Scene, Shape, Text, rgb_hex
+from viz.sweep import CHART_PALETTE, Progress, rate_chart
 
 HEAT = Palette.from_hex(
     {
@@ -159,43 +159,12 @@ def heat_map(rows: list[LoadRow], width: int = 720) -> Scene:
     return Scene(width, height, "canvas", HEAT, tuple(shapes))
 
 
-def square_chart(rows: list[LoadRow], width: int = 640, height: int = 420) -> Scene:
+def square_chart(rows: list[LoadRow]) -> Scene:
     """Player 2's win rate on square boards against the side, one line per Load."""
-    sides = sorted({r.rows for r in rows if r.rows == r.cols})
-    loads = sorted({r.load for r in rows})
-    left, right, top, bottom = 60, width - 130, 40, height - 50
-    span = max(1, sides[-1] - sides[0]) if sides else 1
-
-    def x(side: float) -> float:
-        return left + (side - sides[0]) / span * (right - left)
-
-    def y(rate: float) -> float:
-        return bottom - rate * (bottom - top)
-
-    shapes: list[Shape] = [
-        Text("title", left, 18, "Player 2's win rate on square boards", 15, "ink", "start"),
-        Line("axes", ((left, top), (left, bottom), (right, bottom)), "axis", 1.5),
-        Line("fair", ((left, y(0.5)), (right, y(0.5))), "fair", 1.5, dashed=True),
-        Text("x-label", (left + right) / 2, height - 14, "side of the board", 13, "muted"),
-    ]
-    for tick in (0, 0.25, 0.5, 0.75, 1):
-        shapes.append(Text(f"y-{tick}", left - 8, y(tick), f"{tick:.0%}", 12, "muted", "end"))
-    for side in sides:
-        shapes.append(Text(f"x-{side}", x(side), bottom + 14, str(side), 12, "muted"))
-    for number, load in enumerate(loads):
-        color = SERIES[number % len(SERIES)]
-        points = tuple(
-            (x(r.rows), y(r.player2_win_rate)) for r in rows if r.load == load and r.rows == r.cols
-        )
-        if len(points) > 1:
-            shapes.append(Line(f"series-{load}", points, color, 2.5))
-        legend_y = top + 10 + number * 20
-        shapes.append(
-            Line(
-                f"legend-line-{load}", ((right + 20, legend_y), (right + 42, legend_y)), color, 2.5
-            )
-        )
-        shapes.append(
-            Text(f"legend-{load}", right + 48, legend_y, f"Load {load}", 12, "ink", "start")
-        )
-    return Scene(width, height, "canvas", CHART_PALETTE, tuple(shapes))
+    series = {
+        f"Load {load}": [
+            (r.rows, r.player2_win_rate) for r in rows if r.load == load and r.rows == r.cols
+        ]
+        for load in sorted({r.load for r in rows})
+    }
+    return rate_chart("Player 2's win rate on square boards", "side of the board", series)

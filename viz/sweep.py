@@ -100,42 +100,63 @@ def format_table(rows: list[SweepRow]) -> str:
 
 def chart_scene(rows: list[SweepRow], width: int = 640, height: int = 420) -> Scene:
     """First-mover win rate against capacity, one line per flip budget, 50 % marked."""
-    capacities = sorted({r.capacity for r in rows})
-    budgets = sorted({r.flips for r in rows})
+    series = [
+        (
+            flips,
+            f"{flips} flips",
+            [(r.capacity, r.first_mover_win_rate) for r in rows if r.flips == flips],
+        )
+        for flips in sorted({r.flips for r in rows})
+    ]
+    return rate_chart(
+        "First mover's win rate under random play", "loop capacity", series, width, height
+    )
+
+
+def rate_chart(
+    title: str,
+    x_label: str,
+    series: dict[str, list[tuple[int, float]]],
+    width: int = 640,
+    height: int = 420,
+) -> Scene:
+    """Rates (0 to 1) against whole numbers, one labelled line a series, 50 % marked."""
+    xs = sorted({x for points in series.values() for x, _ in points})
     left, right, top, bottom = 60, width - 130, 40, height - 50
-    span = max(1, capacities[-1] - capacities[0])
+    span = max(1, xs[-1] - xs[0]) if xs else 1
 
-    def x(capacity: float) -> float:
-        return left + (capacity - capacities[0]) / span * (right - left)
+    def x_at(value: float) -> float:
+        return left + (value - xs[0]) / span * (right - left)
 
-    def y(rate: float) -> float:
+    def y_at(rate: float) -> float:
         return bottom - rate * (bottom - top)
 
     shapes: list[Shape] = [
-        Text("title", left, 18, "First mover's win rate under random play", 15, "ink", "start"),
+        Text("title", left, 18, title, 15, "ink", "start"),
         Line("axes", ((left, top), (left, bottom), (right, bottom)), "axis", 1.5),
-        Line("fair", ((left, y(0.5)), (right, y(0.5))), "fair", 1.5, dashed=True),
-        Text("fair-label", right + 6, y(0.5), "50 %", 12, "muted", "start"),
-        Text("x-label", (left + right) / 2, height - 14, "loop capacity", 13, "muted"),
+        Line("fair", ((left, y_at(0.5)), (right, y_at(0.5))), "fair", 1.5, dashed=True),
+        Text("fair-label", right + 6, y_at(0.5), "50 %", 12, "muted", "start"),
+        Text("x-label", (left + right) / 2, height - 14, x_label, 13, "muted"),
     ]
     for tick in (0, 0.25, 0.5, 0.75, 1):
-        shapes.append(Text(f"y-{tick}", left - 8, y(tick), f"{tick:.0%}", 12, "muted", "end"))
-    for capacity in capacities:
-        shapes.append(Text(f"x-{capacity}", x(capacity), bottom + 14, str(capacity), 12, "muted"))
-    for number, flips in enumerate(budgets):
+        shapes.append(Text(f"y-{tick}", left - 8, y_at(tick), f"{tick:.0%}", 12, "muted", "end"))
+    for value in xs:
+        shapes.append(Text(f"x-{value}", x_at(value), bottom + 14, str(value), 12, "muted"))
+    for number, (key, label, points) in enumerate(series):
         color = SERIES[number % len(SERIES)]
-        points = tuple((x(r.capacity), y(r.first_mover_win_rate)) for r in rows if r.flips == flips)
-        if len(points) > 1:
-            shapes.append(Line(f"series-{flips}", points, color, 2.5))
+        line = tuple((x_at(value), y_at(rate)) for value, rate in points)
+        if len(line) > 1:
+            shapes.append(Line(f"series-{key}", line, color, 2.5))
         legend_y = top + 10 + number * 20
         shapes.append(
             Line(
-                f"legend-line-{flips}", ((right + 20, legend_y), (right + 42, legend_y)), color, 2.5
+                f"legend-line-{number}",
+                ((right + 20, legend_y), (right + 42, legend_y)),
+                color,
+                2.5,
             )
         )
-        shapes.append(
-            Text(f"legend-{flips}", right + 48, legend_y, f"{flips} flips", 12, "ink", "start")
-        )
+        shapes.append(Text(f"legend-{key}", right + 48, legend_y, label, 12, "ink", "start"))
     return Scene(width, height, "canvas", CHART_PALETTE, tuple(shapes))
 
 
