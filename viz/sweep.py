@@ -116,12 +116,13 @@ def chart_scene(rows: list[SweepRow], width: int = 640, height: int = 420) -> Sc
 def rate_chart(
     title: str,
     x_label: str,
-    series: dict[str, list[tuple[int, float]]],
+    series: list[tuple[int, str, list[tuple[int, float]]]],
     width: int = 640,
     height: int = 420,
 ) -> Scene:
-    """Rates (0 to 1) against whole numbers, one labelled line a series, 50 % marked."""
-    xs = sorted({x for points in series.values() for x, _ in points})
+    """Rates (0 to 1) against whole numbers, 50 % marked: one line per series, given as
+    (key, label, points); the key names the line's shapes."""
+    xs = sorted({x for _, _, points in series for x, _ in points})
     left, right, top, bottom = 60, width - 130, 40, height - 50
     span = max(1, xs[-1] - xs[0]) if xs else 1
 
