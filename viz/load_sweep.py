@@ -161,10 +161,12 @@ def heat_map(rows: list[LoadRow], width: int = 720) -> Scene:
 
 def square_chart(rows: list[LoadRow]) -> Scene:
     """Player 2's win rate on square boards against the side, one line per Load."""
-    series = {
-        f"Load {load}": [
-            (r.rows, r.player2_win_rate) for r in rows if r.load == load and r.rows == r.cols
-        ]
+    series = [
+        (
+            load,
+            f"Load {load}",
+            [(r.rows, r.player2_win_rate) for r in rows if r.load == load and r.rows == r.cols],
+        )
         for load in sorted({r.load for r in rows})
-    }
+    ]
     return rate_chart("Player 2's win rate on square boards", "side of the board", series)
