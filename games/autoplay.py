@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,3 +30,12 @@ def play(
         state.apply(move)
         moves.append(move)
     return state, moves
+
+
+def seeded_chunks(trials: int, size: int, seed: int, *cell: object) -> list[tuple[int, int]]:
+    """`trials` split into chunks of at most `size` games, each with a seed of its own made
+    from `seed`, the cell and the chunk's number: the same for any number of workers, so
+    a Monte Carlo result repeats however it is spread."""
+    sizes = [size] * (trials // size) + ([trials % size] if trials % size else [])
+    key = "/".join(map(str, (seed, *cell)))
+    return [(games, zlib.crc32(f"{key}/{n}".encode())) for n, games in enumerate(sizes)]

@@ -215,7 +215,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 
 def cmd_sweep_load(args: argparse.Namespace) -> int:
-    from games.load.sweep import PLAYERS
+    from games.load.policies import PLAYERS
     from viz.load_sweep import (
         format_exact_table,
         format_load_table,

@@ -22,7 +22,7 @@ from games.load.engine import (
     SetLoad,
     board,
 )
-from games.load.policies import automatic, balanced_green, every_third_stage_green, random_red
+from games.load.policies import PLAYERS, automatic
 
 __all__ = [
     "DIM",
@@ -47,11 +47,7 @@ class LoadGame(GameBase):
     name = "Load"
     rules_type = LoadRules
     state_type = LoadState
-    players = {
-        "random-red": random_red,
-        "every-third-green": every_third_stage_green,
-        "balanced-green": balanced_green,
-    }
+    players = PLAYERS
     first_seat = 1  # player 1 is red: seats are numbered 1 and 2
 
     def seats(self, rules: LoadRules) -> int:

@@ -49,3 +49,10 @@ def automatic(state: LoadState, rng: random.Random) -> Move:
     if state.to_move == 1:
         return random_red(state, rng)
     return every_third_stage_green(state, rng)
+
+
+PLAYERS = {
+    "random-red": random_red,
+    "every-third-green": every_third_stage_green,
+    "balanced-green": balanced_green,
+}

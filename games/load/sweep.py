@@ -7,19 +7,14 @@ Pure: no files, no processes. The command line spreads the chunks over processes
 from __future__ import annotations
 
 import random
-import zlib
 from dataclasses import dataclass
 from functools import cache
 
+from games.autoplay import seeded_chunks
 from games.load.engine import PASS, LoadRules, LoadState, board
-from games.load.policies import balanced_green, every_third_stage_green, random_red
+from games.load.policies import PLAYERS
 
 CHUNK = 500  # games per independently seeded chunk
-PLAYERS = {
-    "random-red": random_red,
-    "every-third-green": every_third_stage_green,
-    "balanced-green": balanced_green,
-}
 
 
 @dataclass(frozen=True)
@@ -40,10 +35,6 @@ class LoadRow:
             "player2_win_rate": self.player2_win_rate,
             "mean_stages": self.mean_stages,
         }
-
-
-def chunk_seed(seed: int, rows: int, cols: int, load: int, chunk: int) -> int:
-    return zlib.crc32(f"{seed}/{rows}x{cols}/{load}/{chunk}".encode())
 
 
 def play_chunk(
@@ -67,10 +58,9 @@ def chunks(
     rows: int, cols: int, load: int, trials: int, seed: int, red: str, green: str
 ) -> list[tuple]:
     """The chunk jobs of one cell, the same for any number of workers."""
-    sizes = [CHUNK] * (trials // CHUNK) + ([trials % CHUNK] if trials % CHUNK else [])
     return [
-        (rows, cols, load, size, chunk_seed(seed, rows, cols, load, n), red, green)
-        for n, size in enumerate(sizes)
+        (rows, cols, load, size, chunk_seed, red, green)
+        for size, chunk_seed in seeded_chunks(trials, CHUNK, seed, f"{rows}x{cols}", load)
     ]
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import gc
 import random
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from games.autoplay import seeded_chunks
 from games.loops.ai import PLAYERS
 from games.loops.engine import LoopsRules, LoopsState
 from games.loops.solver import Solver, random_games, solver
@@ -63,10 +63,6 @@ def exact_rows(capacities: list[int], budgets: list[int]) -> Iterator[SweepRow]:
             gc.enable()
 
 
-def chunk_seed(seed: int, capacity: int, flips: int, chunk: int) -> int:
-    return zlib.crc32(f"{seed}/{capacity}/{flips}/{chunk}".encode())
-
-
 def monte_carlo_chunk(capacity: int, flips: int, trials: int, seed: int) -> int:
     """First-mover wins in `trials` uniformly random games."""
     return random_games(walk_table(capacity, flips), trials, seed)
@@ -81,10 +77,9 @@ def walk_table(capacity: int, flips: int) -> list[tuple[int, ...]]:
 
 def chunks(capacity: int, flips: int, trials: int, seed: int) -> list[tuple[int, int, int, int]]:
     """The chunk jobs of one cell: the same for any number of workers, so results repeat."""
-    sizes = [CHUNK] * (trials // CHUNK) + ([trials % CHUNK] if trials % CHUNK else [])
     return [
-        (capacity, flips, size, chunk_seed(seed, capacity, flips, n))
-        for n, size in enumerate(sizes)
+        (capacity, flips, size, chunk_seed)
+        for size, chunk_seed in seeded_chunks(trials, CHUNK, seed, capacity, flips)
     ]
 
 
