@@ -84,6 +84,19 @@ class Line:
     dashed: bool = False
 
 
+def frame(
+    key: str,
+    box: tuple[float, float, float, float],
+    stroke: str,
+    width: float,
+    dashed: bool = False,
+) -> Line:
+    """A closed rectangle outline through the corners of `box` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    corners = ((left, top), (right, top), (right, bottom), (left, bottom), (left, top))
+    return Line(key, corners, stroke, width, dashed)
+
+
 @dataclass(frozen=True)
 class Text:
     """A line of text centred vertically on y; anchor is start, middle or end on x."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from viz.formats import DEFAULT_SIZE
-from viz.scene import FONT_PATH, Circle, Line, Rect, Ring, Shape, Text
+from viz.scene import FONT_PATH, Circle, Rect, Ring, Shape, Text, frame
 
 ELLIPSIS = "…"
 MIN_TEXT = 6.0  # px: the floor for tiny canvases; at the default export size text is larger
@@ -74,9 +74,7 @@ def _swatch(item: LegendItem, cx: float, cy: float, size: float) -> list[Shape]:
     if item.swatch == "box":
         return [Rect(key, cx - half, cy - half, 2 * half, 2 * half, item.color)]
     if item.swatch == "frame":
-        left, top, right, bottom = cx - half, cy - half, cx + half, cy + half
-        corners = ((left, top), (right, top), (right, bottom), (left, bottom), (left, top))
-        return [Line(key, corners, item.color, width)]
+        return [frame(key, (cx - half, cy - half, cx + half, cy + half), item.color, width)]
     if item.swatch == "dot":
         return [Circle(key, cx, cy, half, item.color)]
     return [Ring(key, cx, cy, half, item.color, width, dashed=item.swatch == "dashed")]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from games.load import DIM, ON, LoadRules, LoadState, Pass
-from viz.scene import Line, Palette, Rect, Scene, Shape, Text
+from viz.scene import Palette, Rect, Scene, Shape, Text, frame
 from viz.scenes.common import (
     DEFAULT_EXPORT_WIDTH,
     CanvasLayout,
@@ -267,14 +267,7 @@ def _outline(
     for number, run in enumerate(runs):
         left, top, _ = layout.cell_box(run[0])
         x, _, side = layout.cell_box(run[-1])
-        right, bottom = x + side, top + side
         inset = width / 2 + 1
-        corners = (
-            (left + inset, top + inset),
-            (right - inset, top + inset),
-            (right - inset, bottom - inset),
-            (left + inset, bottom - inset),
-            (left + inset, top + inset),
-        )
-        shapes.append(Line(f"{key}-{number}", corners, stroke, width, dashed))
+        box = (left + inset, top + inset, x + side - inset, top + side - inset)
+        shapes.append(frame(f"{key}-{number}", box, stroke, width, dashed))
     return shapes

@@ -21,7 +21,7 @@ from games.tiles.engine import (
     value_of,
 )
 from games.words import sentence
-from viz.scene import Line, Palette, Rect, Scene, Shape, Text
+from viz.scene import Line, Palette, Rect, Scene, Shape, Text, frame
 from viz.scenes.common import CanvasLayout, LegendItem, legend, text_width, title
 
 PALETTE = Palette.from_hex(
@@ -290,10 +290,9 @@ def frame_reach(size: float) -> float:
 def _frame(key: str, x: float, y: float, size: float) -> Line:
     """An outline around the tile of side `size` whose left edge is `x`, centred on `y`."""
     pad, width = max(1.0, size * 0.1), max(1.0, size * 0.07)
-    left, top = x - pad, y - size / 2 - pad
-    right, bottom = x + size + pad, y + size / 2 + pad
-    corners = ((left, top), (right, top), (right, bottom), (left, bottom), (left, top))
-    return Line(key, corners, "ink", width)
+    return frame(
+        key, (x - pad, y - size / 2 - pad, x + size + pad, y + size / 2 + pad), "ink", width
+    )
 
 
 def _tile_shapes(key: str, x: float, y: float, size: float, tile: int, hidden: bool) -> list[Shape]:
