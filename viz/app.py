@@ -399,8 +399,8 @@ class GameApp:
             pass
         elif event.key == pygame.K_ESCAPE:
             self.message = ESCAPE_HINT
-        elif event.key in self.keys():
-            self.keys()[event.key]()
+        elif action := self.keys().get(event.key):
+            action()
         else:
             self.other_key(event)
 

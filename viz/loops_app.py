@@ -142,7 +142,7 @@ class LoopsApp(GameApp):
                 self.submit,
                 pygame.Rect(10, top, width - 110, 34),
             ),
-            Button("Play", self.submit_typed, rect=pygame.Rect(width - 90, top, 100, 34)),
+            Button("Play", self.panel.submit_entry, rect=pygame.Rect(width - 90, top, 100, 34)),
             TextBox(
                 self.reply or "Type a move and press Enter. Escape leaves the box.",
                 pygame.Rect(10, top + 40, width, BOX_HEIGHT - 46),
@@ -159,12 +159,6 @@ class LoopsApp(GameApp):
         problem = self.settings.set_keyboard_entry(self.input_kind, shown)
         if problem:
             self.message = f"Setting not saved: {problem}"
-
-    def submit_typed(self) -> None:
-        entry = self.panel.entry()
-        if entry is not None:
-            self.submit(entry.get_text())
-            entry.set_text("")
 
     def submit(self, text: str) -> None:
         command = parse_command(text)

@@ -111,7 +111,7 @@ class Panel:
         ]
         if shape != self.shape:
             if self.in_use():
-                return  # keep the old controls until the drag or the typing is over
+                return  # keep the old controls until the drag is over
             self._rebuild(items, rects)
             self.shape = shape
         else:
@@ -157,6 +157,14 @@ class Panel:
             None,
         )
 
+    def submit_entry(self) -> None:
+        """Hand what is typed in the text entry to its action, and empty the entry."""
+        for item, element in zip(self.items, self.elements, strict=True):
+            if isinstance(item, TextEntry):
+                text = element.get_text()
+                element.set_text("")
+                item.action(text)
+
     def element_for(self, text: str) -> Any:
         """The element of the first button or label whose text starts with `text`."""
         return next(
@@ -180,8 +188,7 @@ class Panel:
         elif event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             item.action(event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and isinstance(item, TextEntry):
-            item.action(self.elements[index].get_text())
-            self.elements[index].set_text("")
+            self.submit_entry()
         else:
             return False
         return True
