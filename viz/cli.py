@@ -140,7 +140,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from viz.export import Clip, check_suffix, export_clip
 
     replay = load_replay(args.recording)
-    turns = len(replay.frames()) - 1
+    clip = Clip(replay, args.size, args.frame_ms, args.hold_ms, args.first, args.last)
+    turns = len(clip.states) - 1
     targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
     if not targets:
         targets = {kind: args.recording.with_suffix(f".{kind}") for kind in ("gif", "svg")}
@@ -154,7 +155,6 @@ def cmd_export(args: argparse.Namespace) -> int:
             raise CommandError(f"{args.recording}: {name} {turn}: the game has {turns} turns")
     if args.last is not None and args.last < args.first:
         raise CommandError(f"--to {args.last} comes before --from {args.first}")
-    clip = Clip(replay, args.size, args.frame_ms, args.hold_ms, args.first, args.last)
     with outputs() as batch:
         export_clip(clip, targets, batch)
         if still:

@@ -12,11 +12,13 @@ import io
 import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import BinaryIO
 
 from PIL import Image
 
+from games.base import State
 from games.recording import Replay
 from viz.files import FileError, Outputs, outputs, writing
 from viz.formats import DEFAULT_SIZE, FORMATS
@@ -54,9 +56,14 @@ class Clip:
     first: int = 0
     last: int | None = None  # the last turn shown; None: the end of the game
 
+    @cached_property
+    def states(self) -> list[State]:
+        """The position after each turn of the whole game, replayed once."""
+        return self.replay.frames()
+
     @property
     def turns(self) -> range:
-        end = len(self.replay.frames()) - 1
+        end = len(self.states) - 1
         last = end if self.last is None else min(self.last, end)
         return range(min(self.first, last), last + 1)
 
@@ -64,9 +71,8 @@ class Clip:
         """The scene of each turn shown, made as it is needed."""
         kit = SCENES[self.replay.game.id]
         width, height = kit.export_size(self.replay.rules, self.size)
-        states = self.replay.frames()
         for turn in self.turns:
-            yield kit.scene(states[turn], width, height)
+            yield kit.scene(self.states[turn], width, height)
 
     def durations_ms(self) -> list[int]:
         return [self.frame_ms] * (len(self.turns) - 1) + [self.frame_ms + self.hold_ms]

@@ -23,7 +23,7 @@ SPEEDS = (1, 2, 4, 8, 15, 30, 60)  # turns a second, as in the windows
 def turn_words(clip) -> dict:
     """Each turn's status lines, the move that led to it, and the board read back."""
     kit = SCENES[clip.replay.game.id]
-    states = clip.replay.frames()
+    states = clip.states
     turns = list(clip.turns)
     words = {
         "status": [" · ".join(kit.status(states[t])) for t in turns],
