@@ -201,7 +201,7 @@ def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> boo
 
 def _draw_region(image: Image.Image, scene: Scene, box: tuple[int, int, int, int]) -> None:
     """Redraw the part of `scene` inside `box` onto `image`, clipped to the box."""
-    box = (max(0, box[0]), max(0, box[1]), min(scene.width, box[2]), min(scene.height, box[3]))
+    box = _clip(box, scene.width, scene.height)
     if box[0] >= box[2] or box[1] >= box[3]:
         return
     colors = indexed_palette(scene.palette)
