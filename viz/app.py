@@ -306,6 +306,9 @@ class GameApp:
             with contextlib.suppress(OSError):
                 self.sessions.close()
         render_pygame.forget_fonts()
+        # pygame.quit() leaves a live Window dangling; a later garbage collection
+        # would then destroy whatever SDL window reuses its address.
+        self.window.destroy()
         pygame.quit()
 
     def frame(self, dt_ms: float) -> None:
