@@ -84,8 +84,9 @@ class XWindow:
             "XDG_STATE_HOME": str(folder / "state"),
             "XDG_CONFIG_HOME": str(folder / "config"),
         }
-        # Now and then, on a busy machine, Xvfb refuses a new client or drops it as it
-        # maps its first window: start again, up to three times.
+        self.id: str | None = None
+        # Now and then, on a busy machine, a window does not come up: start again,
+        # up to three times.
         for _attempt in range(3):
             self.log = (folder / "window.log").open("w")
             self.process = subprocess.Popen(
@@ -94,22 +95,41 @@ class XWindow:
                 stdout=self.log,
                 stderr=subprocess.STDOUT,
             )
-            self.id = wait_until(lambda: self._find() or self.process.poll() is not None, 20)
-            if isinstance(self.id, str) and self._settled():
+            if self._settled():
                 break
             self.process.kill()
             self.process.wait(10)
             self.log.close()
             self.id = None
-        if not isinstance(self.id, str):
+        if self.id is None:
             pytest.fail(f"no window appeared: {(folder / 'window.log').read_text()}")
 
     def _settled(self) -> bool:
-        """Move the window to the screen's corner, and see that it stays there, alive."""
-        self.xdotool("windowmove", self.id, "0", "0", check=False)
-        time.sleep(0.5)  # let the first frames draw
+        """Wait until the window is the one SDL keeps and has drawn; move it to the corner.
+        SDL may map a first window and replace it (to give the window an OpenGL
+        framebuffer), so the id is looked up again until it stops changing."""
+
+        def drawn_and_kept() -> bool:
+            found = self._find()
+            if found != self.id:
+                self.id = found
+                return False
+            return found is not None and self._drawn()
+
+        if not wait_until(lambda: drawn_and_kept() or self.process.poll() is not None, 20):
+            return False
+        self.xdotool("windowmove", "--sync", self.id, "0", "0", check=False)
+        time.sleep(0.3)  # a few more frames, so the panel has taken its first layout
         named = self.xdotool("getwindowname", self.id, check=False)
         return self.process.poll() is None and named.startswith("oddsevens")
+
+    def _drawn(self) -> bool:
+        """Whether the window shows more than one colour (its first frame has drawn)."""
+        try:
+            colors = self.screenshot().getcolors(maxcolors=2)
+        except (RuntimeError, OSError):
+            return False
+        return colors is None
 
     def _find(self) -> str | None:
         """The process's mapped window (SDL may make and drop other windows first)."""
@@ -129,13 +149,20 @@ class XWindow:
 
     # --- input ----------------------------------------------------------------------
 
+    def focus(self) -> None:
+        """Give the window the keyboard, so keys go to it as real (XTEST) key presses.
+        `xdotool key --window` would send synthetic events, which SDL may drop."""
+        self.xdotool("windowfocus", "--sync", self.id)
+
     def key(self, *keys: str, pause: float = 0.15) -> None:
         for key in keys:
-            self.xdotool("key", "--window", self.id, key)
+            self.focus()
+            self.xdotool("key", key)
             time.sleep(pause)
 
     def type(self, text: str) -> None:
-        self.xdotool("type", "--window", self.id, "--delay", "40", text)
+        self.focus()
+        self.xdotool("type", "--delay", "40", text)
         time.sleep(0.15)
 
     def type_line(self, text: str) -> None:
@@ -212,8 +239,8 @@ class XWindow:
         )
 
     def close(self) -> int:
-        if self.process.poll() is None and isinstance(self.id, str):
-            self.xdotool("key", "--window", self.id, "ctrl+q", check=False)
+        if self.process.poll() is None and self.id is not None:
+            self.xdotool("windowfocus", "--sync", self.id, "key", "ctrl+q", check=False)
             wait_until(lambda: self.process.poll() is not None, 5)
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
