@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import imageio.v2 as imageio
+import imageio_ffmpeg
 import pytest
 from PIL import Image
 from reference import pillow_gif
@@ -85,6 +86,32 @@ def test_webp_and_apng_have_every_turn_for_its_time_with_the_gifs_pixels(games, 
     for (frame, _), (reference, _), scene in zip(frames, gif, scenes, strict=True):
         for point in sampled_points(scene):
             assert frame.getpixel(point) == reference.getpixel(point)
+
+
+@pytest.mark.parametrize("kind", ["gif", "apng"])
+def test_a_hold_longer_than_a_frame_can_say_is_split_over_frames(games, tmp_path, kind):
+    """The longest the CLI allows: 60 s a turn and 600 s more for the last. A GIF frame
+    says at most 655.35 s, an APNG frame (over 1000) 65.535 s."""
+    clip = Clip(games["load"], size=160, frame_ms=60_000, hold_ms=600_000, last=2)
+    path = tmp_path / f"game.{'png' if kind == 'apng' else kind}"
+    export_clip(clip, {kind: path})
+    frames = decoded(path)
+    last_turn = [655_350, 4_650] if kind == "gif" else [65_535] * 10 + [4_650]
+    assert [duration for _, duration in frames] == [60_000, 60_000, *last_turn]
+    assert len({frame.tobytes() for frame, _ in frames[2:]}) == 1  # the split shows no change
+
+
+def test_apng_decodes_the_same_in_ffmpeg(games, tmp_path):
+    """A second decoder (ffmpeg's, carried by imageio-ffmpeg) sees the GIF's pixels."""
+    clip = Clip(games["tiles"], size=240, frame_ms=FRAME_MS, hold_ms=HOLD_MS)
+    export_clip(clip, {"apng": tmp_path / "game.png"})
+    command = [imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-i", str(tmp_path / "game.png")]
+    command += ["-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+    pixels = subprocess.run(command, capture_output=True, check=True).stdout
+    gif = b"".join(
+        frame.tobytes() for frame, _ in decoded(gif_bytes(list(clip.scenes()), FRAME_MS, HOLD_MS))
+    )
+    assert pixels == gif
 
 
 def test_mp4_shows_every_turn_for_its_time_within_a_small_tolerance(games, tmp_path):

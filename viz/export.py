@@ -20,6 +20,7 @@ from PIL import Image
 
 from games.base import State
 from games.recording import Replay
+from viz.apng import ApngStream
 from viz.files import FileError, Outputs, outputs, writing
 from viz.formats import DEFAULT_SIZE, FORMATS
 from viz.gif import GifStream
@@ -93,27 +94,33 @@ def check_suffix(kind: str, path: Path) -> None:
 
 
 def write_gif(clip: Clip, path: Path) -> None:
+    delays = gif_delays_cs(len(clip.turns), clip.frame_ms, clip.hold_ms)
     with open(path, "wb") as out:
-        stream_gif(clip.scenes(), len(clip.turns), clip.frame_ms, clip.hold_ms, out)
+        stream_frames(clip.scenes(), delays, GifStream, out)
 
 
-def stream_gif(
-    scenes: Iterator[Scene], count: int, frame_ms: int, hold_ms: int, out: BinaryIO
+def write_apng(clip: Clip, path: Path) -> None:
+    with open(path, "wb") as out:
+        stream_frames(clip.scenes(), clip.durations_ms(), ApngStream, out)
+
+
+def stream_frames(
+    scenes: Iterator[Scene], delays: list[int], kind: type[GifStream | ApngStream], out: BinaryIO
 ) -> None:
-    """Render and encode `count` scenes one at a time into `out`."""
+    """Render and encode one scene per delay, one at a time, into `out`."""
     scenes = iter(scenes)
     first = next(scenes)
-    gif = GifStream(out, first.width, first.height, indexed_palette(first.palette).flat())
+    animation = kind(out, first.width, first.height, indexed_palette(first.palette).flat())
     frames = render_changes(_chain(first, scenes))
-    for (image, near), delay in zip(frames, gif_delays_cs(count, frame_ms, hold_ms), strict=True):
-        gif.add(image, delay, near or (0, 0, 0, 0))
-    gif.close()
+    for (image, near), delay in zip(frames, delays, strict=True):
+        animation.add(image, delay, near or (0, 0, 0, 0))
+    animation.close()
 
 
 def gif_bytes(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:
     """An animated GIF of `scenes`, in memory."""
     out = io.BytesIO()
-    stream_gif(iter(scenes), len(scenes), frame_ms, hold_ms, out)
+    stream_frames(iter(scenes), gif_delays_cs(len(scenes), frame_ms, hold_ms), GifStream, out)
     return out.getvalue()
 
 
@@ -155,47 +162,43 @@ def write_mp4(clip: Clip, path: Path) -> None:
 
 
 def write_webp(clip: Clip, path: Path) -> None:
-    _pillow_animation(clip, path, "WEBP", lossless=True, quality=100, method=4)
-
-
-def write_apng(clip: Clip, path: Path) -> None:
-    _pillow_animation(clip, path, "PNG", default_image=False)
-
-
-def _pillow_animation(clip: Clip, path: Path, kind: str, **options) -> None:
-    """Pillow's animated WebP and PNG writers; the PNG writer reads the frames twice,
-    so they come from an iterable that renders them afresh each time."""
-    frames = _RgbFrames(clip)
-    first = next(iter(frames))
+    """Lossless animated WebP through Pillow, handed the frames as it asks for them."""
+    frames = (image.convert("RGB") for image in render_stream(clip.scenes()))
+    first = next(frames)
+    rest = _FrameSequence(frames, len(clip.turns) - 1, first.size)
     first.save(
         path,
-        format=kind,
+        format="WEBP",
         save_all=True,
-        append_images=_Rest(frames),
+        append_images=[rest],
         duration=clip.durations_ms(),
         loop=0,
-        **options,
+        lossless=True,
+        quality=100,
+        method=4,
     )
 
 
-class _RgbFrames:
-    def __init__(self, clip: Clip) -> None:
-        self.clip = clip
+class _FrameSequence(Image.Image):
+    """A multi-frame image whose frames are made as a writer seeks to them, in order,
+    so that only the frame being encoded is held."""
 
-    def __iter__(self) -> Iterator[Image.Image]:
-        return (image.convert("RGB") for image in render_stream(self.clip.scenes()))
+    def __init__(self, frames: Iterator[Image.Image], count: int, size: tuple[int, int]) -> None:
+        super().__init__()
+        self._mode, self._size = "RGB", size
+        self.n_frames = count
+        self._frames, self._index = frames, -1
+        self._current: Image.Image | None = None
 
+    def seek(self, frame: int) -> None:
+        if frame != self._index + 1:
+            raise EOFError("the frames are made once, in order")
+        self._current = next(self._frames)
+        self.im = self._current.im
+        self._index = frame
 
-class _Rest:
-    """Every frame but the first, as often as asked for."""
-
-    def __init__(self, frames: _RgbFrames) -> None:
-        self.frames = frames
-
-    def __iter__(self) -> Iterator[Image.Image]:
-        frames = iter(self.frames)
-        next(frames)
-        return frames
+    def tell(self) -> int:
+        return self._index
 
 
 def write_html(clip: Clip, path: Path) -> None:

@@ -1,0 +1,74 @@
+"""An animated PNG written one frame at a time, so memory does not grow with the frames.
+
+The picture is indexed (one palette, like the GIF's); frames after the first
+hold only the box of pixels that changed (`viz.deltas`), drawn over what is
+there, with the spare index fully transparent. Delays are whole milliseconds.
+The frame count, known only at the end, is written back into the header, so
+`out` must be seekable.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from typing import BinaryIO
+
+import numpy as np
+from PIL import Image
+
+from viz.deltas import DeltaAnimation, Offset
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PALETTE_COLOR_TYPE = 3
+BLEND_SOURCE, BLEND_OVER = 0, 1
+DISPOSE_NONE = 0
+
+
+class ApngStream(DeltaAnimation):
+    max_delay = 0xFFFF  # milliseconds, over a denominator of 1000
+
+    def __init__(self, out: BinaryIO, width: int, height: int, colors: list[int]) -> None:
+        """`colors` is the palette as flat R, G, B values (at most 256 colours)."""
+        count = len(colors) // 3
+        super().__init__(count)
+        self.out = out
+        self.frames = self.sequence = 0
+        out.write(SIGNATURE)
+        self._chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, PALETTE_COLOR_TYPE, 0, 0, 0))
+        self.frame_count_at = out.tell()
+        self._chunk(b"acTL", struct.pack(">II", 0, 0))  # frame count filled in by finish()
+        if self.transparent is None:
+            self._chunk(b"PLTE", bytes(colors))
+        else:
+            self._chunk(b"PLTE", bytes(colors) + bytes(3))
+            self._chunk(b"tRNS", b"\xff" * count + b"\x00")
+
+    def write_frame(self, frame: Image.Image, offset: Offset, delay: int, clear: bool) -> None:
+        blend = BLEND_OVER if clear and self.transparent is not None else BLEND_SOURCE
+        control = struct.pack(
+            ">IIIIIHHBB", self._next(), *frame.size, *offset, delay, 1000, DISPOSE_NONE, blend
+        )
+        self._chunk(b"fcTL", control)
+        pixels = np.asarray(frame)
+        rows = np.hstack([np.zeros((pixels.shape[0], 1), np.uint8), pixels])  # filter: none
+        data = zlib.compress(rows.tobytes(), 6)
+        if self.frames == 0:
+            self._chunk(b"IDAT", data)
+        else:
+            self._chunk(b"fdAT", struct.pack(">I", self._next()) + data)
+        self.frames += 1
+
+    def finish(self) -> None:
+        self._chunk(b"IEND", b"")
+        end = self.out.tell()
+        self.out.seek(self.frame_count_at)
+        self._chunk(b"acTL", struct.pack(">II", self.frames, 0))  # 0: loop forever
+        self.out.seek(end)
+
+    def _next(self) -> int:
+        self.sequence += 1
+        return self.sequence - 1
+
+    def _chunk(self, kind: bytes, data: bytes) -> None:
+        self.out.write(struct.pack(">I", len(data)) + kind + data)
+        self.out.write(struct.pack(">I", zlib.crc32(kind + data)))
