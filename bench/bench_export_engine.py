@@ -1,4 +1,4 @@
-"""The export engine on long games: time, size and peak memory of GIF, SVG, MP4 and WebP
+"""The export engine on long games: time, size and peak memory of GIF, SVG, MP4, WebP and APNG
 for 98, 392 and 800 turns at 560 and 1200 px, against the writer it replaced (every frame
 rendered, kept and handed to Pillow's GIF writer at once), measured in the same run.
 
@@ -6,7 +6,8 @@ Each measurement runs in a fresh child process, so its peak resident memory is i
 The 392- and 800-turn games are full games of Load on 14x14 and 20x20 boards (player 2
 holds every stage), built by `full_game` below; the 98-turn game is the shared sample.
 
-Run: python bench/bench_export_engine.py [--repeats 3] [--quick]
+Run: python bench/bench_export_engine.py [--repeats 3] [--quick] [--formats gif,webp]
+     [--sizes 560,1200]
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 FRAME_MS, HOLD_MS = 500, 2000
+KINDS = ("gif", "svg", "mp4", "webp", "apng")
 
 
 def full_game(side: int, load: int = 8) -> str:
@@ -88,7 +90,7 @@ def child(kind: str, recording: Path, size: int, out: Path) -> None:
 
 
 def measure(kind: str, recording: Path, size: int, folder: Path, repeats: int) -> dict:
-    suffix = "gif" if kind == "old gif" else kind
+    suffix = {"old gif": "gif", "apng": "png"}.get(kind, kind)
     runs = []
     for _ in range(repeats):
         done = subprocess.run(
@@ -140,6 +142,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="the 98-turn game only")
+    parser.add_argument(
+        "--formats",
+        default=",".join(KINDS),
+        help=f"which of {','.join(KINDS)} to measure (default: all)",
+    )
+    parser.add_argument("--sizes", default="560,1200", help="pixel sizes (default 560,1200)")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -152,12 +160,12 @@ def main() -> None:
         for turns, side in ((392, 14), (800, 20)):
             games[turns] = folder / f"full-{side}x{side}.jsonl"
             games[turns].write_text(full_game(side))
-    sizes = (560, 1200)
+    sizes = [int(size) for size in args.sizes.split(",")]
     rows = []
     for turns, recording in games.items():
         for size in sizes:
             old = measure("old gif", recording, size, folder, args.repeats)
-            for kind in ("gif", "svg", "mp4", "webp"):
+            for kind in args.formats.split(","):
                 new = measure(kind, recording, size, folder, args.repeats)
                 rows.append(
                     [

@@ -25,7 +25,6 @@ from viz.files import FileError, Outputs, outputs, writing
 from viz.formats import DEFAULT_SIZE, FORMATS
 from viz.gif import GifStream
 from viz.render_raster import indexed_palette, render, render_changes, render_stream
-from viz.render_svg import animated_svg
 from viz.scene import Scene
 from viz.scenes import SCENES
 from viz.timeline import gif_delays_cs
@@ -125,6 +124,8 @@ def gif_bytes(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:
 
 
 def write_svg(clip: Clip, path: Path) -> None:
+    from viz.render_svg import animated_svg  # svgwrite takes a tenth of a second to load
+
     path.write_text(
         animated_svg(list(clip.scenes()), clip.frame_ms, clip.hold_ms), encoding="utf-8"
     )
