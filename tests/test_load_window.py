@@ -524,3 +524,23 @@ def test_loop_and_step_play_the_chosen_player_2(app):
     assert app.state.last == Pick(2, 48)
     press(app, pygame.K_b)
     assert app.green == "every-third-green"
+
+
+def test_closing_destroys_the_sdl_window_before_pygame_quits(tmp_path, monkeypatch):
+    """pygame.quit() leaves a live Window object pointing at freed SDL memory; when the
+    object is collected later, it can destroy the next window's surface (a segfault
+    when tests open windows one after another in one process)."""
+    window = LoadApp(GAME, GAME.rules({}), seed=5, out_dir=tmp_path, session_dir=tmp_path)
+    window.frame(16)
+    calls = []
+    sdl_window, quit_pygame = window.window, pygame.quit
+
+    class Watched:
+        def destroy(self):
+            calls.append("destroy")
+            sdl_window.destroy()
+
+    window.window = Watched()
+    monkeypatch.setattr(pygame, "quit", lambda: (calls.append("quit"), quit_pygame()))
+    window.close()
+    assert calls == ["destroy", "quit"]
