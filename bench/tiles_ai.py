@@ -6,11 +6,13 @@ values" is Hard handed its own tile values: a ceiling for measurement, never a
 player. Cells run in parallel processes.
 
 Run: python bench/tiles_ai.py [--games 1000] [--key-games 2000] [--workers 2]
+     [--cell medium/hard/6]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import random
@@ -25,10 +27,11 @@ SEATS = {**TIERS, "hard, own values": hard_cheating}
 CELLS = [(tier, "easy") for tier in SEATS] + [("hard", "medium"), ("medium", "hard")]
 
 
-def share(tier: str, others: str, players: int, games: int, seed: int = 0) -> float:
+def share(tier: str, others: str, players: int, games: int, first: int = 0) -> float:
+    """The tier's share of wins over games number `first` to `first + games - 1`."""
     won = 0.0
-    for number in range(games):
-        rng, seat = random.Random(seed + number), number % players
+    for number in range(first, first + games):
+        rng, seat = random.Random(number), number % players
         state = TilesState(TilesRules(players=players, leader=(number // players) % players))
         while state.to_move is not None:
             if state.to_move == CHANCE:
@@ -55,22 +58,32 @@ def main() -> None:
         help="games of Hard against random seats at 4 players",
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--cell",
+        help="measure one cell only, as TIER/OTHERS/PLAYERS (e.g. medium/hard/6), its games "
+        "split over the workers",
+    )
     args = parser.parse_args()
+    if args.cell:
+        tier, others, players = args.cell.split("/")
+        cells = [(tier, others, int(players))]
+    else:
+        cells = [(tier, others, players) for tier, others in CELLS for players in (3, 4, 5, 6)]
+    parts = args.workers if args.cell else 1
     jobs = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for tier, others in CELLS:
-            for players in (3, 4, 5, 6):
-                games = (
-                    args.key_games if (tier, others, players) == ("hard", "easy", 4) else args.games
-                )
-                jobs[tier, others, players] = (
-                    games,
-                    pool.submit(share, tier, others, players, games),
-                )
+        for tier, others, players in cells:
+            games = args.key_games if (tier, others, players) == ("hard", "easy", 4) else args.games
+            bounds = [games * part // parts for part in range(parts + 1)]
+            jobs[tier, others, players] = [
+                (end - start, pool.submit(share, tier, others, players, end - start, start))
+                for start, end in itertools.pairwise(bounds)
+            ]
         print("| one seat | other seats | players | games | wins | 95 % interval | fair share |")
         print("|---|---|---:|---:|---:|---:|---:|")
-        for (tier, others, players), (games, job) in jobs.items():
-            rate = job.result()
+        for (tier, others, players), chunks in jobs.items():
+            games = sum(count for count, _ in chunks)
+            rate = sum(count * job.result() for count, job in chunks) / games
             print(
                 f"| {tier} | {others} | {players} | {games:,} | {rate:.1%} | "
                 f"± {interval(rate, games):.1%} | {1 / players:.1%} |",
