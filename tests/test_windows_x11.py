@@ -151,8 +151,13 @@ def test_a_keyboard_only_game_of_odds_and_evens(open_window):
     window.key("Return")
     assert window.wait_for_events(2)[1] == {"player": 0, "place": "right"}
     window.key("Escape", "g")
-    saved = wait_until(lambda: sorted(path.suffix for path in window.out.glob("*")), 10)
-    assert saved == [".gif", ".jsonl", ".svg"]
+    expected = [".gif", ".jsonl", ".svg"]
+
+    def saved():  # the three are renamed into place one after another
+        return sorted(path.suffix for path in window.out.glob("*"))
+
+    wait_until(lambda: saved() == expected, 10)
+    assert saved() == expected
     recording = next(window.out.glob("*.jsonl"))
     assert load_replay(recording).moves == load_replay(window.sessions()[-1]).moves
 
