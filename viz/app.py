@@ -36,6 +36,7 @@ ROW = 40
 FPS = 60
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
+MAX_TEXT = 22.0  # px: a window's text stops growing here; a larger window gives the board room
 PANEL_COLOR = (44, 46, 52)
 REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
@@ -284,7 +285,7 @@ class GameApp:
         lines = wrap(
             self.message or self.hint(),
             width - 2 * margin(width, height),
-            font_size(width),
+            font_size(width, MAX_TEXT),
             MESSAGE_LINES,
         )
         return (self.mode(), *lines, *[""] * (MESSAGE_LINES - len(lines)))

@@ -8,7 +8,7 @@ import pygame
 
 from games.load import MAX_LOAD, MIN_LOAD, PASS, Pick, SetLoad
 from games.load.policies import random_red
-from viz.app import NOTE_LINES, REPLAY_HINT, SPEEDS, GameApp, speed_label
+from viz.app import MAX_TEXT, NOTE_LINES, REPLAY_HINT, SPEEDS, GameApp, speed_label
 from viz.panel import Button, Control, Label, Slider
 from viz.scene import Scene
 from viz.scenes.load import EXPORT_STATUS_LINES, LoadLayout, layout_for, load_scene
@@ -32,7 +32,12 @@ class LoadApp(GameApp):
 
     def scene(self) -> Scene:
         return load_scene(
-            self.state, self.board_width(), self.board_height(), self.notes(), self.hover_pair()
+            self.state,
+            self.board_width(),
+            self.board_height(),
+            self.notes(),
+            self.hover_pair(),
+            MAX_TEXT,
         )
 
     def layout(self) -> LoadLayout:
@@ -43,6 +48,7 @@ class LoadApp(GameApp):
             self.board_width(),
             self.board_height(),
             EXPORT_STATUS_LINES + NOTE_LINES,
+            MAX_TEXT,
         )
 
     def mode(self) -> str:

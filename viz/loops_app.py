@@ -13,7 +13,7 @@ from games.loops import Flip, LoopsRules, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
-from viz.app import NOTE_LINES, REPLAY_HINT, GameApp
+from viz.app import MAX_TEXT, NOTE_LINES, REPLAY_HINT, GameApp
 from viz.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
 from viz.scene import Scene
 from viz.scenes.loops import STATUS_LINES, LoopsLayout, loops_scene
@@ -92,6 +92,7 @@ class LoopsApp(GameApp):
             width=self.board_width(),
             height=self.board_height(),
             status_lines=STATUS_LINES + NOTE_LINES,
+            max_font=MAX_TEXT,
         )
 
     def scene(self) -> Scene:
@@ -102,6 +103,7 @@ class LoopsApp(GameApp):
             self.notes(),
             self.viewer(),
             self.names(),
+            MAX_TEXT,
         )
 
     def mode(self) -> str:

@@ -11,7 +11,7 @@ import pygame
 from games.tiles import CHANCE, Choose, Play
 from games.tiles.engine import COLORS
 from games.tiles.players import TIERS
-from viz.app import NOTE_LINES, REPLAY_HINT, GameApp
+from viz.app import MAX_TEXT, NOTE_LINES, REPLAY_HINT, GameApp
 from viz.loops_app import AI_DELAY_MS
 from viz.panel import Button, Control, Label
 from viz.scene import Scene
@@ -50,6 +50,7 @@ class TilesApp(GameApp):
             width=self.board_width(),
             height=self.board_height(),
             status_lines=STATUS_LINES + NOTE_LINES,
+            max_font=MAX_TEXT,
         )
 
     def scene(self) -> Scene:
@@ -60,6 +61,7 @@ class TilesApp(GameApp):
             self.notes(),
             self.viewer(),
             self.cursor_slot(),
+            MAX_TEXT,
         )
 
     def mode(self) -> str:

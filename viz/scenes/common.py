@@ -8,6 +8,7 @@ shortened with an ellipsis, never clipped."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -23,9 +24,9 @@ LEGEND_SCALE = 0.72  # legend and small labels, relative to the canvas's unit of
 DEFAULT_EXPORT_WIDTH = DEFAULT_SIZE
 
 
-def font_size(width: float) -> float:
-    """The size of titles and status lines on a canvas this wide."""
-    return max(MIN_TEXT, width * 0.03)
+def font_size(width: float, most: float = math.inf) -> float:
+    """The size of titles and status lines on a canvas this wide, at most `most`."""
+    return min(most, max(MIN_TEXT, width * 0.03))
 
 
 def margin(width: float, height: float) -> float:
@@ -163,10 +164,11 @@ class CanvasLayout:
     width: int
     height: int
     status_lines: int
+    max_font: float = math.inf  # windows keep text at a reading size; pictures scale it
 
     @cached_property
     def font(self) -> float:
-        return font_size(self.width)
+        return font_size(self.width, self.max_font)
 
     @cached_property
     def margin(self) -> float:

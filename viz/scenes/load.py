@@ -171,12 +171,12 @@ def load_scene(
     height: int,
     notes: tuple[str, ...] = (),
     highlight: tuple[int, ...] = (),
+    max_font: float = math.inf,
 ) -> Scene:
     """The picture of a Load position; `notes` add status lines (the window's mode, hints)
     and `highlight` outlines the cells of a pair (the one a click would pick)."""
-    layout = layout_for(
-        state.rules.rows, state.rules.cols, width, height, EXPORT_STATUS_LINES + len(notes)
-    )
+    lines = EXPORT_STATUS_LINES + len(notes)
+    layout = layout_for(state.rules.rows, state.rules.cols, width, height, lines, max_font)
     shapes: list[Shape] = [title(f"Load · {state.rules.rows}×{state.rules.cols}", layout)]
     shapes += legend(legend_items(state), layout)
     left, top, _ = layout.cell_box(0)
@@ -194,8 +194,10 @@ def load_scene(
 
 
 @lru_cache(maxsize=32)
-def layout_for(rows: int, cols: int, width: int, height: int, lines: int) -> LoadLayout:
-    return LoadLayout(rows, cols, width=width, height=height, status_lines=lines)
+def layout_for(
+    rows: int, cols: int, width: int, height: int, lines: int, max_font: float = math.inf
+) -> LoadLayout:
+    return LoadLayout(rows, cols, width=width, height=height, status_lines=lines, max_font=max_font)
 
 
 @lru_cache(maxsize=65_536)

@@ -162,10 +162,15 @@ def loops_scene(
     notes: tuple[str, ...] = (),
     viewer: int | None = None,
     names: tuple[str, str] = COLOR_NAMES,
+    max_font: float = math.inf,
 ) -> Scene:
     """The board; with a `viewer`, also that side's placement, flip and threat rings."""
     layout = LoopsLayout(
-        state.rules.capacity, width=width, height=height, status_lines=STATUS_LINES + len(notes)
+        state.rules.capacity,
+        width=width,
+        height=height,
+        status_lines=STATUS_LINES + len(notes),
+        max_font=max_font,
     )
     shapes: list[Shape] = [title("Odds and Evens", layout)]
     shapes += legend(legend_items(names, markers=viewer is not None), layout)

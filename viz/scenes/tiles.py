@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -258,12 +259,17 @@ def tiles_scene(
     notes: tuple[str, ...] = (),
     viewer: int | None = None,
     selected: int | None = None,
+    max_font: float = math.inf,
 ) -> Scene:
     """The table; a `viewer` sees its own tiles as colours only, an export sees all.
     `selected` frames the viewer's tile in that slot (the keyboard's choice)."""
     rules = state.rules
     layout = TilesLayout(
-        rules.players, width=width, height=height, status_lines=STATUS_LINES + len(notes)
+        rules.players,
+        width=width,
+        height=height,
+        status_lines=STATUS_LINES + len(notes),
+        max_font=max_font,
     )
     shapes: list[Shape] = [title(f"Even Odds · round {max(state.round, 1)} of {ROUNDS}", layout)]
     shapes += legend(legend_items(state), layout)
