@@ -10,12 +10,13 @@ from PIL import Image
 
 from games import REGISTRY
 from games.load import DIM, ON, PASS, Pick
+from viz.app import MAX_TEXT, NOTE_LINES
 from viz.cli import main
 from viz.files import load_replay
 from viz.load_app import AUTO1_DELAY_MS, LoadApp
 from viz.panel import FOCUS_COLOR, Slider
 from viz.scenes.common import text_width
-from viz.scenes.load import PALETTE
+from viz.scenes.load import EXPORT_STATUS_LINES, PALETTE, layout_for
 from viz.sessions import newest_session
 
 GAME = REGISTRY["load"]
@@ -544,3 +545,23 @@ def test_closing_destroys_the_sdl_window_before_pygame_quits(tmp_path, monkeypat
     monkeypatch.setattr(pygame, "quit", lambda: (calls.append("quit"), quit_pygame()))
     window.close()
     assert calls == ["destroy", "quit"]
+
+
+def test_a_large_window_keeps_its_text_size_and_gives_the_board_the_room(tmp_path):
+    """At 1400x1000 the board area is 1190 px wide: 3 % of it would make 36 px text."""
+    window = LoadApp(GAME, GAME.rules({}), seed=1, out_dir=tmp_path, size=(1400, 1000))
+    try:
+        run(window)
+        scene = window.scene()
+        status = [shape for shape in scene.shapes if shape.key.startswith("status")]
+        assert {text.size for text in status} == {MAX_TEXT}
+        assert scene.by_key()["title"].size == MAX_TEXT
+        rows, cols = window.state.rules.rows, window.state.rules.cols
+        width, height = window.board_width(), window.board_height()
+        scaled = layout_for(rows, cols, width, height, EXPORT_STATUS_LINES + NOTE_LINES)
+        assert scaled.font > 35  # a picture this size still scales its text
+        assert window.layout().cell > scaled.cell
+        x, y = cell_centre(window, 48)
+        assert window.layout().cell_at(x, y) == 48
+    finally:
+        window.close()
