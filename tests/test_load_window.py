@@ -2,6 +2,7 @@
 
 import json
 import os
+import time
 import xml.etree.ElementTree as ET
 
 import pygame
@@ -565,3 +566,20 @@ def test_a_large_window_keeps_its_text_size_and_gives_the_board_the_room(tmp_pat
         assert window.layout().cell_at(x, y) == 48
     finally:
         window.close()
+
+
+def test_a_window_waiting_for_input_sleeps_but_wakes_for_the_first_event(app):
+    assert not app.playing_by_itself()  # a new game, both colours by hand
+    started = time.monotonic()
+    assert app.wait_for_input(50) == []  # nothing came: it slept the whole wait
+    assert time.monotonic() - started >= 0.045
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
+    pygame.event.post(key)
+    started = time.monotonic()
+    woken_by = app.wait_for_input(5000)
+    assert time.monotonic() - started < 1 and [event.key for event in woken_by] == [pygame.K_a]
+    app.frame(16, woken_by)  # the event that woke it is handled: A turns Auto1 on
+    assert app.auto1 and app.playing_by_itself()  # red is the computer's: no sleeping
+    press(app, pygame.K_a)
+    press(app, pygame.K_SPACE)  # Loop runs by itself too
+    assert app.looping and app.playing_by_itself()

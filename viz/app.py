@@ -12,7 +12,7 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,7 @@ SPEEDS = (1, 2, 4, 8, 15, 30, 60, 0)  # turns per second; 0: one turn every fram
 PANEL_WIDTH = 210
 ROW = 40
 FPS = 60
+IDLE_WAIT_MS = 100  # waiting for input, a window draws ten frames a second, wakes at once
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 MAX_TEXT = 22.0  # px: a window's text stops growing here; a larger window gives the board room
@@ -299,8 +300,19 @@ class GameApp:
     def run(self) -> None:
         clock = pygame.time.Clock()
         while self.running:
-            self.frame(clock.tick(FPS))
+            woken_by = [] if self.playing_by_itself() else self.wait_for_input(IDLE_WAIT_MS)
+            self.frame(clock.tick(FPS), woken_by)
         self.close()
+
+    def playing_by_itself(self) -> bool:
+        """Whether the game moves without input: Loop runs or a computer seat is to move."""
+        return self.looping or self.computer_seat() is not None
+
+    @staticmethod
+    def wait_for_input(timeout_ms: int) -> list[pygame.event.Event]:
+        """Sleep until an event comes (returned, to be handled first) or the time is up."""
+        event = pygame.event.wait(timeout_ms)
+        return [] if event.type == pygame.NOEVENT else [event]
 
     def close(self) -> None:
         if self.sessions is not None:
@@ -312,8 +324,8 @@ class GameApp:
         self.window.destroy()
         pygame.quit()
 
-    def frame(self, dt_ms: float) -> None:
-        for event in pygame.event.get():
+    def frame(self, dt_ms: float, first: Sequence[pygame.event.Event] = ()) -> None:
+        for event in [*first, *pygame.event.get()]:
             if event.type == pygame.TEXTINPUT and event.text == self.swallow_text:
                 self.swallow_text = None
                 continue
@@ -330,12 +342,7 @@ class GameApp:
 
     def let_computer_move(self, dt_ms: float) -> None:
         """Play the move of a seat the computer holds, once its delay has passed."""
-        mover = self.state.to_move
-        seat = (
-            None
-            if self.script is not None or mover is None or self.looping
-            else self.computer(mover)
-        )
+        seat = self.computer_seat()
         if seat is None:
             self.computer_wait_ms = 0.0
             return
@@ -344,6 +351,13 @@ class GameApp:
         if self.computer_wait_ms >= delay_ms:
             self.computer_wait_ms = 0.0
             self.play(policy(self.state, self.rng), automatic=True)
+
+    def computer_seat(self) -> tuple[Callable[[State, random.Random], Any], float] | None:
+        """The seat to move, if the computer plays it now (never during Loop or a replay)."""
+        mover = self.state.to_move
+        if self.script is not None or mover is None or self.looping:
+            return None
+        return self.computer(mover)
 
     def computer(self, mover: int) -> tuple[Callable[[State, random.Random], Any], float] | None:
         """The policy and delay of a seat the computer plays, or None for a person."""
