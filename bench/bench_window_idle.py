@@ -1,0 +1,85 @@
+"""CPU an idle window uses: each game's window runs its real frame loop for a few seconds
+with nobody touching it. Baseline: the same window drawing every frame at 60 frames a
+second (its wait for input turned off), measured in the same run.
+
+Uses the X server in $DISPLAY when there is one (a window's frames then go to X, as on
+a desktop), else SDL's dummy driver. Median of several runs.
+
+Run: python bench/bench_window_idle.py [--seconds 3] [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+if not os.environ.get("DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+from common import print_table  # noqa: E402
+
+from games import REGISTRY  # noqa: E402
+from viz.load_app import LoadApp  # noqa: E402
+from viz.loops_app import LoopsApp  # noqa: E402
+from viz.settings import Settings  # noqa: E402
+from viz.tiles_app import TilesApp  # noqa: E402
+
+
+def open_window(game: str, folder: Path):
+    rules = REGISTRY[game].rules({})
+    common = {"seed": 1, "out_dir": folder, "session_dir": folder}
+    if game == "load":
+        return LoadApp(REGISTRY[game], rules, **common)
+    if game == "loops":
+        settings = Settings.load(folder / "settings.json")
+        return LoopsApp(REGISTRY[game], rules, vs="human", settings=settings, **common)
+    return TilesApp(REGISTRY[game], rules, vs="medium", **common)
+
+
+def cpu_share(game: str, seconds: float, waits: bool) -> float:
+    """The share of one core the window's loop takes over `seconds` of nobody using it."""
+    with tempfile.TemporaryDirectory() as folder:
+        window = open_window(game, Path(folder))
+        if not waits:
+            window.playing_by_itself = lambda: True
+        window.frame(16)
+        pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), loops=1)
+        cpu, wall = time.process_time(), time.perf_counter()
+        window.run()
+        return (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    rows = []
+    for game in ("load", "loops", "tiles"):
+        shares = {
+            waits: statistics.median(
+                cpu_share(game, args.seconds, waits) for _ in range(args.repeats)
+            )
+            for waits in (True, False)
+        }
+        rows.append(
+            [
+                game,
+                f"{shares[True]:.1%}",
+                f"{shares[False]:.1%}",
+                f"{shares[False] / shares[True]:.1f}x",
+            ]
+        )
+    driver = "X11" if os.environ.get("DISPLAY") else "dummy"
+    print(f"Idle window, {args.seconds:g} s, median of {args.repeats}; video driver: {driver}")
+    print_table(["window", "CPU, waiting for input", "CPU, 60 frames/s", "less"], rows)
+
+
+if __name__ == "__main__":
+    main()
