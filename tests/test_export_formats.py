@@ -7,6 +7,7 @@ import io
 import os
 import subprocess
 import sys
+import weakref
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -112,6 +113,28 @@ def test_apng_decodes_the_same_in_ffmpeg(games, tmp_path):
         frame.tobytes() for frame, _ in decoded(gif_bytes(list(clip.scenes()), FRAME_MS, HOLD_MS))
     )
     assert pixels == gif
+
+
+def test_webp_holds_one_frame_at_a_time(games, tmp_path, monkeypatch):
+    """Every frame is drawn as Pillow's encoder asks for it and let go after: never
+    more than a couple of converted frames alive at once, however long the game."""
+    clip = Clip(games["load"], size=200, frame_ms=FRAME_MS, hold_ms=HOLD_MS)
+    assert len(clip.turns) > 20
+    alive, most, made = set(), 0, 0
+    convert = Image.Image.convert
+
+    def tracked(image, *args, **kwargs):
+        nonlocal most, made
+        converted = convert(image, *args, **kwargs)
+        made += 1
+        alive.add(made)
+        weakref.finalize(converted, alive.discard, made)
+        most = max(most, len(alive))
+        return converted
+
+    monkeypatch.setattr(Image.Image, "convert", tracked)
+    export_clip(clip, {"webp": tmp_path / "game.webp"})
+    assert made >= len(clip.turns) and most <= 3
 
 
 def test_mp4_shows_every_turn_for_its_time_within_a_small_tolerance(games, tmp_path):
