@@ -11,7 +11,7 @@ from PIL import Image
 
 from games import REGISTRY
 from games.load import DIM, ON, PASS, Pick
-from viz.app import MAX_TEXT, NOTE_LINES
+from viz.app import IDLE_WAIT_MS, MAX_TEXT, NOTE_LINES
 from viz.cli import main
 from viz.files import load_replay
 from viz.load_app import AUTO1_DELAY_MS, LoadApp
@@ -570,6 +570,7 @@ def test_a_large_window_keeps_its_text_size_and_gives_the_board_the_room(tmp_pat
 
 def test_a_window_waiting_for_input_sleeps_but_wakes_for_the_first_event(app):
     assert not app.playing_by_itself()  # a new game, both colours by hand
+    assert app.idle_wait_ms() == IDLE_WAIT_MS  # no text box: nothing to blink
     started = time.monotonic()
     assert app.wait_for_input(50) == []  # nothing came: it slept the whole wait
     assert time.monotonic() - started >= 0.045

@@ -12,6 +12,7 @@ from test_load_window import click, press, run
 
 from games import REGISTRY
 from games.loops.engine import LEFT, RIGHT
+from viz.app import BLINK_WAIT_MS, IDLE_WAIT_MS
 from viz.export import replay_scenes
 from viz.files import load_replay
 from viz.loops_app import AI_DELAY_MS, LoopsApp
@@ -314,3 +315,11 @@ def test_the_digits_choose_the_opponent_outside_the_box(make_app):
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_3, "3")
     assert app.vs == "hard" and app.panel.element_for("> Hard")
+
+
+def test_an_idle_window_wakes_often_only_while_the_box_has_the_keys(make_app):
+    """The box's cursor blinks; with the box left, nothing changes until an event."""
+    app = make_app(vs="human")
+    assert not app.playing_by_itself() and app.idle_wait_ms() == BLINK_WAIT_MS
+    key(app, pygame.K_ESCAPE)
+    assert app.idle_wait_ms() == IDLE_WAIT_MS

@@ -34,7 +34,9 @@ SPEEDS = (1, 2, 4, 8, 15, 30, 60, 0)  # turns per second; 0: one turn every fram
 PANEL_WIDTH = 210
 ROW = 40
 FPS = 60
-IDLE_WAIT_MS = 100  # waiting for input, a window draws ten frames a second, wakes at once
+# Waiting for input, a window wakes at once for an event, else after this long: often
+# while a text box has the keys (its cursor blinks), seldom when nothing on it can change.
+BLINK_WAIT_MS, IDLE_WAIT_MS = 100, 1000
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 MAX_TEXT = 22.0  # px: a window's text stops growing here; a larger window gives the board room
@@ -300,13 +302,16 @@ class GameApp:
     def run(self) -> None:
         clock = pygame.time.Clock()
         while self.running:
-            woken_by = [] if self.playing_by_itself() else self.wait_for_input(IDLE_WAIT_MS)
+            woken_by = [] if self.playing_by_itself() else self.wait_for_input(self.idle_wait_ms())
             self.frame(clock.tick(FPS), woken_by)
         self.close()
 
     def playing_by_itself(self) -> bool:
         """Whether the game moves without input: Loop runs or a computer seat is to move."""
         return self.looping or self.computer_seat() is not None
+
+    def idle_wait_ms(self) -> int:
+        return BLINK_WAIT_MS if self.text_has_focus() else IDLE_WAIT_MS
 
     @staticmethod
     def wait_for_input(timeout_ms: int) -> list[pygame.event.Event]:
