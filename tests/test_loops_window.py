@@ -323,3 +323,18 @@ def test_an_idle_window_wakes_often_only_while_the_box_has_the_keys(make_app):
     assert not app.playing_by_itself() and app.idle_wait_ms() == BLINK_WAIT_MS
     key(app, pygame.K_ESCAPE)
     assert app.idle_wait_ms() == IDLE_WAIT_MS
+
+
+def test_the_ai_takes_its_time_after_a_move_that_ends_a_long_wait(make_app):
+    """The frame that handles a move after a long idle wait carries that wait as its
+    time; the AI's delay starts only once it is to move, so its answer is not instant."""
+    app = make_app(vs="easy")
+    left = slot_point(app, LEFT, 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=left, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=left, button=1))
+    app.frame(5000)  # five seconds of looking at the board, then the click
+    assert app.state.turns == 1 and app.state.to_move == 1
+    app.frame(AI_DELAY_MS - 20)
+    assert app.state.turns == 1  # still thinking
+    app.frame(20)
+    assert app.state.turns == 2

@@ -330,13 +330,15 @@ class GameApp:
         pygame.quit()
 
     def frame(self, dt_ms: float, first: Sequence[pygame.event.Event] = ()) -> None:
+        # Time spent waiting for input is no part of a computer seat's delay or a Loop's beat.
+        game_ms = dt_ms if self.playing_by_itself() else 0.0
         for event in [*first, *pygame.event.get()]:
             if event.type == pygame.TEXTINPUT and event.text == self.swallow_text:
                 self.swallow_text = None
                 continue
             self.manager.process_events(event)
             self.handle_event(event)
-        self.advance(dt_ms)
+        self.advance(game_ms)
         self.panel.show(self.controls(), self.panel_column(), ROW)
         self.manager.update(dt_ms / 1000)
         self.draw()
