@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import io
 
-from viz.render_raster import indexed_palette, render_sequence
+from PIL import Image
+
+from viz.render_raster import indexed_palette, render_stream
 from viz.scene import Scene
 from viz.timeline import gif_delays_cs
 
 
+def every_frame(scenes: list[Scene]) -> list[Image.Image]:
+    """Every frame of an animation, each its own image."""
+    return [image.copy() for image in render_stream(scenes)]
+
+
 def pillow_gif(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:
-    images = render_sequence(scenes)
+    images = every_frame(scenes)
     out = io.BytesIO()
     delays = [cs * 10 for cs in gif_delays_cs(len(images), frame_ms, hold_ms)]
     images[0].save(

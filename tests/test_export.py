@@ -7,6 +7,7 @@ from itertools import pairwise
 
 import pytest
 from PIL import Image, ImageChops
+from reference import every_frame
 
 from games import REGISTRY
 from games.autoplay import play
@@ -14,7 +15,6 @@ from games.load import DIM, NONE, ON
 from games.recording import parse
 from viz.export import gif_bytes, replay_scenes
 from viz.files import recording_text
-from viz.render_raster import render_sequence
 from viz.render_svg import animated_svg
 from viz.scene import rgb_hex
 from viz.scenes.load import PALETTE
@@ -108,7 +108,7 @@ def test_gif_has_one_palette_and_later_frames_hold_only_the_changed_region(repla
     has_global, frames = gif_blocks(gif_bytes(scenes, FRAME_MS, HOLD_MS))
     assert has_global and not any(local for *_, local in frames)
     assert frames[0][:4] == (0, 0, scenes[0].width, scenes[0].height)
-    images = render_sequence(scenes)
+    images = every_frame(scenes)
     assert len(frames) == len(images)
     for (before, after), (x, y, w, h, _) in zip(pairwise(images), frames[1:], strict=True):
         changed = ImageChops.difference(before, after).getbbox()

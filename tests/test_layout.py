@@ -5,15 +5,17 @@ text and no shape it does not label; at the default size no text is under 9 px."
 from __future__ import annotations
 
 import math
+from functools import cache
 from pathlib import Path
 
 import pytest
+from PIL import ImageFont
 
 from games import REGISTRY
 from viz.cli import record_game
 from viz.export import replay_scenes
-from viz.scene import Circle, Line, Rect, Ring, Scene, Shape, Text
-from viz.scenes.common import DEFAULT_EXPORT_WIDTH, text_box
+from viz.scene import FONT_PATH, Circle, Line, Rect, Ring, Scene, Shape, Text
+from viz.scenes.common import DEFAULT_EXPORT_WIDTH
 
 SIZES = (160, DEFAULT_EXPORT_WIDTH, 2000)
 GAMES = [
@@ -35,6 +37,21 @@ def labels(text: str, shape: str) -> bool:
     if text.startswith("score-"):
         return shape.startswith("score-mark")
     return False
+
+
+PIL_ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
+
+
+@cache
+def _ink_box(text: str, size: int, anchor: str) -> tuple[int, int, int, int]:
+    return ImageFont.truetype(str(FONT_PATH), size).getbbox(text, anchor=PIL_ANCHORS[anchor])
+
+
+def text_box(shape: Text) -> tuple[float, float, float, float]:
+    """The box the text's ink covers, drawn in the renderers' font: left, top, right, bottom."""
+    left, top, right, bottom = _ink_box(shape.text, round(shape.size), shape.anchor)
+    x, y = round(shape.x), round(shape.y)
+    return x + left, y + top, x + right, y + bottom
 
 
 def box(shape: Shape) -> tuple[float, float, float, float]:

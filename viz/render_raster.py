@@ -153,11 +153,6 @@ def merged(boxes: list[Box]) -> list[Box]:
     return boxes
 
 
-def render_sequence(scenes: list[Scene]) -> list[Image.Image]:
-    """Every frame of an animation, each its own image."""
-    return [image.copy() for image in render_stream(scenes)]
-
-
 def changed_boxes(before: Scene, after: Scene) -> list[tuple[int, int, int, int]]:
     """Boxes around every shape that differs between two scenes of the same canvas."""
     old, new = before.by_key(), after.by_key()

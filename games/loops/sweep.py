@@ -39,11 +39,6 @@ def perfect_play_winner(capacity: int, flips: int) -> str:
     return "first" if search.wins(search.start(flips)) else "second"
 
 
-def exact_row(capacity: int, flips: int) -> SweepRow:
-    (row,) = exact_rows([capacity], [flips])  # run to the end: the collector back on
-    return row
-
-
 def exact_rows(capacities: list[int], budgets: list[int]) -> Iterator[SweepRow]:
     """Exact rows, capacity by capacity, each with a solver of its own dropped once its
     rows are done. The collector is off meanwhile: the memo tables only grow, and

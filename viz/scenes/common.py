@@ -98,23 +98,6 @@ def text_width(text: str, size: float) -> float:
     return size * sum(_advance(char) for char in text)
 
 
-PIL_ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
-
-
-@cache
-def _ink_box(text: str, size: int, anchor: str) -> tuple[int, int, int, int]:
-    from PIL import ImageFont
-
-    return ImageFont.truetype(str(FONT_PATH), size).getbbox(text, anchor=PIL_ANCHORS[anchor])
-
-
-def text_box(shape: Text) -> tuple[float, float, float, float]:
-    """The box the text's ink covers, as the GIF renderer draws it: left, top, right, bottom."""
-    left, top, right, bottom = _ink_box(shape.text, round(shape.size), shape.anchor)
-    x, y = round(shape.x), round(shape.y)
-    return x + left, y + top, x + right, y + bottom
-
-
 def shorten(text: str, width: float, size: float) -> str:
     """`text`, cut at a word if it can be and ended with an ellipsis, to fit `width`."""
     if text_width(text, size) <= width:
