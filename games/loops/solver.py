@@ -167,9 +167,6 @@ class Solver:
         """How many moves from `position` hand the game to the other side."""
         return sum(self.wins(child) for child in self.children(position))
 
-    def position_count(self) -> int:
-        return len(self._children)
-
     # --- Monte Carlo --------------------------------------------------------------
 
     def walk_table(self, start: Position) -> list[tuple[int, ...]]:
