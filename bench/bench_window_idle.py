@@ -5,6 +5,9 @@ second (its wait for input turned off), measured in the same run.
 Uses the X server in $DISPLAY when there is one (a window's frames then go to X, as on
 a desktop), else SDL's dummy driver. Median of several runs.
 
+Then the Load window while Loop plays, its surface shown as it is (what the windows ask
+SDL for) against SDL's default, a copy through an OpenGL texture.
+
 Run: python bench/bench_window_idle.py [--seconds 3] [--repeats 3]
 """
 
@@ -42,12 +45,14 @@ def open_window(game: str, folder: Path):
     return TilesApp(REGISTRY[game], rules, vs="medium", **common)
 
 
-def cpu_share(game: str, seconds: float, waits: bool) -> float:
-    """The share of one core the window's loop takes over `seconds` of nobody using it."""
+def cpu_share(game: str, seconds: float, waits: bool, loop: bool = False) -> float:
+    """The share of one core the window's loop takes over `seconds` of nobody using it
+    (with `loop`, while Loop plays at its default speed)."""
     with tempfile.TemporaryDirectory() as folder:
         window = open_window(game, Path(folder))
         if not waits:
             window.playing_by_itself = lambda: True
+        window.looping = loop
         window.frame(16)
         pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), loops=1)
         cpu, wall = time.process_time(), time.perf_counter()
@@ -79,6 +84,17 @@ def main() -> None:
     driver = "X11" if os.environ.get("DISPLAY") else "dummy"
     print(f"Idle window, {args.seconds:g} s, median of {args.repeats}; video driver: {driver}")
     print_table(["window", "CPU, waiting for input", "CPU, 60 frames/s", "less"], rows)
+    shares = {}
+    for accelerated in ("0", "1"):
+        os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = accelerated
+        shares[accelerated] = statistics.median(
+            cpu_share("load", args.seconds, waits=True, loop=True) for _ in range(args.repeats)
+        )
+    print(
+        "\nThe Load window while Loop plays (60 frames/s): "
+        f"{shares['0']:.1%} of a core with its surface shown as it is, "
+        f"{shares['1']:.1%} through SDL's OpenGL texture ({shares['1'] / shares['0']:.1f}x)"
+    )
 
 
 if __name__ == "__main__":
