@@ -405,9 +405,9 @@ def test_hovering_outlines_the_pair_a_click_would_pick(app):
     outline = app.scene().by_key()["highlight-0"]
     left, top, _ = app.layout().cell_box(8)
     assert outline.points[0][0] < left + 5 and outline.points[1][0] > left + cell_width(app)
-    assert outline.dashed and outline.stroke == "muted"  # the latest pick's frame is solid ink
+    assert outline.dashed and outline.stroke == "green"  # the latest pick's frame is solid ink
     x, y = outline.points[0]
-    assert tuple(app.screen.get_at((round(x) + 1, round(y))))[:3] == color("muted")
+    assert tuple(app.screen.get_at((round(x) + 1, round(y))))[:3] == color("green")
     assert app.scene().by_key()["last-move-0"].stroke == "ink"
 
 

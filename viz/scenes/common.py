@@ -41,8 +41,8 @@ def title(text: str, layout: CanvasLayout) -> Text:
 
 @dataclass(frozen=True)
 class LegendItem:
-    """One entry of a legend row: a swatch (box, dot, ring, dashed ring, frame or none)
-    and its label."""
+    """One entry of a legend row: a swatch (box, dot, ring, dashed ring, frame, dashed
+    frame or none) and its label."""
 
     key: str
     label: str
@@ -74,8 +74,9 @@ def _swatch(item: LegendItem, cx: float, cy: float, size: float) -> list[Shape]:
         return []
     if item.swatch == "box":
         return [Rect(key, cx - half, cy - half, 2 * half, 2 * half, item.color)]
-    if item.swatch == "frame":
-        return [frame(key, (cx - half, cy - half, cx + half, cy + half), item.color, width)]
+    if item.swatch in ("frame", "dashed-frame"):
+        box = (cx - half, cy - half, cx + half, cy + half)
+        return [frame(key, box, item.color, width, dashed=item.swatch == "dashed-frame")]
     if item.swatch == "dot":
         return [Circle(key, cx, cy, half, item.color)]
     return [Ring(key, cx, cy, half, item.color, width, dashed=item.swatch == "dashed")]

@@ -156,13 +156,16 @@ def last_move_cells(state: LoadState) -> tuple[int, ...]:
 
 def legend_items(state: LoadState) -> list[LegendItem]:
     slider = f" · slider {state.pending_load}" if state.pending_load != state.load else ""
-    return [
+    items = [
         LegendItem("red", "player 1", "red"),
         LegendItem("green", "player 2", "green"),
         LegendItem("cleared", "cleared", "red-dim"),
         LegendItem("last", "latest pick", "ink", "frame"),
         LegendItem("load", f"Load {state.load}{slider}", "ink", "none"),
     ]
+    if state.board.cells % 2:  # last, so that it is the first to go where room is short
+        items.append(LegendItem("lone", "no pair", "muted", "dashed-frame"))
+    return items
 
 
 def load_scene(
@@ -188,7 +191,7 @@ def load_scene(
         shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
     shapes += _pair_shapes(layout, state.board.cells)
     shapes += _outline(layout, last_move_cells(state), key="last-move")
-    shapes += _outline(layout, highlight, "muted", dashed=True)
+    shapes += _outline(layout, highlight, "green", dashed=True)
     shapes += layout.status([*status_lines(state), *notes])
     return Scene(width, height, "canvas", PALETTE, tuple(shapes))
 
