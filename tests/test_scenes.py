@@ -94,6 +94,15 @@ def test_load_legend_names_the_colours_and_the_load_with_the_slider():
     assert scene_of(load_after(SetLoad(7))).by_key()["legend-load"].text == "Load 5 · slider 7"
 
 
+def test_load_legend_names_the_lone_cell_of_an_odd_board_only():
+    odd = scene_of(load_after()).by_key()  # 7x7: cell 48 has no pair
+    assert odd["legend-lone"].text == "no pair" and odd["lone-0"].dashed
+    assert odd["legend-lone-swatch"].dashed and odd["legend-lone-swatch"].stroke == "muted"
+    even = scene_of(load_after(rules=LoadRules(rows=4, cols=4))).by_key()
+    assert "legend-lone" not in even and "lone-0" not in even
+    assert "legend-lone" not in scene_of(load_after(), width=160).by_key()  # no room: it goes
+
+
 def test_loops_rings_the_pieces_a_place_put_down_and_the_piece_a_flip_turned():
     state = LoopsState(LoopsRules())
     state.apply(Place(0, LEFT))  # a bare loop forces 2
