@@ -272,9 +272,19 @@ def test_a_folder_that_refuses_new_files_is_a_one_line_error(tmp_path, monkeypat
     assert not (tmp_path / "a.gif").exists()
 
 
-def test_the_replay_page_weighs_at_most_the_svg_and_20_kb(tmp_path):
-    shared = Path(__file__).resolve().parents[2] / "shared" / "data"
-    recording = shared / "load-7x7-full-49-stages.jsonl"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(
+    "recording",
+    [
+        ROOT / "recordings" / "load-sample.jsonl",  # in every checkout
+        ROOT.parent / "shared" / "data" / "load-7x7-full-49-stages.jsonl",  # the target's game
+    ],
+    ids=["load-sample", "shared-98-turns"],
+)
+def test_the_replay_page_weighs_at_most_the_svg_and_20_kb(tmp_path, recording):
+    """The player and the move list in words, for a game of up to 98 turns."""
     if not recording.exists():
         pytest.skip("the shared 98-turn game is not beside this checkout")
     clip = Clip(load_replay(recording))
