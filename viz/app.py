@@ -111,7 +111,7 @@ class GameApp:
     ) -> None:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "oddsevens")  # the X window's class
         # Show the window's surface as it is (XShm on X11); by default SDL copies it through
-        # an OpenGL texture, 2.4x the CPU per frame under Xvfb's software OpenGL.
+        # an OpenGL texture: 2.7x the CPU per frame under Xvfb (bench/bench_window_idle.py).
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
