@@ -106,8 +106,9 @@ class XWindow:
 
     def _settled(self) -> bool:
         """Wait until the window is the one SDL keeps and has drawn; move it to the corner.
-        SDL may map a first window and replace it (to give the window an OpenGL
-        framebuffer), so the id is looked up again until it stops changing."""
+        SDL may map a first window and replace it (it does to give a window an OpenGL
+        framebuffer, which the windows no longer ask for, unless the environment does),
+        so the id is looked up again until it stops changing."""
 
         def drawn_and_kept() -> bool:
             found = self._find()
