@@ -26,7 +26,8 @@ class GifStream(DeltaAnimation):
         count = len(colors) // 3
         super().__init__(count)
         self.out = out
-        bits = max(1, (max(count + 1, 2) - 1).bit_length())
+        entries = count if self.transparent is None else count + 1  # the spare index too
+        bits = max(1, (entries - 1).bit_length())
         table = bytes(colors) + bytes(3 * ((1 << bits) - count))
         out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF0 | (bits - 1), 0, 0))
         out.write(table)
