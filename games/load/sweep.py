@@ -7,7 +7,7 @@ Pure: no files, no processes. The command line spreads the chunks over processes
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 
 from games.autoplay import seeded_chunks
@@ -27,14 +27,7 @@ class LoadRow:
     mean_stages: float
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "rows": self.rows,
-            "cols": self.cols,
-            "load": self.load,
-            "trials": self.trials,
-            "player2_win_rate": self.player2_win_rate,
-            "mean_stages": self.mean_stages,
-        }
+        return asdict(self)
 
 
 def play_chunk(
@@ -77,14 +70,7 @@ class Exact:
     positions: int  # positions the search visited
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "rows": self.rows,
-            "cols": self.cols,
-            "load": self.load,
-            "perfect_play_winner": self.perfect_play_winner,
-            "player2_chance": self.player2_chance,
-            "positions": self.positions,
-        }
+        return asdict(self)
 
 
 def solve(rows: int, cols: int, load: int) -> Exact:
