@@ -34,6 +34,7 @@ SPEEDS = (1, 2, 4, 8, 15, 30, 60, 0)  # turns per second; 0: one turn every fram
 PANEL_WIDTH = 210
 ROW = 40
 FPS = 60
+AI_DELAY_MS = 700  # how long a computer seat of Odds and Evens or Even Odds takes to move
 # Waiting for input, a window wakes at once for an event, else after this long: often
 # while a text box has the keys (its cursor blinks), seldom when nothing on it can change.
 BLINK_WAIT_MS, IDLE_WAIT_MS = 100, 1000

@@ -13,13 +13,12 @@ from games.loops import Flip, LoopsRules, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
-from viz.app import MAX_TEXT, NOTE_LINES, REPLAY_HINT, GameApp
+from viz.app import AI_DELAY_MS, MAX_TEXT, NOTE_LINES, REPLAY_HINT, GameApp
 from viz.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
 from viz.scene import Scene
 from viz.scenes.loops import STATUS_LINES, LoopsLayout, loops_scene
 from viz.settings import Settings
 
-AI_DELAY_MS = 700
 TIERS = ("easy", "medium", "hard", "human")
 BOX_HEIGHT = 124
 

@@ -11,8 +11,7 @@ import pygame
 from games.tiles import CHANCE, Choose, Play
 from games.tiles.engine import COLORS
 from games.tiles.players import TIERS
-from viz.app import MAX_TEXT, NOTE_LINES, REPLAY_HINT, GameApp
-from viz.loops_app import AI_DELAY_MS
+from viz.app import AI_DELAY_MS, MAX_TEXT, NOTE_LINES, REPLAY_HINT, GameApp
 from viz.panel import Button, Control, Label
 from viz.scene import Scene
 from viz.scenes.tiles import STATUS_LINES, TilesLayout, hand_slots, seat_order, tiles_scene
