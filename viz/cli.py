@@ -323,16 +323,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         if getattr(args, option) is not None and option not in takes:
             raise CommandError(f"play {args.game} takes no --{option}")
     given = {key: getattr(args, key) for key in takes if getattr(args, key) is not None}
+    vs = given.pop("vs", "medium")
     options = {"seed": args.seed, "session_dir": session_dir(), **_window_options(args)}
     if args.game == "loops":
-        vs = given.pop("vs", "medium")
         rules = _params_to_rules("loops", given)
         return open_window(
             lambda: LoopsApp(
                 REGISTRY["loops"], rules, vs=vs, settings=default_settings(), **options
             )
         )
-    vs = given.pop("vs", "medium")
     if vs == "human":
         raise CommandError("play tiles --vs takes easy, medium or hard")
     rules = _params_to_rules("tiles", given)
