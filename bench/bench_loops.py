@@ -15,11 +15,19 @@ from concurrent.futures import ProcessPoolExecutor
 from common import median_seconds, print_table
 
 from games.loops import LoopsRules, LoopsState
-from games.loops.solver import Solver, _position, random_games
+from games.loops.solver import Solver, _position, after_flip, after_place, random_games
+from games.loops.solver import swap as swap_loop
 from games.loops.sweep import chunks, exact_rows, monte_carlo_chunk
 
 
+def forget_loops() -> None:
+    """From scratch: no loop's successors worked out yet (they are kept per process)."""
+    for table in (after_place, after_flip, swap_loop):
+        table.cache_clear()
+
+
 def solve_default() -> bool:
+    forget_loops()
     search = Solver(7)
     return search.wins(search.start(2))
 
@@ -40,11 +48,13 @@ def plain_solve(state: LoopsState, memo: dict) -> bool:
 
 
 def exact_sweep() -> None:
+    forget_loops()
     list(exact_rows(list(range(3, 10)), list(range(5))))
 
 
 class EarlierSolver(Solver):
-    """The solver as it was before its loops' successors were kept (the baseline)."""
+    """The solver as it was before its loops' successors were kept (the baseline): each
+    one worked out again wherever it is met."""
 
     def children(self, position):
         found = self._children.get(position)
@@ -52,15 +62,19 @@ class EarlierSolver(Solver):
             return found
         (a, b), mine, theirs = position
         result = []
+        place, flip, swap = after_place.__wrapped__, after_flip.__wrapped__, swap_loop.__wrapped__
+        capacity = self.capacity
         for moved, other in ((a, b), (b, a)):
-            placed = self._after_place(moved)
+            placed = place(capacity, moved)
             if placed is not None:
-                result.append(_position(self._swap(placed), self._swap(other), theirs, mine))
+                result.append(
+                    _position(swap(capacity, placed), swap(capacity, other), theirs, mine)
+                )
             if mine:
-                flipped = self._after_flip(moved)
+                flipped = flip(capacity, moved)
                 if flipped is not None:
                     result.append(
-                        _position(self._swap(flipped), self._swap(other), theirs, mine - 1)
+                        _position(swap(capacity, flipped), swap(capacity, other), theirs, mine - 1)
                     )
         found = self._children[position] = tuple(result)
         return found

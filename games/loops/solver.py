@@ -46,6 +46,36 @@ def _position(a: Loop, b: Loop, my_flips: int, their_flips: int) -> Position:
     return Position((a, b) if a <= b else (b, a), my_flips, their_flips)
 
 
+# --- moves on one loop: a capacity has few distinct loops, so each is worked out once ---
+
+
+@cache
+def after_place(capacity: int, loop: Loop) -> Loop | None:
+    forced = 2 if loop.pieces == 0 else forced_count(loop.streak)
+    if loop.pieces + forced > capacity:
+        return None
+    if loop.pieces and not loop.theirs:
+        return _loop(capacity, loop.pieces + forced, 0, loop.streak + forced, 0, 0)
+    below = loop.streak if forced == 1 else 0
+    return _loop(capacity, loop.pieces + forced, 0, forced, below, 0)
+
+
+@cache
+def after_flip(capacity: int, loop: Loop) -> Loop | None:
+    if not (0 < loop.pieces < capacity and loop.theirs and not loop.locked):
+        return None
+    streak = loop.below + 1 if loop.streak == 1 else 1
+    return _loop(capacity, loop.pieces, 0, streak, 0, 1)
+
+
+@cache
+def swap(capacity: int, loop: Loop) -> Loop:
+    """The loop seen by the other side."""
+    if loop.pieces in (0, capacity):
+        return loop
+    return loop._replace(theirs=1 - loop.theirs)
+
+
 class Solver:
     """Memoized search over the positions of one capacity."""
 
@@ -54,10 +84,6 @@ class Solver:
         self._children: dict[Position, tuple[Position, ...]] = {}
         self._wins: dict[Position, bool] = {}
         self._random: dict[Position, float] = {}
-        # A capacity has few distinct loops: each one's successors are worked out once.
-        self._placed: dict[Loop, Loop | None] = {}
-        self._flipped: dict[Loop, Loop | None] = {}
-        self._swapped: dict[Loop, Loop] = {}
 
     def start(self, flips: int) -> Position:
         bare = Loop(0, 0, 0, 0, 0)
@@ -85,43 +111,6 @@ class Solver:
         flips = state.flips_left
         return _position(loops[0], loops[1], flips[mover], flips[1 - mover])
 
-    # --- moves --------------------------------------------------------------------
-
-    def _after_place(self, loop: Loop) -> Loop | None:
-        forced = 2 if loop.pieces == 0 else forced_count(loop.streak)
-        if loop.pieces + forced > self.capacity:
-            return None
-        if loop.pieces and not loop.theirs:
-            return _loop(self.capacity, loop.pieces + forced, 0, loop.streak + forced, 0, 0)
-        below = loop.streak if forced == 1 else 0
-        return _loop(self.capacity, loop.pieces + forced, 0, forced, below, 0)
-
-    def _after_flip(self, loop: Loop) -> Loop | None:
-        if not (0 < loop.pieces < self.capacity and loop.theirs and not loop.locked):
-            return None
-        streak = loop.below + 1 if loop.streak == 1 else 1
-        return _loop(self.capacity, loop.pieces, 0, streak, 0, 1)
-
-    def _swap(self, loop: Loop) -> Loop:
-        if loop.pieces in (0, self.capacity):
-            return loop
-        return loop._replace(theirs=1 - loop.theirs)
-
-    def _placed_loop(self, loop: Loop) -> Loop | None:
-        if loop not in self._placed:
-            self._placed[loop] = self._after_place(loop)
-        return self._placed[loop]
-
-    def _flipped_loop(self, loop: Loop) -> Loop | None:
-        if loop not in self._flipped:
-            self._flipped[loop] = self._after_flip(loop)
-        return self._flipped[loop]
-
-    def _swapped_loop(self, loop: Loop) -> Loop:
-        if loop not in self._swapped:
-            self._swapped[loop] = self._swap(loop)
-        return self._swapped[loop]
-
     def children(self, position: Position) -> tuple[Position, ...]:
         """Positions after each legal move (one entry per move), seen by the next mover."""
         found = self._children.get(position)
@@ -129,15 +118,16 @@ class Solver:
             return found
         (a, b), mine, theirs = position
         result = []
-        swap = self._swapped_loop
+        capacity = self.capacity
         for moved, other in ((a, b), (b, a)):
-            placed = self._placed_loop(moved)
+            unmoved = swap(capacity, other)
+            placed = after_place(capacity, moved)
             if placed is not None:
-                result.append(_position(swap(placed), swap(other), theirs, mine))
+                result.append(_position(swap(capacity, placed), unmoved, theirs, mine))
             if mine:
-                flipped = self._flipped_loop(moved)
+                flipped = after_flip(capacity, moved)
                 if flipped is not None:
-                    result.append(_position(swap(flipped), swap(other), theirs, mine - 1))
+                    result.append(_position(swap(capacity, flipped), unmoved, theirs, mine - 1))
         found = self._children[position] = tuple(result)
         return found
 
