@@ -14,7 +14,8 @@ from PIL import ImageFont
 from games import REGISTRY
 from viz.cli import record_game
 from viz.export import replay_scenes
-from viz.scene import FONT_PATH, Circle, Line, Rect, Ring, Scene, Shape, Text
+from viz.resources import font_path
+from viz.scene import Circle, Line, Rect, Ring, Scene, Shape, Text
 from viz.scenes.common import DEFAULT_EXPORT_WIDTH
 
 SIZES = (160, DEFAULT_EXPORT_WIDTH, 2000)
@@ -44,7 +45,7 @@ PIL_ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
 
 @cache
 def _ink_box(text: str, size: int, anchor: str) -> tuple[int, int, int, int]:
-    return ImageFont.truetype(str(FONT_PATH), size).getbbox(text, anchor=PIL_ANCHORS[anchor])
+    return ImageFont.truetype(str(font_path()), size).getbbox(text, anchor=PIL_ANCHORS[anchor])
 
 
 def text_box(shape: Text) -> tuple[float, float, float, float]:

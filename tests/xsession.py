@@ -73,11 +73,20 @@ class XServer:
 class XWindow:
     """One `oddsevens` window on `server`, with its own state, config and output folders."""
 
-    def __init__(self, server: XServer, folder: Path, *args: str) -> None:
+    def __init__(
+        self,
+        server: XServer,
+        folder: Path,
+        *args: str,
+        program: tuple[str, ...] = (sys.executable, "-m", "viz"),
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """`program` is the command to run (the checkout's by default); `env` replaces
+        the environment it inherits (the display and folders are set on top of it)."""
         self.server, self.folder = server, folder
         self.out = folder / "out"
         self.env = {
-            **os.environ,
+            **(os.environ if env is None else env),
             "DISPLAY": server.display,
             "SDL_VIDEODRIVER": "x11",
             "SDL_AUDIODRIVER": "dummy",
@@ -90,7 +99,7 @@ class XWindow:
         for _attempt in range(3):
             self.log = (folder / "window.log").open("w")
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "viz", *args, "--out", str(self.out)],
+                [*program, *args, "--out", str(self.out)],
                 env=self.env,
                 stdout=self.log,
                 stderr=subprocess.STDOUT,

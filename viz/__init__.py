@@ -2,6 +2,8 @@
 
 import os
 
+__version__ = "0.2.0"  # the one place the version is written
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the command line
 
 MIN_WINDOW_SIZE = (640, 480)  # the smallest window whose layout the windows promise

@@ -16,7 +16,7 @@ from games import REGISTRY
 from games.autoplay import play
 from games.base import GameError
 from games.recording import Replay, parse, split_lines
-from viz import MIN_WINDOW_SIZE
+from viz import MIN_WINDOW_SIZE, __version__
 from viz.files import (
     FileError,
     Outputs,
@@ -26,6 +26,7 @@ from viz.files import (
     write_atomic,
 )
 from viz.formats import ANIMATIONS, DEFAULT_SIZE, FORMATS
+from viz.resources import InstallError
 from viz.sessions import newest_session
 
 
@@ -457,6 +458,7 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="oddsevens", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"oddsevens {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     record = commands.add_parser("record", help="play one automatic game and write its recording")
@@ -595,3 +597,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CommandError, FileError) as error:
         print(f"oddsevens: {error}", file=sys.stderr)
         return 2
+    except InstallError as error:
+        print(f"oddsevens: {error}", file=sys.stderr)
+        return 1

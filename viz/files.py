@@ -139,11 +139,14 @@ def outputs() -> Iterator[Outputs]:
 
 
 def writing(path: Path, temp: Path, write: Callable[[Path], None]) -> None:
-    """Run `write(temp)`; a failure to write is reported as one line naming `path`."""
+    """Run `write(temp)`; a failure to write is reported as one line naming `path`.
+
+    An error about some other file (one `write` reads) names that file instead."""
     try:
         write(temp)
     except OSError as error:
-        raise FileError(path, error.strerror or str(error)) from None
+        other = error.filename is not None and os.fsdecode(error.filename) != str(temp)
+        raise FileError(error.filename if other else path, error.strerror or str(error)) from None
 
 
 def remove_stale_temporaries(folder: Path) -> None:

@@ -11,12 +11,11 @@ from __future__ import annotations
 import html
 import json
 import re
-from pathlib import Path
 
 from viz.render_svg import animated_svg
+from viz.resources import asset_text
 from viz.scenes import SCENES
 
-ASSETS = Path(__file__).resolve().parents[1] / "assets" / "page"
 SPEEDS = (1, 2, 4, 8, 15, 30, 60)  # turns a second, as in the windows
 
 
@@ -49,12 +48,12 @@ def replay_page(clip) -> str:
     replacements = {
         "TITLE": html.escape(f"{game.name} · oddsevens replay"),
         "HEADING": html.escape(game.name),
-        "STYLE": (ASSETS / "player.css").read_text(encoding="utf-8"),
-        "SCRIPT": (ASSETS / "player.js").read_text(encoding="utf-8"),
+        "STYLE": asset_text("page/player.css"),
+        "SCRIPT": asset_text("page/player.js"),
         "SVG": animated_svg(scenes, clip.frame_ms, clip.hold_ms),
         "DATA": json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/"),
         "TURNS": str(last),
         "BOARD": board,
     }
-    template = (ASSETS / "player.html").read_text(encoding="utf-8")
+    template = asset_text("page/player.html")
     return re.sub(r"@([A-Z]+)@", lambda found: replacements[found.group(1)], template)

@@ -7,8 +7,8 @@ from functools import lru_cache
 
 import pygame
 
+from viz.resources import font_path
 from viz.scene import (
-    FONT_PATH,
     Circle,
     Line,
     Rect,
@@ -23,7 +23,7 @@ from viz.scene import (
 
 @lru_cache(maxsize=64)
 def font(size: int) -> pygame.font.Font:
-    return pygame.font.Font(str(FONT_PATH), size)
+    return pygame.font.Font(str(font_path()), size)
 
 
 @lru_cache(maxsize=4096)

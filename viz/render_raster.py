@@ -16,8 +16,8 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from viz.resources import font_path
 from viz.scene import (
-    FONT_PATH,
     RGB,
     Circle,
     Line,
@@ -76,7 +76,7 @@ class IndexedPalette:
 
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONT_PATH), size)
+    return ImageFont.truetype(str(font_path()), size)
 
 
 @lru_cache(maxsize=4096)

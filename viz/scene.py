@@ -9,10 +9,8 @@ the SVG writer all draw the same scenes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 RGB = tuple[int, int, int]
-FONT_PATH = Path(__file__).resolve().parents[1] / "assets" / "DejaVuSans.ttf"
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 
 

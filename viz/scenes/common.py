@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from viz.formats import DEFAULT_SIZE
-from viz.scene import FONT_PATH, Circle, Rect, Ring, Shape, Text, frame
+from viz.resources import font_path
+from viz.scene import Circle, Rect, Ring, Shape, Text, frame
 
 ELLIPSIS = "…"
 MIN_TEXT = 6.0  # px: the floor for tiny canvases; at the default export size text is larger
@@ -86,7 +87,7 @@ def _swatch(item: LegendItem, cx: float, cy: float, size: float) -> list[Shape]:
 def _measuring_font():
     from PIL import ImageFont
 
-    return ImageFont.truetype(str(FONT_PATH), 100)
+    return ImageFont.truetype(str(font_path()), 100)
 
 
 @cache
