@@ -5,6 +5,7 @@ import random
 import pytest
 
 from games import REGISTRY
+from games.base import IllegalMove
 from games.recording import parse
 from viz.files import recording_text
 
@@ -49,11 +50,88 @@ def test_random_games_round_trip_through_recordings(game_id):
             assert replayed.snapshot() == expected
 
 
+IMMUTABLE = (int, float, str, bytes, bool, type(None), frozenset)
+
+
+def mutable_parts(value, seen=None) -> dict[int, object]:
+    """Every mutable object reachable from `value`, by id: lists, dicts, sets and objects
+    whose attributes can be set. Frozen dataclasses and tuples are walked, not counted."""
+    seen = {} if seen is None else seen
+    if isinstance(value, IMMUTABLE) or id(value) in seen:
+        return seen
+    frozen = getattr(getattr(value, "__dataclass_params__", None), "frozen", False)
+    if not isinstance(value, tuple) and not frozen:
+        seen[id(value)] = value
+    if isinstance(value, dict):
+        children = [*value.keys(), *value.values()]
+    elif isinstance(value, list | tuple | set):
+        children = list(value)
+    else:
+        names = getattr(type(value), "__slots__", ()) or vars(value).keys()
+        children = [getattr(value, name) for name in names if hasattr(value, name)]
+    for child in children:
+        mutable_parts(child, seen)
+    return seen
+
+
+def midgame(game, seed):
+    """A position a few turns into a random game, with its rules."""
+    rng = random.Random(seed)
+    rules = game.rules({})
+    state = game.new_state(rules)
+    for _ in range(rng.randrange(1, 12)):
+        if state.to_move is None:
+            break
+        state.apply(game.auto_move(state, rng))
+    return rules, state
+
+
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
-def test_copies_are_independent(game_id):
+def test_copies_share_no_mutable_part(game_id):
     game = REGISTRY[game_id]
-    state = game.new_state(game.rules({}))
-    twin = state.copy()
-    state.apply(game.auto_move(state, random.Random(1)))
-    assert twin.snapshot() != state.snapshot()
-    assert twin.snapshot() == game.new_state(game.rules({})).snapshot()
+    for seed in range(20):
+        _, state = midgame(game, seed)
+        twin = state.copy()
+        shared = mutable_parts(state).keys() & mutable_parts(twin).keys()
+        assert not shared, f"copy shares {[type(mutable_parts(state)[i]) for i in shared]}"
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_playing_on_a_copy_leaves_the_original_as_it_was(game_id):
+    game = REGISTRY[game_id]
+    for seed in range(20):
+        _, state = midgame(game, seed)
+        before = state.snapshot()
+        twin, rng = state.copy(), random.Random(seed)
+        while twin.to_move is not None:
+            twin.apply(game.auto_move(twin, rng))
+        assert state.snapshot() == before
+
+
+def refused_moves(game, state, rng):
+    """Moves the position must refuse: things that are no move at all, and moves that
+    were legal in another position of the game but are not here (chance events such as
+    deals are never listed as legal, so none is tried)."""
+    yield from (None, 42, "left", object(), ("player", 1))
+    other = game.new_state(state.rules)
+    legal_here = {repr(move) for move in state.legal_moves()}
+    for _ in range(30):
+        if other.to_move is None:
+            break
+        for move in other.legal_moves():
+            if repr(move) not in legal_here:
+                yield move
+        other.apply(game.auto_move(other, rng))
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_refused_move_raises_illegal_move_and_changes_nothing(game_id):
+    game = REGISTRY[game_id]
+    for seed in range(10):
+        rng = random.Random(seed)
+        _, state = midgame(game, seed)
+        for move in refused_moves(game, state, rng):
+            before = state.snapshot()
+            with pytest.raises(IllegalMove):
+                state.apply(move)
+            assert state.snapshot() == before, f"{move!r} changed the position"

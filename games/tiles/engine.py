@@ -191,6 +191,8 @@ class TilesState:
     def apply(self, move: Move) -> None:
         if self.to_move is None:
             raise IllegalMove("the game is over")
+        if not isinstance(move, Deal | Choose | Play):
+            raise IllegalMove(f"not an Even Odds move: {move!r}")
         if move.player != self.to_move:
             mover = "the deal" if self.to_move == CHANCE else f"player {self.to_move}"
             raise IllegalMove(f"it is {mover}'s turn")
@@ -198,10 +200,8 @@ class TilesState:
             self._deal(move)
         elif isinstance(move, Choose):
             self._choose(move)
-        elif isinstance(move, Play):
-            self._play(move)
         else:
-            raise IllegalMove(f"not an Even Odds move: {move!r}")
+            self._play(move)
         self.turns += 1
         self.last = move
 
