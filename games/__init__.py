@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.base import Game, GameError, IllegalMove, RulesError
+from games.base import AnyGame, Game, GameError, IllegalMove, RulesError
 from games.load import LoadGame
 from games.loops import LoopsGame
 from games.tiles import TilesGame
 
-REGISTRY: dict[str, Game] = {game.id: game for game in (LoadGame(), LoopsGame(), TilesGame())}
+REGISTRY: dict[str, AnyGame] = {game.id: game for game in (LoadGame(), LoopsGame(), TilesGame())}
 
-__all__ = ["REGISTRY", "Game", "GameError", "IllegalMove", "RulesError"]
+__all__ = ["REGISTRY", "AnyGame", "Game", "GameError", "IllegalMove", "RulesError"]

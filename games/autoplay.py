@@ -7,12 +7,15 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, Policy, State
+from games.base import Game, Policy, StateT
 
 
 def play(
-    game: Game, rules: Any, rng: random.Random, seats: Mapping[int, Policy] | None = None
-) -> tuple[State, list[Any]]:
+    game: Game[StateT],
+    rules: Any,
+    rng: random.Random,
+    seats: Mapping[int, Policy[StateT]] | None = None,
+) -> tuple[StateT, list[Any]]:
     """Play one automatic game to its end; return the final state and the moves.
 
     `seats` picks the automatic player of some seats; the others, and chance
@@ -20,7 +23,7 @@ def play(
     """
     seats = seats or {}
     state = game.new_state(rules)
-    moves = []
+    moves: list[Any] = []
     limit = game.max_turns(rules)
     while state.to_move is not None:
         if state.turns >= limit:

@@ -9,8 +9,8 @@ this protocol and work for every registered game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 
 class GameError(ValueError):
@@ -27,6 +27,10 @@ class IllegalMove(GameError):
 
 class State(Protocol):
     """What every game's state offers."""
+
+    @property
+    def rules(self) -> Any:
+        """The rules the position is played under (the game's own rules type)."""
 
     @property
     def to_move(self) -> int | None:
@@ -46,25 +50,39 @@ class State(Protocol):
     def apply(self, move: Any) -> None:
         """Play a move, or raise IllegalMove with the reason."""
 
+    def why_illegal(self, move: Any) -> str | None:
+        """The reason `apply(move)` would refuse the move now, or None when it is legal."""
+
     def result(self) -> dict[str, Any] | None:
         """The result as written in a recording's last line, or None while running."""
 
-    def copy(self) -> State:
+    def copy(self) -> Self:
         """An independent copy."""
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Hashable, ...]:
         """A hashable value equal for equal positions (for tests and memoization)."""
 
 
-Policy = Callable[[Any, random.Random], Any]
+StateT = TypeVar("StateT", bound=State)
+
+Policy = Callable[[StateT, random.Random], Any]
+"""An automatic player: the move it makes in a position of its game."""
 
 
-class Game(Protocol):
-    """A registered game: the entry point for recording, replay and export."""
+class Game(Protocol[StateT]):
+    """A registered game: the entry point for recording, replay and export.
+
+    `StateT` is the game's own state type: its methods take only positions of this game.
+    Moves and rules are the game's own types too, and appear here as Any.
+    """
 
     id: str
     name: str
-    players: Mapping[str, Policy]
+    first_seat: int  # the number of the first seat, as `to_move` names it
+
+    @property
+    def players(self) -> Mapping[str, Policy[StateT]]:
+        """The automatic players, by the names recordings and `--by` use."""
 
     def rules(self, params: Mapping[str, Any]) -> Any:
         """Validated rules from a mapping (raises RulesError)."""
@@ -72,10 +90,13 @@ class Game(Protocol):
     def rules_dict(self, rules: Any) -> dict[str, Any]:
         """The rules as written in a recording header."""
 
-    def new_state(self, rules: Any) -> State:
+    def seats(self, rules: Any) -> int:
+        """How many players the rules seat (numbered from `first_seat` on)."""
+
+    def new_state(self, rules: Any) -> StateT:
         """The starting position."""
 
-    def move_from_event(self, state: State, event: Mapping[str, Any]) -> Any:
+    def move_from_event(self, state: StateT, event: Mapping[str, Any]) -> Any:
         """The move an event describes (raises IllegalMove for a malformed event)."""
 
     def event_from_move(self, move: Any) -> dict[str, Any]:
@@ -84,28 +105,47 @@ class Game(Protocol):
     def max_turns(self, rules: Any) -> int:
         """An upper bound on the number of turns of any game."""
 
-    def auto_move(self, state: State, rng: random.Random) -> Any:
+    def auto_move(self, state: StateT, rng: random.Random) -> Any:
         """The move the game's default automatic players make."""
 
 
-class GameBase:
+AnyGame = Game[Any]
+"""A game looked up at run time (as in the registry): which state type it takes is
+known to the game alone."""
+
+
+class Rules(Protocol):
+    """What GameBase needs of a game's rules type."""
+
+    @classmethod
+    def from_dict(cls, params: dict[str, Any]) -> Self:
+        """Validated rules from a mapping (raises RulesError)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as written in a recording header."""
+
+
+RulesT = TypeVar("RulesT", bound=Rules)
+
+
+class GameBase(Generic[RulesT, StateT]):
     """What every game shares: rules from and to a mapping, and the starting state.
 
     A game sets `rules_type` (with `from_dict` and `to_dict`) and `state_type`
     (built from the rules) and supplies the rest of the Game protocol.
     """
 
-    rules_type: type
-    state_type: type
+    rules_type: type[RulesT]
+    state_type: Callable[[RulesT], StateT]
     first_seat = 0  # the number of the first seat, as `to_move` names it
 
-    def rules(self, params: Mapping[str, Any]) -> Any:
+    def rules(self, params: Mapping[str, Any]) -> RulesT:
         return self.rules_type.from_dict(dict(params))
 
-    def rules_dict(self, rules: Any) -> dict[str, Any]:
+    def rules_dict(self, rules: RulesT) -> dict[str, Any]:
         return rules.to_dict()
 
-    def new_state(self, rules: Any) -> Any:
+    def new_state(self, rules: RulesT) -> StateT:
         return self.state_type(rules)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import REGISTRY
-from games.base import Game, GameError, State
+from games.base import AnyGame, GameError, State
 
 FORMAT = "oddsevens-recording"
 VERSION = 1
@@ -35,7 +35,7 @@ class RecordingError(GameError):
 class Replay:
     """A recording replayed through its game's engine."""
 
-    game: Game
+    game: AnyGame
     rules: Any
     header: dict[str, Any]
     moves: list[Any] = field(default_factory=list)
@@ -46,7 +46,8 @@ class Replay:
         return self.header.get("seed")
 
     def start(self) -> State:
-        return self.game.new_state(self.rules)
+        state: State = self.game.new_state(self.rules)
+        return state
 
     def final(self) -> State:
         state = self.start()
@@ -67,7 +68,7 @@ class Replay:
         return frames
 
 
-def header_line(game: Game, rules: Any, seed: int | None, **extra: Any) -> str:
+def header_line(game: AnyGame, rules: Any, seed: int | None, **extra: Any) -> str:
     header = {
         "format": FORMAT,
         "version": VERSION,
@@ -79,7 +80,7 @@ def header_line(game: Game, rules: Any, seed: int | None, **extra: Any) -> str:
     return json.dumps(header)
 
 
-def event_line(game: Game, move: Any) -> str:
+def event_line(game: AnyGame, move: Any) -> str:
     return json.dumps(game.event_from_move(move))
 
 
@@ -149,13 +150,13 @@ def same_json(a: Any, b: Any) -> bool:
         return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
     if isinstance(a, list):
         return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
-    return a == b
+    return bool(a == b)
 
 
 def parse(lines: Iterable[str]) -> Replay:
     """Replay recording lines (each with or without its newline); raise RecordingError."""
     replay: Replay | None = None
-    state: State | None = None
+    state: State  # the position so far, from the header line on
     ended_by_result = False
     pending: tuple[int, str] | None = None
     for number, raw in enumerate(lines, start=1):

@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 
-class LoadGame(GameBase):
+class LoadGame(GameBase[LoadRules, LoadState]):
     id = "load"
     name = "Load"
     rules_type = LoadRules

@@ -6,6 +6,7 @@ mask (bit c is cell c), so a turn is a handful of integer operations.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -162,7 +163,7 @@ class LoadState:
         twin.red_pool = self.red_pool.copy()
         return twin
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Hashable, ...]:
         return (
             self.rules,
             self.stage,
@@ -182,15 +183,14 @@ class LoadState:
     def apply(self, move: Move) -> None:
         if self.to_move is None:
             raise IllegalMove("the game is over")
-        kind = type(move)
-        if kind is SetLoad:
+        if isinstance(move, SetLoad):
             self._set_load(move.load)
             return
-        if kind is not Pick and kind is not Pass:
+        if not isinstance(move, Pick | Pass):
             raise IllegalMove(f"not a Load move: {move!r}")
         if move.player != self.to_move:
             raise IllegalMove(f"it is player {self.to_move}'s turn")
-        if kind is Pass:
+        if isinstance(move, Pass):
             self._end_stage()
         elif move.player == 1:
             self._pick_red(move.cell)
@@ -247,7 +247,7 @@ class LoadState:
 
     # --- questions a front end asks --------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[Pick | Pass]:
         if self.to_move is None:
             return []
         if self.to_move == 1:

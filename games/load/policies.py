@@ -34,7 +34,8 @@ def balanced_green(state: LoadState, rng: random.Random) -> Move:
     red = state.red ^ state.red_cleared
     green_count = (state.green ^ state.green_cleared).bit_count()
     red_count = red.bit_count()
-    best_key, best = (max(red_count, green_count), abs(red_count - green_count), 0, 0.0), PASS
+    best_key = (max(red_count, green_count), abs(red_count - green_count), 0, 0.0)
+    best: Move = PASS
     for pair in state.legal_pairs():
         left = (red & ~board.at_or_above[pair << 1]).bit_count()
         green_after = green_count + board.pair_masks[pair].bit_count()

@@ -13,7 +13,8 @@ class SetModel:
     def __init__(self, rows: int, cols: int, load: int) -> None:
         self.rows, self.cols, self.cells = rows, cols, rows * cols
         self.load = self.pending_load = load
-        self.stage, self.winner = 1, None
+        self.stage = 1
+        self.winner: int | None = None
         self.red: set[int] = set()
         self.red_cleared: set[int] = set()
         self.green: set[int] = set()

@@ -49,7 +49,7 @@ def play_chunk(
 
 def chunks(
     rows: int, cols: int, load: int, trials: int, seed: int, red: str, green: str
-) -> list[tuple]:
+) -> list[tuple[int, int, int, int, int, str, str]]:
     """The chunk jobs of one cell, the same for any number of workers."""
     return [
         (rows, cols, load, size, chunk_seed, red, green)

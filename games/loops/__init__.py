@@ -13,7 +13,7 @@ from games.loops.engine import LOOP_NAMES, Flip, LoopsRules, LoopsState, Move, P
 __all__ = ["Flip", "LoopsGame", "LoopsRules", "LoopsState", "Move", "Place"]
 
 
-class LoopsGame(GameBase):
+class LoopsGame(GameBase[LoopsRules, LoopsState]):
     id = "loops"
     name = "Odds and Evens"
     rules_type = LoopsRules

@@ -5,6 +5,7 @@ Players are 0 and 1; a piece is the number of the player whose colour it shows.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,7 +93,7 @@ class LoopsState:
         twin.flips_left = self.flips_left.copy()
         return twin
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Hashable, ...]:
         return (
             self.rules,
             tuple(map(tuple, self.pieces)),

@@ -91,7 +91,10 @@ class Solver:
 
     def key(self, state: LoopsState) -> Position:
         """The compact position of an engine state, seen from the side to move."""
-        mover = state.to_move if state.to_move is not None else 1 - state.winner
+        mover = state.to_move
+        if mover is None:  # the game is over: seen from the loser's side
+            assert state.winner is not None
+            mover = 1 - state.winner
         loops = []
         for loop in (0, 1):
             owner, streak = state.streak(loop)

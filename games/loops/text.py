@@ -50,6 +50,7 @@ def describe_loop(state: LoopsState, loop: int, names: tuple[str, str]) -> str:
         return f"{name} loop: empty, {capacity} slots free, forces 2."
     listed = ", ".join(_piece(state, loop, i, names) for i in range(len(pieces)))
     owner, streak = state.streak(loop)
+    assert owner is not None  # the loop holds pieces
     status = state.loop_status(loop)
     if status == "full":
         ending = "full"
@@ -69,6 +70,7 @@ def read_back(state: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
     if state.winner is not None:
         turn = f"Game over: {names[state.winner]} wins."
     else:
+        assert state.to_move is not None  # no winner yet: someone is to move
         turn = f"{sentence(names[state.to_move])} to move."
     return " ".join(
         [

@@ -26,7 +26,7 @@ from games.tiles.players import PLAYERS
 __all__ = ["CHANCE", "Choose", "Deal", "Play", "TilesGame", "TilesRules", "TilesState"]
 
 
-class TilesGame(GameBase):
+class TilesGame(GameBase[TilesRules, TilesState]):
     id = "tiles"
     name = "Even Odds"
     rules_type = TilesRules

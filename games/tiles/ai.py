@@ -84,7 +84,8 @@ def expected_cost(view: SeatView, color: int, value: int) -> float:
     played = [value_of(t) for _, t in view.plays]
     if played and value < max(played):
         return 0.0
-    chance_to_win, lowest = 1.0, min([*played, value])
+    chance_to_win = 1.0
+    lowest: float = min([*played, value])
     for seat in view.later_seats():  # they follow our colour: it is the current one now
         options = forced_values(view.hands[seat], color)
         below = [v for v in options if v < value]
@@ -121,6 +122,7 @@ def choose_color(view: SeatView) -> int:
 def careful(state: TilesState, rng: random.Random) -> Move:
     """The project's AI: a move chosen from the seat's own view only."""
     seat = state.to_move
+    assert seat is not None  # a player moves only while the game goes on
     view = SeatView.of(state, seat)
     if view.choosing:
         return Choose(seat, choose_color(view))

@@ -7,6 +7,7 @@ random generator.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,7 +135,7 @@ class TilesState:
         twin.discards = self.discards.copy()
         return twin
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Hashable, ...]:
         return (
             self.rules,
             self.round,
@@ -167,6 +168,14 @@ class TilesState:
         hand = self.hands[seat]
         following = [t for t in hand if color_of(t) == self.current]
         return following if self.plays and following else hand.copy()
+
+    def why_illegal(self, move: Move) -> str | None:
+        """The reason `move` is illegal now, or None when it is legal."""
+        try:
+            self.copy().apply(move)
+        except IllegalMove as error:
+            return str(error)
+        return None
 
     def totals(self) -> list[int]:
         return [sum(row[seat] for row in self.scores) for seat in range(self.rules.players)]
@@ -231,6 +240,7 @@ class TilesState:
         if tile not in self.hands[seat]:
             raise IllegalMove(f"player {seat} does not hold {tile_name(tile)}")
         if tile not in self.playable(seat):
+            assert self.current is not None  # only a colour to follow refuses a held tile
             raise IllegalMove(f"player {seat} must follow {COLORS[self.current]}")
         self.hands[seat].remove(tile)
         following = bool(self.plays) and color_of(tile) == self.current

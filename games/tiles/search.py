@@ -30,10 +30,11 @@ def hard_cheating(state: TilesState, rng: random.Random) -> Move:
 
 def _search(state: TilesState, rng: random.Random, cheat: bool) -> Move:
     seat = state.to_move
+    assert seat is not None  # a player moves only while the game goes on
     view = SeatView.of(state, seat)
     options = list(view.colors) if view.choosing else view.legal_colors()
     if len(options) > 1:
-        cost = dict.fromkeys(options, 0)
+        cost: dict[int, float] = dict.fromkeys(options, 0)
         for _ in range(ROLLOUTS):
             sample = state if cheat else _determinized(state, view, rng)
             for option in options:
