@@ -27,7 +27,9 @@ class DeltaAnimation(ABC):
         self.previous: np.ndarray | None = None
         self.pending: tuple[Image.Image, Offset, int, bool] | None = None
 
-    def add(self, image: Image.Image, delay: int, near: tuple | None = None) -> None:
+    def add(
+        self, image: Image.Image, delay: int, near: tuple[int, int, int, int] | None = None
+    ) -> None:
         """Append a "P" image drawn with the animation's palette, shown for `delay`.
         `near` is a box known to hold every pixel that changed, when the caller knows one."""
         if self.previous is None:
@@ -39,6 +41,7 @@ class DeltaAnimation(ABC):
         before = self.previous[y0:y1, x0:x1]
         changed = pixels != before
         if not changed.any():
+            assert self.pending is not None  # the latest frame waits here until the next one
             frame, offset, pending_delay, clear = self.pending
             self.pending = (frame, offset, pending_delay + delay, clear)
             return
@@ -61,6 +64,7 @@ class DeltaAnimation(ABC):
     def _flush(self) -> None:
         if self.pending is None:
             return
+        assert self.previous is not None  # kept from the first frame on
         frame, offset, delay, clear = self.pending
         while delay > self.max_delay:
             self.write_frame(frame, offset, self.max_delay, clear)

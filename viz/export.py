@@ -12,7 +12,7 @@ import io
 import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import BinaryIO
 
@@ -252,7 +252,7 @@ def export_clip(
             return export_clip(clip, targets, own)
     for kind, path in targets.items():
         temp = batch.claim(path)
-        writing(Path(path), temp, lambda target, kind=kind: WRITERS[kind](clip, target))
+        writing(Path(path), temp, partial(WRITERS[kind], clip))
     return [Path(path) for path in targets.values()]
 
 

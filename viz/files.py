@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from games.base import Game
+from games.base import AnyGame
 from games.recording import (
     RecordingError,
     Replay,
@@ -138,7 +138,7 @@ def outputs() -> Iterator[Outputs]:
         raise
 
 
-def writing(path: Path, temp: Path, write: Callable[[Path], None]) -> None:
+def writing(path: Path, temp: Path, write: Callable[[Path], object]) -> None:
     """Run `write(temp)`; a failure to write is reported as one line naming `path`.
 
     An error about some other file (one `write` reads) names that file instead."""
@@ -178,14 +178,14 @@ def _umask() -> int:
     return current
 
 
-def write_atomic(path: Path | str, write: Callable[[IO[Any]], None], mode: str = "w") -> Path:
+def write_atomic(path: Path | str, write: Callable[[IO[Any]], object], mode: str = "w") -> Path:
     """Write one file all or nothing."""
     with outputs() as batch:
         temp = batch.claim(path)
-        encoding = {"encoding": "utf-8"} if "b" not in mode else {}
+        encoding = "utf-8" if "b" not in mode else None
 
         def fill(target: Path) -> None:
-            with open(target, mode, **encoding) as out:
+            with open(target, mode, encoding=encoding) as out:
                 write(out)
 
         writing(Path(path), temp, fill)
@@ -193,7 +193,7 @@ def write_atomic(path: Path | str, write: Callable[[IO[Any]], None], mode: str =
 
 
 def recording_text(
-    game: Game,
+    game: AnyGame,
     rules: Any,
     seed: int | None,
     moves: list[Any],
@@ -211,7 +211,7 @@ class RecordingWriter:
     """Appends one event a line and flushes it, so a crash loses at most one event."""
 
     def __init__(
-        self, path: Path | str, game: Game, rules: Any, seed: int | None, **extra: Any
+        self, path: Path | str, game: AnyGame, rules: Any, seed: int | None, **extra: Any
     ) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -32,13 +32,15 @@ from viz.scene import (
 )
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom
+Drawn = Rect | Circle | Ring | Line  # the shapes drawn as geometry, not as text
 SHADE_LEVELS = 2  # coverage is rounded to halves: 0, 1/2, 1
 SUPERSAMPLE = 4  # round shapes are drawn this many times larger to measure coverage
 ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
 
 
 def blend(ink: RGB, under: RGB, amount: float) -> RGB:
-    return tuple(round(i * amount + u * (1 - amount)) for i, u in zip(ink, under, strict=True))
+    r, g, b = (round(i * amount + u * (1 - amount)) for i, u in zip(ink, under, strict=True))
+    return r, g, b
 
 
 class IndexedPalette:
@@ -83,7 +85,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 def text_coverage(text: str, size: int, anchor: str) -> tuple[np.ndarray, int, int]:
     """Coverage levels (0..SHADE_LEVELS) of a text and its offset from the anchor point."""
     face = font(size)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    left, top, right, bottom = map(int, face.getbbox(text, anchor=anchor))  # whole pixels
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     levels = np.rint(np.asarray(mask, dtype=np.float32) * (SHADE_LEVELS / 255)).astype(np.uint8)
@@ -108,12 +110,14 @@ def render_changes(scenes: Iterable[Scene]) -> Iterator[tuple[Image.Image, Box |
     """Render the scenes of one animation in turn onto one image, redrawing only the
     regions that change; yield the image (overwritten by the next) and a box holding
     every pixel that may have changed (None for the first, and for no change at all)."""
-    image, before = None, None
+    image: Image.Image | None = None
+    before: Scene | None = None
     for scene in scenes:
         changed = None
         if image is None:
             image = render(scene)
         else:
+            assert before is not None  # drawn with the image
             for box in merged(changed_boxes(before, scene)):
                 _draw_region(image, scene, box)
                 changed = box if changed is None else _union(changed, box)
@@ -259,11 +263,11 @@ def _draw_text(image: Image.Image, colors: IndexedPalette, text: Text, dx: int, 
 
 
 def _draw_smooth(
-    image: Image.Image, colors: IndexedPalette, shape: Shape, dx: int, dy: int
+    image: Image.Image, colors: IndexedPalette, shape: Drawn, dx: int, dy: int
 ) -> None:
-    field = _color_field(shape)
-    levels, left, top = shape_coverage(replace(shape, key="", **{field: ""}))
-    _paint(image, colors.lut[getattr(shape, field)], levels, left + dx, top + dy)
+    blank, color = _without_color(shape)
+    levels, left, top = shape_coverage(blank)
+    _paint(image, colors.lut[color], levels, left + dx, top + dy)
 
 
 def _paint(image: Image.Image, lut: np.ndarray, levels: np.ndarray, x: int, y: int) -> None:
@@ -275,12 +279,15 @@ def _paint(image: Image.Image, lut: np.ndarray, levels: np.ndarray, x: int, y: i
     image.paste(Image.frombuffer("P", (width, height), shaded.tobytes(), "raw", "P", 0, 1), box)
 
 
-def _color_field(shape: Shape) -> str:
-    return "stroke" if isinstance(shape, Ring | Line) else "fill"
+def _without_color(shape: Drawn) -> tuple[Drawn, str]:
+    """The shape with no key and no colour (all its coverage depends on), and its colour."""
+    if isinstance(shape, Ring | Line):
+        return replace(shape, key="", stroke=""), shape.stroke
+    return replace(shape, key="", fill=""), shape.fill
 
 
 @lru_cache(maxsize=4096)
-def shape_coverage(shape: Shape) -> tuple[np.ndarray, int, int]:
+def shape_coverage(shape: Drawn) -> tuple[np.ndarray, int, int]:
     """Coverage levels of a shape drawn SUPERSAMPLE times larger and averaged down, with
     the position of their top-left pixel."""
     left, top, right, bottom = bounds(shape)
@@ -292,7 +299,7 @@ def shape_coverage(shape: Shape) -> tuple[np.ndarray, int, int]:
     return np.rint(small * (SHADE_LEVELS / 255)).astype(np.uint8), left, top
 
 
-def _scaled(shape: Shape, k: int) -> Shape:
+def _scaled(shape: Drawn, k: int) -> Drawn:
     if isinstance(shape, Rect):
         return replace(
             shape,

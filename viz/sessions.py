@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from games.base import Game
+from games.base import AnyGame
 from viz.files import RecordingWriter
 
 KEEP = 200
@@ -45,9 +45,9 @@ class SessionLog:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self.writer: RecordingWriter | None = None
-        self._game: tuple[Game, Any, int] | None = None
+        self._game: tuple[AnyGame, Any, int] | None = None
 
-    def start(self, game: Game, rules: Any, seed: int) -> None:
+    def start(self, game: AnyGame, rules: Any, seed: int) -> None:
         self.close()
         self._game = (game, rules, seed)
 
@@ -75,6 +75,7 @@ class SessionLog:
             writer.close()
 
     def _open(self) -> RecordingWriter:
+        assert self._game is not None  # start() comes before any event
         game, rules, seed = self._game
         self.folder.mkdir(parents=True, exist_ok=True)
         prune(self.folder, KEEP - 1)

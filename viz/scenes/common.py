@@ -112,7 +112,8 @@ def shorten(text: str, width: float, size: float) -> str:
 
 def wrap(text: str, width: float, size: float, lines: int) -> list[str]:
     """Break `text` at spaces into at most `lines` lines of `width`; the last is shortened."""
-    words, result = text.split(" "), []
+    words = text.split(" ")
+    result: list[str] = []
     while words and len(result) < lines - 1:
         taken = 1
         while taken < len(words) and text_width(" ".join(words[: taken + 1]), size) <= width:

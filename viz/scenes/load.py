@@ -214,7 +214,7 @@ def _cell_shapes(
     red = HALF_COLORS["red"].get(red_state, "cell")
     green = HALF_COLORS["green"].get(green_state, "cell")
     label_w, label_h = round(side * 0.5), round(side * 0.3)
-    shapes = [
+    shapes: list[Shape] = [
         Rect(f"red-{cell}", x + 1, y + 1, inner, half, red),
         Rect(f"green-{cell}", x + 1, y + 1 + half, inner, inner - half, green),
     ]

@@ -111,12 +111,15 @@ def status_lines(state: LoopsState, names: tuple[str, str]) -> list[str]:
             f"{sentence(names[state.winner])} wins: {names[loser]} cannot move, "
             f"{no_move_reason(state, loser)}",
         ]
+    assert state.to_move is not None  # no winner yet: someone is to move
     return [facts, f"{done} · {sentence(names[state.to_move])} to move"]
 
 
 def move_words(before: LoopsState, after: LoopsState) -> str:
     """The latest move in words: which side, placed how many or flipped, on which loop."""
-    move, name = after.last, COLOR_NAMES[after.last.player].capitalize()
+    move = after.last
+    assert move is not None  # `after` follows a move
+    name = COLOR_NAMES[move.player].capitalize()
     loop = LOOP_NAMES[move.loop]
     if isinstance(move, Flip):
         return f"{name} flipped the newest piece on {loop}, which is now locked"

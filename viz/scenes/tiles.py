@@ -193,6 +193,7 @@ def status_lines(state: TilesState, viewer: int | None) -> list[str]:
         done = f"{seat_label(last.player, viewer)} played {tile_name(last.tile)}"
     if state.to_move == CHANCE:
         return [facts, f"{done} · next: the deal"]
+    assert state.to_move is not None  # a finished game has a result, shown above
     mover = seat_label(state.to_move, viewer)
     if state.choosing:
         verb = "choose a colour" if state.to_move == viewer else "chooses a colour"
@@ -204,6 +205,7 @@ def status_lines(state: TilesState, viewer: int | None) -> list[str]:
 def move_words(before: TilesState, after: TilesState) -> str:
     """The latest move in words, with the dispute's result when it ended one."""
     last = after.last
+    assert last is not None  # `after` follows a move
     if isinstance(last, Deal):
         return f"Tiles dealt for round {after.round}"
     if isinstance(last, Choose):
