@@ -15,12 +15,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
 import pygame
 import pygame_gui
 
-from games.base import Game, IllegalMove, State
+from games.base import Game, IllegalMove, Policy, StateT
 from games.recording import parse, split_lines
 from viz import MIN_WINDOW_SIZE, render_pygame
 from viz.export import export_replay
@@ -75,7 +75,7 @@ def theme() -> dict[str, Any]:
     }
 
 
-def turn_ends(game: Game, rules: Any, moves: list[Any]) -> list[int]:
+def turn_ends(game: Game[StateT], rules: Any, moves: list[Any]) -> list[int]:
     """How many of `moves` have been played when each turn ends: where each turn's frame is."""
     state, ends = game.new_state(rules), []
     for index, move in enumerate(moves):
@@ -87,20 +87,20 @@ def turn_ends(game: Game, rules: Any, moves: list[Any]) -> list[int]:
 
 
 @dataclass
-class Played:
+class Played(Generic[StateT]):
     """One event of the history: the move, the position before it, and who chose it."""
 
     move: Any
-    before: State
+    before: StateT
     automatic: bool  # played by a seat the computer holds, not by a decision of yours
 
 
-class GameApp:
+class GameApp(Generic[StateT]):
     title = "oddsevens"
 
     def __init__(
         self,
-        game: Game,
+        game: Game[StateT],
         rules: Any,
         *,
         seed: int | None = None,
@@ -118,8 +118,8 @@ class GameApp:
         pygame.font.init()
         self.game, self.rules = game, rules
         self.out_dir, self.formats = Path(out_dir), formats
-        live = session_dir is not None and script is None  # a replay records nothing new
-        self.sessions = SessionLog(session_dir) if live else None
+        live = script is None  # a replay records nothing new
+        self.sessions = SessionLog(session_dir) if live and session_dir is not None else None
         size = (max(size[0], MIN_WINDOW_SIZE[0]), max(size[1], MIN_WINDOW_SIZE[1]))
         self.window = pygame.Window(f"{self.title} — {game.name}", size, resizable=True)
         self.window.minimum_size = MIN_WINDOW_SIZE
@@ -132,7 +132,7 @@ class GameApp:
         self.running = True
         self.swallow_text: str | None = None
         self.games_started = 0
-        self._message = ("", None)
+        self._message: tuple[str, tuple[int, int] | None] = ("", None)
         self.start_game(seed)
 
     # --- game lifecycle ------------------------------------------------------------
@@ -140,8 +140,8 @@ class GameApp:
     def start_game(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)
-        self.state: State = self.game.new_state(self.rules)
-        self.history: list[Played] = []
+        self.state: StateT = self.game.new_state(self.rules)
+        self.history: list[Played[StateT]] = []
         self.looping = False
         self.elapsed_ms = 0.0
         self.computer_wait_ms = 0.0
@@ -160,8 +160,9 @@ class GameApp:
             write(*args)
         except (OSError, FileError) as error:
             sessions, self.sessions = self.sessions, None
-            with contextlib.suppress(OSError):
-                sessions.close()
+            if sessions is not None:
+                with contextlib.suppress(OSError):
+                    sessions.close()
             self.message = f"Session recording off: {error}"
 
     @property
@@ -363,14 +364,14 @@ class GameApp:
             self.computer_wait_ms = 0.0
             self.play(policy(self.state, self.rng), automatic=True)
 
-    def computer_seat(self) -> tuple[Callable[[State, random.Random], Any], float] | None:
+    def computer_seat(self) -> tuple[Policy[StateT], float] | None:
         """The seat to move, if the computer plays it now (never during Loop or a replay)."""
         mover = self.state.to_move
         if self.script is not None or mover is None or self.looping:
             return None
         return self.computer(mover)
 
-    def computer(self, mover: int) -> tuple[Callable[[State, random.Random], Any], float] | None:
+    def computer(self, mover: int) -> tuple[Policy[StateT], float] | None:
         """The policy and delay of a seat the computer plays, or None for a person."""
         return None
 
@@ -497,9 +498,10 @@ class GameApp:
         if target < len(self.history):
             self.rewind(target)
         while len(self.history) < target:
+            assert self.script is not None  # turns to seek come from the script
             self.play(self.script[len(self.history)])
 
-    def replay_keys(self) -> dict[int, Callable[[], None]]:
+    def replay_keys(self) -> dict[int, Callable[[], object]]:
         return {
             pygame.K_SPACE: self.toggle_loop,
             pygame.K_RIGHT: self.step_or_explain,
@@ -528,7 +530,7 @@ class GameApp:
     def controls(self) -> list[Control]:
         raise NotImplementedError
 
-    def keys(self) -> dict[int, Callable[[], None]]:
+    def keys(self) -> dict[int, Callable[[], object]]:
         raise NotImplementedError
 
     def mode(self) -> str:

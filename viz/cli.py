@@ -124,7 +124,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _int_in(low: int, high: int):
+def _int_in(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)

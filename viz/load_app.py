@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import pygame
 
-from games.load import MAX_LOAD, MIN_LOAD, PASS, Pick, SetLoad
+from games.base import Policy
+from games.load import MAX_LOAD, MIN_LOAD, PASS, LoadState, Pick, SetLoad
 from games.load.policies import random_red
 from viz.app import MAX_TEXT, NOTE_LINES, REPLAY_HINT, SPEEDS, GameApp, speed_label
 from viz.panel import Button, Control, Label, Slider
@@ -22,7 +25,7 @@ DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
 GREEN_PLAYERS = {"every-third-green": "every third", "balanced-green": "balanced"}
 
 
-class LoadApp(GameApp):
+class LoadApp(GameApp[LoadState]):
     auto1 = False
     green = "every-third-green"  # the automatic player 2 of Loop and Step
     hover: int | None = None  # the cell under the mouse
@@ -112,7 +115,7 @@ class LoadApp(GameApp):
 
     # --- what the player does --------------------------------------------------------
 
-    def computer(self, mover: int) -> tuple[Callable, float] | None:
+    def computer(self, mover: int) -> tuple[Policy[LoadState], float] | None:
         return (random_red, AUTO1_DELAY_MS) if self.auto1 and mover == 1 else None
 
     def handle_click(self, pos: tuple[int, int]) -> None:
@@ -124,7 +127,10 @@ class LoadApp(GameApp):
 
     def pick(self, cell: int) -> None:
         refusal = self.click_refusal()
-        self.message = refusal or self.play(Pick(self.state.to_move, cell)) or ""
+        if refusal is None:
+            assert self.state.to_move is not None  # click_refusal refuses once the game is over
+            refusal = self.play(Pick(self.state.to_move, cell))
+        self.message = refusal or ""
 
     def click_refusal(self) -> str | None:
         if self.script is not None:
@@ -146,7 +152,7 @@ class LoadApp(GameApp):
         else:
             self.message = self.play(PASS) or "Green passed"
 
-    def next_automatic_move(self):
+    def next_automatic_move(self) -> Any | None:
         if self.script is None and self.state.to_move == 2:
             return self.game.players[self.green](self.state, self.rng)
         return super().next_automatic_move()
@@ -181,7 +187,7 @@ class LoadApp(GameApp):
             else:
                 self.message = f"There is no cell {cell}"
 
-    def keys(self) -> dict[int, Callable[[], None]]:
+    def keys(self) -> dict[int, Callable[[], object]]:
         actions = self.replay_keys()
         if self.script is not None:
             return actions
@@ -199,5 +205,5 @@ class LoadApp(GameApp):
                 pygame.K_KP_ENTER: self.pick_typed,
                 pygame.K_BACKSPACE: lambda: setattr(self, "typed", self.typed[:-1]),
             }
-            | {key: lambda d=digit: self.type_digit(d) for key, digit in DIGIT_KEYS.items()}
+            | {key: partial(self.type_digit, digit) for key, digit in DIGIT_KEYS.items()}
         )

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from games.loops import Flip, LoopsRules, Place
+from games.base import Game, Policy
+from games.loops import Flip, LoopsRules, LoopsState, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
@@ -23,10 +25,10 @@ TIERS = ("easy", "medium", "hard", "human")
 BOX_HEIGHT = 124
 
 
-class LoopsApp(GameApp):
+class LoopsApp(GameApp[LoopsState]):
     def __init__(
         self,
-        game: Any,
+        game: Game[LoopsState],
         rules: LoopsRules,
         *,
         vs: str = "medium",
@@ -65,7 +67,7 @@ class LoopsApp(GameApp):
             return self.state.to_move if self.state.to_move is not None else 0
         return 0 if self.script is None else None
 
-    def computer(self, mover: int) -> tuple[Any, float] | None:
+    def computer(self, mover: int) -> tuple[Policy[LoopsState], float] | None:
         return None if mover in self.humans() else (PLAYERS[self.vs], AI_DELAY_MS)
 
     def try_move(self, move: Place | Flip) -> None:
@@ -121,7 +123,7 @@ class LoopsApp(GameApp):
         tiers = [
             Button(
                 f"{'> ' if tier == self.vs else ''}{tier.capitalize()}  ({number})",
-                lambda tier=tier: self.choose(tier),
+                partial(self.choose, tier),
             )
             for number, tier in enumerate(TIERS, 1)
         ]
@@ -169,6 +171,7 @@ class LoopsApp(GameApp):
         elif command.action == "error":
             self.reply = command.message
         else:
+            assert command.loop is not None  # a place or flip command names its loop
             move = (Place if command.action == "place" else Flip)(0, command.loop)
             self.try_move(move)
             verb = "Flip" if command.action == "flip" else "Place"
@@ -198,11 +201,11 @@ class LoopsApp(GameApp):
         else:
             self.message = "Place on the ringed slot, or flip a loop's newest piece"
 
-    def keys(self) -> dict[int, Callable[[], None]]:
+    def keys(self) -> dict[int, Callable[[], object]]:
         if self.script is not None:
             return self.replay_keys()
         tiers = {
-            getattr(pygame, f"K_{number}"): lambda tier=tier: self.choose(tier)
+            getattr(pygame, f"K_{number}"): partial(self.choose, tier)
             for number, tier in enumerate(TIERS, 1)
         }
         return tiers | {

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
+from pygame_gui.core import ObjectID, UIElement
 
 FOCUS_COLOR = (255, 204, 51)
 GAP = 6
@@ -27,7 +27,7 @@ MIN_ROW = 22
 @dataclass(frozen=True)
 class Button:
     label: str
-    action: Callable[[], None] = field(compare=False)
+    action: Callable[[], object] = field(compare=False)
     enabled: bool = True
     theme: str | None = None  # a class in the manager's theme, such as "@red"
     rect: pygame.Rect | None = field(default=None, compare=False)
@@ -70,17 +70,17 @@ class TextBox:
 
 
 Control = Button | Label | Slider | Checkbox | TextEntry | TextBox
-ROW_HEIGHTS = {Label: 24}  # every other control in the column takes a full row
+# Every other control in the column takes a full row.
+ROW_HEIGHTS: dict[type[Control], int] = {Label: 24}
 
 
-def column_rects(
-    items: Sequence[Control], column: pygame.Rect, row: int
-) -> list[pygame.Rect | None]:
+def column_rects(items: Sequence[Control], column: pygame.Rect, row: int) -> list[pygame.Rect]:
     """Stack the items without a rect of their own down `column`, shrinking rows to fit."""
     stacked = [item for item in items if item.rect is None]
     natural = sum(ROW_HEIGHTS.get(type(item), row) + GAP for item in stacked)
     scale = min(1.0, (column.height - GAP) / natural) if natural else 1.0
-    y, rects = column.top + GAP, []
+    y = column.top + GAP
+    rects: list[pygame.Rect] = []
     for item in items:
         if item.rect is not None:
             rects.append(item.rect)
@@ -185,7 +185,10 @@ class Panel:
             item.action()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and isinstance(item, Slider):
             item.action(round(event.value))
-        elif event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+        elif event.type in (
+            pygame_gui.UI_CHECK_BOX_CHECKED,
+            pygame_gui.UI_CHECK_BOX_UNCHECKED,
+        ) and isinstance(item, Checkbox):
             item.action(event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and isinstance(item, TextEntry):
             self.submit_entry()
@@ -240,8 +243,7 @@ class Panel:
         return None if self.focus is None else self.items[self.focus]
 
     def draw_focus(self, surface: pygame.Surface) -> None:
-        item = self.focused_item()
-        if item is not None and not isinstance(item, TextEntry):
+        if self.focus is not None and not isinstance(self.items[self.focus], TextEntry):
             pygame.draw.rect(
                 surface,
                 FOCUS_COLOR,
@@ -271,8 +273,9 @@ def _structure(item: Control) -> tuple[Any, ...]:
     return ()
 
 
-def _create(item: Control, rect: pygame.Rect, manager: pygame_gui.UIManager) -> Any:
+def _create(item: Control, rect: pygame.Rect, manager: pygame_gui.UIManager) -> UIElement:
     elements = pygame_gui.elements
+    element: UIElement
     if isinstance(item, Button):
         element = elements.UIButton(
             rect, item.label, manager, object_id=ObjectID(class_id=item.theme)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pygame
 
-from games.tiles import CHANCE, Choose, Play
+from games.base import Game, Policy
+from games.tiles import CHANCE, Choose, Play, TilesRules, TilesState
 from games.tiles.engine import COLORS
 from games.tiles.players import TIERS
 from viz.app import AI_DELAY_MS, MAX_TEXT, NOTE_LINES, REPLAY_HINT, GameApp
@@ -19,14 +21,16 @@ from viz.scenes.tiles import STATUS_LINES, TilesLayout, hand_slots, seat_order, 
 YOU = 0
 
 
-class TilesApp(GameApp):
+class TilesApp(GameApp[TilesState]):
     """`vs` names the tier of every computer seat. The first leader of each new game at
     the table is the winner of the game before (the first winner in seat order after a
     shared win); the rules' leader opens the first game."""
 
     cursor: int | None = None  # the slot of your hand the arrow keys last reached
 
-    def __init__(self, game: Any, rules: Any, *, vs: str = "medium", **options: Any) -> None:
+    def __init__(
+        self, game: Game[TilesState], rules: TilesRules, *, vs: str = "medium", **options: Any
+    ) -> None:
         self.vs = vs
         self.leader_note = ""
         super().__init__(game, rules, **options)
@@ -73,7 +77,7 @@ class TilesApp(GameApp):
 
     # --- automatic seats -----------------------------------------------------------------
 
-    def computer(self, mover: int) -> tuple[Any, float] | None:
+    def computer(self, mover: int) -> tuple[Policy[TilesState], float] | None:
         if mover == YOU:
             return None
         if mover == CHANCE:
@@ -95,7 +99,7 @@ class TilesApp(GameApp):
                 controls.append(
                     Button(
                         f"{COLORS[color].capitalize()}  ({number})",
-                        lambda c=color: self.choose(c),
+                        partial(self.choose, color),
                         theme=f"@{COLORS[color]}",
                     )
                 )
@@ -121,10 +125,10 @@ class TilesApp(GameApp):
         return [i for i, tile in enumerate(slots) if tile in playable]
 
     def cursor_slot(self) -> int | None:
-        reachable = self.reachable_slots()
-        if self.cursor is None or not reachable or self.script is not None:
+        reachable, cursor = self.reachable_slots(), self.cursor
+        if cursor is None or not reachable or self.script is not None:
             return None
-        return min(reachable, key=lambda slot: (abs(slot - self.cursor), slot))
+        return min(reachable, key=lambda slot: (abs(slot - cursor), slot))
 
     def move_cursor(self, step: int) -> None:
         reachable = self.reachable_slots()
@@ -163,12 +167,10 @@ class TilesApp(GameApp):
             reason = self.play(Play(YOU, tile))
             self.message = reason.replace(f"player {YOU} ", "You ") if reason else ""
 
-    def keys(self) -> dict[int, Callable[[], None]]:
+    def keys(self) -> dict[int, Callable[[], object]]:
         if self.script is not None:
             return self.replay_keys()
-        colors = {
-            getattr(pygame, f"K_{n}"): lambda n=n: self.choose_by_number(n) for n in range(1, 6)
-        }
+        colors = {getattr(pygame, f"K_{n}"): partial(self.choose_by_number, n) for n in range(1, 6)}
         return colors | {
             pygame.K_g: self.download,
             pygame.K_n: self.new_game,
