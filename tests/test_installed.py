@@ -61,7 +61,9 @@ def _run(*args: str | Path, cwd: Path | None = None) -> None:
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     root = tmp_path_factory.mktemp("installed")
     dist, venv, home, work = (root / name for name in ("dist", "venv", "home", "work"))
-    _run(sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", dist, CHECKOUT)
+    # Without --sdist or --wheel, build makes the sdist and then the wheel from it, so the
+    # wheel proves the sdist complete, and no build folder is left in the checkout.
+    _run(sys.executable, "-m", "build", "--outdir", dist, CHECKOUT)
     _run(sys.executable, "-m", "venv", venv)
     (wheel,) = dist.glob("*.whl")
     _run(venv / "bin" / "pip", "install", "-q", wheel)

@@ -1,4 +1,4 @@
-"""`oddsevens sweep loops`: the table, JSON, Monte Carlo, progress and the chart."""
+"""`oddsevens sweep loops`: the table, JSON Lines, Monte Carlo, progress and the chart."""
 
 import json
 import xml.etree.ElementTree as ET
@@ -7,18 +7,25 @@ import pytest
 from PIL import Image
 
 from viz.cli import main
-from viz.sweep import Progress
+from viz.analysis.runner import Progress
 
 
 def sweep_json(capsys, *options):
     assert main(["sweep", "loops", "--json", *options]) == 0
-    return json.loads(capsys.readouterr().out)
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
 
 def test_exact_json_has_the_documented_keys(capsys):
     rows = sweep_json(capsys, "--exact", "--capacity", "4-7", "--flips", "2")
     assert [r["capacity"] for r in rows] == [4, 5, 6, 7]
-    assert set(rows[0]) == {"capacity", "flips", "first_mover_win_rate", "perfect_play_winner"}
+    assert set(rows[0]) == {
+        "capacity",
+        "flips",
+        "first_mover_win_rate",
+        "perfect_play_winner",
+        "trials",
+    }
+    assert rows[0]["trials"] is None
     assert 0.14 <= rows[0]["first_mover_win_rate"] <= 0.15
     assert {r["perfect_play_winner"] for r in rows} <= {"first", "second"}
 

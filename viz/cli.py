@@ -194,30 +194,37 @@ def _int_range(text: str) -> list[int]:
     return values
 
 
-def cmd_sweep(args: argparse.Namespace) -> int:
-    from viz.sweep import format_table, run_sweep, write_chart
+def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
+    """Each cell of a sweep must be a game the rules accept: they hold the limits."""
+    for cell in cells:
+        _params_to_rules(game_id, cell)
 
-    if max(args.capacity) > 12 or min(args.capacity) < 1:
-        raise CommandError("capacity must be from 1 to 12")
-    if max(args.flips) > 5 or min(args.flips) < 0:
-        raise CommandError("flips must be from 0 to 5")
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from viz.analysis.loops import format_table, run_sweep, write_chart
+    from viz.analysis.runner import json_lines
+
+    _check_cells("loops", [{"capacity": c, "flips": f} for c in args.capacity for f in args.flips])
     trials = None if args.exact else args.trials
     rows = run_sweep(args.capacity, args.flips, trials, args.seed, args.workers)
-    if args.json:
-        print(json.dumps([row.as_dict() for row in rows]))
-    else:
-        print(format_table(rows))
+    print(json_lines(rows) if args.json else format_table(rows))
     if args.plot:
-        try:
-            print(write_chart(rows, args.plot), file=sys.stderr)
-        except ValueError as error:
-            raise CommandError(str(error)) from None
+        _write_chart(lambda: write_chart(rows, args.plot))
     return 0
+
+
+def _write_chart(write: Callable[[], Path]) -> None:
+    try:
+        print(write(), file=sys.stderr)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
 
 
 def cmd_sweep_load(args: argparse.Namespace) -> int:
     from games.load.policies import PLAYERS
-    from viz.load_sweep import (
+    from games.load.sweep import MAX_EXACT_CELLS
+    from viz.analysis.charts import write_picture
+    from viz.analysis.load import (
         format_exact_table,
         format_load_table,
         heat_map,
@@ -225,48 +232,31 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
         run_load_sweep,
         square_chart,
     )
-    from viz.sweep import write_picture
+    from viz.analysis.runner import json_lines
 
     red, green = args.by
     for name, want in ((red, "red"), (green, "green")):
         if name not in PLAYERS or not name.endswith(want):
             names = ", ".join(sorted(n for n in PLAYERS if n.endswith(want)))
             raise CommandError(f"--by: {name!r} is not a {want} player ({names})")
-    for name, values, low, high in (
-        ("rows", args.rows, 1, 20),
-        ("cols", args.cols, 1, 20),
-        ("load", args.load, 3, 8),
-    ):
-        if min(values) < low or max(values) > high:
-            raise CommandError(f"--{name} must be from {low} to {high}")
     boards = (
         [(side, side) for side in args.rows]
         if args.square
         else [(h, w) for h in args.rows for w in args.cols]
     )
     cells = [(h, w, load) for h, w in boards for load in args.load]
+    _check_cells("load", [{"rows": h, "cols": w, "load": load} for h, w, load in cells])
     if args.exact:
-        if any(h * w > 12 for h, w, _ in cells):
-            raise CommandError("--exact searches boards of at most 12 cells")
+        if any(h * w > MAX_EXACT_CELLS for h, w, _ in cells):
+            raise CommandError(f"--exact searches boards of at most {MAX_EXACT_CELLS} cells")
         found = run_exact(cells)
-        if args.json:
-            for exact in found:
-                print(json.dumps(exact.as_dict()))
-        else:
-            print(format_exact_table(found))
+        print(json_lines(found) if args.json else format_exact_table(found))
         return 0
     rows = run_load_sweep(cells, args.trials, args.seed, args.workers, red, green)
-    if args.json:
-        for row in rows:
-            print(json.dumps(row.as_dict()))
-    else:
-        print(format_load_table(rows, red, green))
+    print(json_lines(rows) if args.json else format_load_table(rows, red, green))
     if args.plot:
         chart = square_chart(rows) if args.square else heat_map(rows)
-        try:
-            print(write_picture(chart, args.plot), file=sys.stderr)
-        except ValueError as error:
-            raise CommandError(str(error)) from None
+        _write_chart(lambda: write_picture(chart, args.plot))
     return 0
 
 

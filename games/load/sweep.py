@@ -7,7 +7,7 @@ Pure: no files, no processes. The command line spreads the chunks over processes
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache
 
 from games.autoplay import seeded_chunks
@@ -15,6 +15,7 @@ from games.load.engine import PASS, LoadRules, LoadState, board
 from games.load.policies import PLAYERS
 
 CHUNK = 500  # games per independently seeded chunk
+MAX_EXACT_CELLS = 12  # the exact search's table grows as 4**cells: larger boards take too long
 
 
 @dataclass(frozen=True)
@@ -25,9 +26,6 @@ class LoadRow:
     trials: int
     player2_win_rate: float
     mean_stages: float
-
-    def as_dict(self) -> dict[str, object]:
-        return asdict(self)
 
 
 def play_chunk(
@@ -69,15 +67,14 @@ class Exact:
     player2_chance: float  # player 1 picking at random, player 2 its best
     positions: int  # positions the search visited
 
-    def as_dict(self) -> dict[str, object]:
-        return asdict(self)
-
 
 def solve(rows: int, cols: int, load: int) -> Exact:
     """Search every position of a small board once. A position is what is picked and
     cleared in each colour, the cells a new green pair may not touch, and who moves."""
     grid = board(rows, cols)
     cells = grid.cells
+    if cells > MAX_EXACT_CELLS:
+        raise ValueError(f"the exact search takes boards of at most {MAX_EXACT_CELLS} cells")
 
     def end_of_stage(red: int, red_cleared: int, green: int, green_cleared: int) -> int | None:
         if (red ^ red_cleared).bit_count() > load or (green ^ green_cleared).bit_count() > load:

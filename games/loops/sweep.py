@@ -25,14 +25,6 @@ class SweepRow:
     perfect_play_winner: str  # "first" or "second"
     trials: int | None = None  # None for the exact computation
 
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "capacity": self.capacity,
-            "flips": self.flips,
-            "first_mover_win_rate": self.first_mover_win_rate,
-            "perfect_play_winner": self.perfect_play_winner,
-        }
-
 
 def perfect_play_winner(capacity: int, flips: int) -> str:
     search = solver(capacity)

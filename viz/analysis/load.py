@@ -1,13 +1,19 @@
 """`oddsevens sweep load`: player 2's chances on every board and Load, by Monte Carlo over
-processes (with progress), or exactly on small boards; a table, JSON lines and charts."""
+processes, or exactly on small boards; a table, JSON Lines and charts."""
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
-
 from games.load.sweep import Exact, LoadRow, chunks, play_chunk, solve
+from viz.analysis.charts import CHART_PALETTE, rate_chart
+from viz.analysis.runner import Sweep, run
 from viz.scene import Palette, Rect, Scene, Shape, Text, rgb_hex
-from viz.sweep import CHART_PALETTE, Progress, rate_chart
+
+Cell = tuple[int, int, int]  # rows, columns, Load
+
+
+def _label(cell: Cell) -> str:
+    return f"{cell[0]}x{cell[1]}, Load {cell[2]}"
+
 
 HEAT = Palette.from_hex(
     {
@@ -34,34 +40,21 @@ HEAT = Palette.from_hex(
 
 
 def run_load_sweep(
-    cells: list[tuple[int, int, int]], trials: int, seed: int, workers: int, red: str, green: str
+    cells: list[Cell], trials: int, seed: int, workers: int, red: str, green: str
 ) -> list[LoadRow]:
-    progress = Progress(len(cells))
-    rows = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = {
-            cell: [pool.submit(play_chunk, *job) for job in chunks(*cell, trials, seed, red, green)]
-            for cell in cells
-        }
-        for (height, width, load), futures in pending.items():
-            wins = stages = 0
-            for future in futures:
-                chunk_wins, chunk_stages = future.result()
-                wins, stages = wins + chunk_wins, stages + chunk_stages
-            rows.append(LoadRow(height, width, load, trials, wins / trials, stages / trials))
-            progress.step(f"{height}x{width}, Load {load}")
-    progress.close()
-    return rows
+    def combine(cell: Cell, found: list[tuple[int, int]]) -> LoadRow:
+        wins, stages = (sum(column) for column in zip(*found, strict=True))
+        return LoadRow(*cell, trials, wins / trials, stages / trials)
+
+    sweep = Sweep(lambda cell: chunks(*cell, trials, seed, red, green), play_chunk, combine, _label)
+    return run(sweep, cells, workers)
 
 
-def run_exact(cells: list[tuple[int, int, int]]) -> list[Exact]:
-    progress = Progress(len(cells))
-    found = []
-    for cell in cells:
-        found.append(solve(*cell))
-        progress.step(f"{cell[0]}x{cell[1]}, Load {cell[2]}")
-    progress.close()
-    return found
+EXACT = Sweep[Cell, Exact, Exact](lambda cell: [cell], solve, lambda _cell, found: found[0], _label)
+
+
+def run_exact(cells: list[Cell]) -> list[Exact]:
+    return run(EXACT, cells, 0)
 
 
 def format_load_table(rows: list[LoadRow], red: str, green: str) -> str:

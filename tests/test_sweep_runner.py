@@ -1,0 +1,63 @@
+"""The one sweep runner: rows in cell order however the work is spread, JSON Lines, and a
+prompt stop that leaves no worker behind."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import operator
+import signal
+import time
+from dataclasses import dataclass
+
+import pytest
+
+from viz.analysis.runner import Sweep, json_lines, run
+
+
+def _times_six(cell: int, found: list[int]) -> int:
+    return sum(found)
+
+
+# Cell c is split into the chunks c*1, c*2, c*3, so its row is 6c.
+SIX = Sweep[int, int, int](
+    lambda cell: [(cell, k) for k in (1, 2, 3)], operator.mul, _times_six, str
+)
+
+
+@pytest.mark.parametrize("workers", [0, 1, 2])
+def test_rows_come_in_cell_order_for_any_number_of_workers(workers):
+    assert run(SIX, [5, 1, 3], workers) == [30, 6, 18]
+
+
+@dataclass(frozen=True)
+class Row:
+    cell: int
+    rate: float | None
+
+
+def test_rows_print_as_one_json_object_a_line():
+    text = json_lines([Row(1, 0.5), Row(2, None)])
+    assert [json.loads(line) for line in text.split("\n")] == [
+        {"cell": 1, "rate": 0.5},
+        {"cell": 2, "rate": None},
+    ]
+
+
+def test_an_interrupt_ends_the_workers_at_once():
+    slow = Sweep[int, None, None](lambda cell: [(30,)], time.sleep, lambda *_: None, str)
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 1.0)
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run(slow, [1, 2, 3, 4], 2)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.monotonic() - started < 4
+    assert multiprocessing.active_children() == []

@@ -1,0 +1,87 @@
+"""Charts of sweep results: rates against whole numbers, as still SVG or PNG pictures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from viz.files import write_atomic
+from viz.render_raster import render
+from viz.render_svg import static_svg
+from viz.scene import Line, Palette, Scene, Shape, Text
+
+SERIES = ("s0", "s1", "s2", "s3", "s4", "s5")
+CHART_PALETTE = Palette.from_hex(
+    {
+        "canvas": "#ffffff",
+        "ink": "#222222",
+        "muted": "#777777",
+        "axis": "#999999",
+        "fair": "#c0392b",
+        "s0": "#1f77b4",
+        "s1": "#ff7f0e",
+        "s2": "#2ca02c",
+        "s3": "#9467bd",
+        "s4": "#8c564b",
+        "s5": "#e377c2",
+    },
+    inks=("ink", "muted"),
+)
+
+
+def rate_chart(
+    title: str,
+    x_label: str,
+    series: list[tuple[int, str, list[tuple[int, float]]]],
+    width: int = 640,
+    height: int = 420,
+) -> Scene:
+    """Rates (0 to 1) against whole numbers, 50 % marked: one line per series, given as
+    (key, label, points); the key names the line's shapes."""
+    xs = sorted({x for _, _, points in series for x, _ in points})
+    left, right, top, bottom = 60, width - 130, 40, height - 50
+    span = max(1, xs[-1] - xs[0]) if xs else 1
+
+    def x_at(value: float) -> float:
+        return left + (value - xs[0]) / span * (right - left)
+
+    def y_at(rate: float) -> float:
+        return bottom - rate * (bottom - top)
+
+    shapes: list[Shape] = [
+        Text("title", left, 18, title, 15, "ink", "start"),
+        Line("axes", ((left, top), (left, bottom), (right, bottom)), "axis", 1.5),
+        Line("fair", ((left, y_at(0.5)), (right, y_at(0.5))), "fair", 1.5, dashed=True),
+        Text("fair-label", right + 6, y_at(0.5), "50 %", 12, "muted", "start"),
+        Text("x-label", (left + right) / 2, height - 14, x_label, 13, "muted"),
+    ]
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        shapes.append(Text(f"y-{tick}", left - 8, y_at(tick), f"{tick:.0%}", 12, "muted", "end"))
+    for value in xs:
+        shapes.append(Text(f"x-{value}", x_at(value), bottom + 14, str(value), 12, "muted"))
+    for number, (key, label, points) in enumerate(series):
+        color = SERIES[number % len(SERIES)]
+        line = tuple((x_at(value), y_at(rate)) for value, rate in points)
+        if len(line) > 1:
+            shapes.append(Line(f"series-{key}", line, color, 2.5))
+        legend_y = top + 10 + number * 20
+        shapes.append(
+            Line(
+                f"legend-line-{number}",
+                ((right + 20, legend_y), (right + 42, legend_y)),
+                color,
+                2.5,
+            )
+        )
+        shapes.append(Text(f"legend-{key}", right + 48, legend_y, label, 12, "ink", "start"))
+    return Scene(width, height, "canvas", CHART_PALETTE, tuple(shapes))
+
+
+def write_picture(scene: Scene, path: Path) -> Path:
+    """A chart as a still SVG or PNG, by the file's ending."""
+    if path.suffix.lower() == ".svg":
+        text = static_svg(scene)
+        return write_atomic(path, lambda out: out.write(text))
+    if path.suffix.lower() == ".png":
+        image = render(scene)
+        return write_atomic(path, lambda out: image.save(out, format="PNG"), "wb")
+    raise ValueError(f"{path}: the chart is written as .svg or .png")

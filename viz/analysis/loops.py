@@ -1,0 +1,79 @@
+"""`oddsevens sweep loops`: the first mover's chances on every capacity and flip budget,
+exactly or by Monte Carlo, as a table, JSON Lines and a chart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games.loops.sweep import SweepRow, chunks, exact_rows, monte_carlo_chunk, perfect_play_winner
+from viz.analysis.charts import rate_chart, write_picture
+from viz.analysis.runner import Sweep, run
+from viz.scene import Scene
+
+Cell = tuple[int, int]  # capacity, flip budget
+
+
+def _label(cell: Cell) -> str:
+    return f"capacity {cell[0]}, {cell[1]} flips"
+
+
+def monte_carlo_sweep(trials: int, seed: int) -> Sweep[Cell, int, SweepRow]:
+    def combine(cell: Cell, wins: list[int]) -> SweepRow:
+        capacity, flips = cell
+        return SweepRow(capacity, flips, sum(wins) / trials, perfect_play_winner(*cell), trials)
+
+    return Sweep(lambda cell: chunks(*cell, trials, seed), monte_carlo_chunk, combine, _label)
+
+
+def exact_capacity(capacity: int, budgets: list[int]) -> list[SweepRow]:
+    """The exact rows of one capacity: one solver serves all its flip budgets."""
+    return list(exact_rows([capacity], budgets))
+
+
+def run_sweep(
+    capacities: list[int], budgets: list[int], trials: int | None, seed: int, workers: int
+) -> list[SweepRow]:
+    """Exact rows (`trials` None) in this process, else Monte Carlo over `workers`."""
+    if trials is None:
+        exact = Sweep[int, list[SweepRow], list[SweepRow]](
+            lambda capacity: [(capacity, budgets)],
+            exact_capacity,
+            lambda _capacity, found: found[0],
+            lambda capacity: f"capacity {capacity}",
+        )
+        return [row for rows in run(exact, capacities, 0) for row in rows]
+    cells = [(c, f) for c in capacities for f in budgets]
+    return run(monte_carlo_sweep(trials, seed), cells, workers)
+
+
+def format_table(rows: list[SweepRow]) -> str:
+    method = "exact" if rows[0].trials is None else f"Monte Carlo, {rows[0].trials:,} games"
+    lines = [
+        f"First mover's win rate under uniformly random play ({method})",
+        "| capacity | flips | first mover wins | perfect play winner |",
+        "|---:|---:|---:|---|",
+    ]
+    lines += [
+        f"| {r.capacity} | {r.flips} | {r.first_mover_win_rate:.2%} | {r.perfect_play_winner} |"
+        for r in rows
+    ]
+    return "\n".join(lines)
+
+
+def chart_scene(rows: list[SweepRow], width: int = 640, height: int = 420) -> Scene:
+    """First-mover win rate against capacity, one line per flip budget, 50 % marked."""
+    series = [
+        (
+            flips,
+            f"{flips} flips",
+            [(r.capacity, r.first_mover_win_rate) for r in rows if r.flips == flips],
+        )
+        for flips in sorted({r.flips for r in rows})
+    ]
+    return rate_chart(
+        "First mover's win rate under random play", "loop capacity", series, width, height
+    )
+
+
+def write_chart(rows: list[SweepRow], path: Path) -> Path:
+    return write_picture(chart_scene(rows), path)

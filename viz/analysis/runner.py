@@ -1,0 +1,106 @@
+"""One runner for every sweep: cells of work spread over worker processes, progress on
+standard error, a prompt stop on Ctrl-C, and rows printed as JSON Lines.
+
+A sweep names its cells (a board, a capacity and budget, …), splits each cell into
+chunks of work, and combines a cell's chunk results into its row. The runner does the
+rest, the same way for every sweep.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Generic, TypeVar
+
+PROGRESS_AFTER_S = 0.5
+
+Cell = TypeVar("Cell")
+Chunk = TypeVar("Chunk")
+Row = TypeVar("Row")
+
+
+class Progress:
+    """Reports on standard error, but only once a run has taken more than a moment."""
+
+    def __init__(self, total: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.done, self.clock = total, 0, clock
+        self.started = clock()
+        self.shown = False
+
+    def step(self, label: str) -> None:
+        self.done += 1
+        if self.clock() - self.started > PROGRESS_AFTER_S:
+            self.shown = True
+            print(
+                f"\rsweep: {self.done}/{self.total} {label}   ", end="", file=sys.stderr, flush=True
+            )
+
+    def close(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
+
+
+@dataclasses.dataclass(frozen=True)
+class Sweep(Generic[Cell, Chunk, Row]):
+    """What a sweep is made of. `work` runs in a worker process, so it and the arguments
+    `chunks` gives it must be picklable (module-level functions and plain values)."""
+
+    chunks: Callable[[Cell], Iterable[tuple[Any, ...]]]
+    work: Callable[..., Chunk]
+    combine: Callable[[Cell, list[Chunk]], Row]
+    label: Callable[[Cell], str]
+
+
+def run(sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int) -> list[Row]:
+    """Each cell's row, in the order of `cells`. `workers` 0 runs in this process."""
+    progress = Progress(len(cells))
+    try:
+        if workers == 0:
+            return [_in_process(sweep, cell, progress) for cell in cells]
+        return _in_pool(sweep, cells, workers, progress)
+    finally:
+        progress.close()
+
+
+def _in_process(sweep: Sweep[Cell, Chunk, Row], cell: Cell, progress: Progress) -> Row:
+    row = sweep.combine(cell, [sweep.work(*args) for args in sweep.chunks(cell)])
+    progress.step(sweep.label(cell))
+    return row
+
+
+def _in_pool(
+    sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int, progress: Progress
+) -> list[Row]:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        pending: list[list[Future[Chunk]]] = [
+            [pool.submit(sweep.work, *args) for args in sweep.chunks(cell)] for cell in cells
+        ]
+        rows = []
+        for cell, futures in zip(cells, pending, strict=True):
+            rows.append(sweep.combine(cell, [future.result() for future in futures]))
+            progress.step(sweep.label(cell))
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+    return rows
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the workers now, mid-chunk, rather than after the work queued for them."""
+    processes = list((pool._processes or {}).values())  # the pool offers no public handle
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(2)
+
+
+def json_lines(rows: Iterable[Any]) -> str:
+    """Rows (dataclasses) as JSON Lines: one object a line, the row's fields as keys."""
+    return "\n".join(json.dumps(dataclasses.asdict(row)) for row in rows)
