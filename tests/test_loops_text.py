@@ -1,6 +1,7 @@
 """Typed commands and the status read-back (SPEC 4.3)."""
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,7 +54,7 @@ def test_anything_else_gets_a_message(typed):
     assert command.action == "error" and "left" in command.message
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3))
 @given(st.text(max_size=60))
 def test_random_text_never_raises(typed):
     command = parse_command(typed)

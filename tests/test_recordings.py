@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -213,7 +214,7 @@ HEADERS = [
 ]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1.5))
 @given(st.sampled_from(HEADERS), st.lists(json_values, max_size=6))
 def test_untrusted_events_raise_only_recording_errors(header, events):
     lines = [json.dumps(header) + "\n"] + [json.dumps(e) + "\n" for e in events]
