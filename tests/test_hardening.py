@@ -178,6 +178,7 @@ def make_window(game_id, tmp_path):
     return LoadApp(game, game.rules({}), **options)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["load", "loops", "tiles"])
 def test_a_storm_of_20000_random_events_leaves_a_window_that_replays(tmp_path, game_id):
     rng = random.Random(game_id)
