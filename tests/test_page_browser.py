@@ -1,6 +1,7 @@
 """The replay page in real headless Chromium (Playwright driving Debian's chromium):
-keys, the move list, play and pause, the live region, and sampled SVG pixels against
-the engine's position; no request leaves the page and nothing is logged as an error."""
+keys, the move list, play and pause, the live region, the layout on a phone and on a
+desktop screen, and sampled SVG pixels against the engine's position; no request leaves
+the page and nothing is logged as an error."""
 
 from __future__ import annotations
 
@@ -8,14 +9,16 @@ import io
 import os
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 from PIL import Image
 from test_svg_browser import BROWSERS
 
 from games import REGISTRY
-from viz.cli import record_game
+from viz.cli import main, record_game
 from viz.export import Clip, export_clip
+from viz.files import load_replay
 from viz.scene import Circle, Rect
 from viz.scenes import SCENES
 
@@ -25,6 +28,15 @@ SAMPLED = {"load": ("red-", "green-"), "loops": ("slot-",), "tiles": ("hand-", "
 # Where in a rect to sample, clear of its label: Load's halves in their middle, a tile
 # between its left edge and its number.
 SPOT = {"load": (0.5, 0.5), "tiles": (0.14, 0.5)}
+RECORDINGS = Path(__file__).resolve().parents[1] / "recordings"
+# Pages made as a user makes them: `oddsevens record …` then `oddsevens export … --html`.
+EXPORTED = {
+    "load-20x20": (["record", "load", "--rows", "20", "--cols", "20", "--seed", "1"], []),
+    "tiles-6": (["record", "tiles", "--players", "6", "--seed", "1"], []),
+    "loops-3-to-9": (RECORDINGS / "loops-sample.jsonl", ["--from", "3", "--to", "9"]),
+}
+PHONE, DESKTOP = {"width": 360, "height": 640}, {"width": 1920, "height": 1080}
+VIEWPORTS = pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["360x640", "1920x1080"])
 
 
 @pytest.fixture(scope="module")
@@ -56,19 +68,33 @@ def pages(tmp_path_factory):
     return made
 
 
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("exported")
+    made = {}
+    for name, (recording, options) in EXPORTED.items():
+        if isinstance(recording, list):
+            assert main([*recording, "-o", str(folder / f"{name}.jsonl")]) == 0
+            recording = folder / f"{name}.jsonl"
+        page = folder / f"{name}.html"
+        assert main(["export", str(recording), "--html", str(page), *options]) == 0
+        made[name] = (recording, page)
+    return made
+
+
 @pytest.fixture
-def open_page(browser, pages):
+def open_page(browser, pages, exported):
     opened = []
 
-    def open_(game):
-        page = browser.new_page(viewport={"width": 900, "height": 1400})
+    def open_(game, viewport=None):
+        page = browser.new_page(viewport=viewport or {"width": 900, "height": 1400})
         page.errors, page.requests = [], []
         page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.route(
             "**/*", lambda route: (page.requests.append(route.request.url), route.continue_())
         )
-        page.goto(pages[game][1].as_uri())
+        page.goto((pages[game] if game in pages else exported[game])[1].as_uri())
         opened.append(page)
         return page
 
@@ -85,7 +111,7 @@ def turn(page) -> int:
 
 
 def picture(page) -> tuple[Image.Image, dict]:
-    svg = page.locator("#picture svg")
+    svg = page.locator("#replay-picture svg")
     return Image.open(io.BytesIO(svg.screenshot())).convert("RGB"), svg.bounding_box()
 
 
@@ -120,7 +146,7 @@ def test_stepping_with_the_arrow_keys_shows_the_engines_position(open_page, page
     assert turn(page) == steps
     live = page.locator("[role=status][aria-live=polite]")
     assert " · ".join(kit.status(states[steps])) in live.text_content()
-    assert page.locator("#scrub-label").text_content() == f"Turn {steps} of {last}"
+    assert page.locator("#replay-scrub-label").text_content() == f"Turn {steps} of {last}"
     assert_picture_shows(page, scenes[steps], game)
     page.keyboard.press("ArrowLeft")
     assert turn(page) == steps - 1
@@ -135,11 +161,11 @@ def test_stepping_with_the_arrow_keys_shows_the_engines_position(open_page, page
 def test_a_click_in_the_move_list_jumps_there(open_page, pages):
     clip, _ = pages["load"]
     page = open_page("load")
-    page.locator("#moves li").nth(4).locator("button").click()
+    page.locator("#replay-moves li").nth(4).locator("button").click()
     assert turn(page) == 4
-    assert page.locator("#moves li").nth(4).get_attribute("aria-current") == "step"
-    words = page.locator("#moves li").nth(4).locator("button").get_attribute("aria-label")
-    assert words.startswith("Turn 4: ")
+    move = page.locator("#replay-moves li").nth(4).locator("button")
+    assert move.get_attribute("aria-current") == "step"
+    assert move.get_attribute("aria-label").startswith("Turn 4: ")
     assert_picture_shows(page, list(clip.scenes())[4], "load")
 
 
@@ -152,7 +178,7 @@ def test_play_and_pause(open_page):
     assert paused_at >= 2
     time.sleep(0.6)
     assert turn(page) == paused_at
-    assert page.locator("#play").text_content() == "Play (Space)"
+    assert page.locator("#replay-play").text_content() == "Play (Space)"
 
 
 def test_the_board_button_reads_the_odds_and_evens_position_back(open_page, pages):
@@ -160,15 +186,15 @@ def test_the_board_button_reads_the_odds_and_evens_position_back(open_page, page
     page = open_page("loops")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    page.locator("#board").click()
+    page.locator("#replay-board").click()
     board = SCENES["loops"].board_words(clip.replay.frames()[2])
-    assert page.locator("#status").text_content() == board
+    assert page.locator("#replay-status").text_content() == board
 
 
 def test_every_control_is_a_labelled_button_or_input_reachable_with_tab(open_page):
     page = open_page("tiles")
     names = []
-    for _ in range(9):
+    for _ in range(8):
         page.keyboard.press("Tab")
         names.append(
             page.evaluate(
@@ -176,7 +202,7 @@ def test_every_control_is_a_labelled_button_or_input_reachable_with_tab(open_pag
                 " : e.textContent))(document.activeElement)"
             )
         )
-    assert names[:8] == [
+    assert names == [
         "BUTTON:Start (Home)",
         "BUTTON:Back (←)",
         "BUTTON:Play (Space)",
@@ -188,3 +214,321 @@ def test_every_control_is_a_labelled_button_or_input_reachable_with_tab(open_pag
     ]
     page.keyboard.press("ArrowRight")  # the focused scrubber moves by one turn
     assert turn(page) == 1
+    page.keyboard.press("Tab")  # then the move list, one stop at the turn shown
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Turn 1: " + (
+        page.locator("#replay-moves button").nth(1).text_content()
+    )
+
+
+# --- the layout, the keys, the move list and the live region, on a phone and a desktop ----
+
+
+def scroll_y(page) -> float:
+    return page.evaluate("window.scrollY")
+
+
+def assert_inside(page, selector: str, left: float, top: float, right: float, bottom: float):
+    found = page.locator(selector).bounding_box()
+    assert left - 0.5 <= found["x"] and found["x"] + found["width"] <= right + 0.5, selector
+    assert top - 0.5 <= found["y"] and found["y"] + found["height"] <= bottom + 0.5, selector
+
+
+def assert_in_view(page, selector: str, top: float = 0):
+    """The element lies wholly inside the viewport, and below `top` (the board, on a phone)."""
+    size = page.viewport_size
+    assert_inside(page, selector, 0, top, size["width"], size["height"])
+
+
+CURRENT = "#replay-moves [aria-current=step]"
+TAB_STOPS = "[...document.querySelectorAll('button, input')].filter(e => e.tabIndex >= 0).length"
+
+
+def focused(page) -> str:
+    return page.evaluate(
+        "(e => e === document.body ? '' : e.id || 'move ' + e.parentElement.value"
+        " + (e.matches('[aria-current=step]') ? ' current' : ''))(document.activeElement)"
+    )
+
+
+@VIEWPORTS
+@pytest.mark.parametrize("game", ["load-20x20", "tiles-6"])
+def test_the_page_never_scrolls_itself_and_the_board_stays_in_view(open_page, game, viewport):
+    """Stepping scrolls neither the page nor the board away; at 360x640 the board, the
+    buttons and the scrubber fit the first screen, at 1920x1080 the whole page does."""
+    page = open_page(game, viewport)
+    last = int(page.evaluate("document.documentElement.dataset.turns"))
+    board = page.locator("#replay-picture svg").bounding_box()
+    assert board["width"] >= 0.9 * viewport["width"] or board["height"] >= 0.9 * (
+        viewport["height"] - 40
+    )  # as big as the screen lets it be, so still readable
+    for key in ["End", "ArrowLeft", "ArrowLeft", "Home", "ArrowRight", "End"]:
+        page.keyboard.press(key)
+        assert scroll_y(page) == 0, key
+        for part in ("#replay-title", "#replay-picture svg", "#replay-controls", "#replay-scrub"):
+            assert_in_view(page, part)
+    assert turn(page) == last
+    page.locator("#replay-back").click()
+    page.locator("#replay-scrub").focus()
+    page.keyboard.press("ArrowLeft")
+    page.locator("#replay-start").click()
+    assert turn(page) == 0
+    assert scroll_y(page) == 0
+    assert_in_view(page, "#replay-picture svg")
+    if viewport is DESKTOP:  # the move list beside the board: nothing to scroll at all
+        assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
+        assert_in_view(page, "#replay-moves")
+        assert page.locator("#replay-moves").bounding_box()["x"] > board["x"] + board["width"]
+
+
+@VIEWPORTS
+def test_the_move_list_is_one_tab_stop_stepped_with_its_keys(open_page, viewport):
+    page = open_page("tiles-6", viewport)
+    last = int(page.evaluate("document.documentElement.dataset.turns"))
+    stops = []
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        stops.append(focused(page))
+    ids = ["start", "back", "play", "step", "end", "slower", "faster", "scrub"]
+    assert set(stops) - {""} == {f"replay-{name}" for name in ids} | {"move 0 current"}
+    assert page.evaluate(TAB_STOPS) == len(ids) + 1  # 157 moves, one tab stop
+    assert page.locator("#replay-moves button[tabindex='0']").count() == 1
+
+    page.locator("#replay-scrub").focus()
+    page.keyboard.press("Tab")  # into the list: the whole list comes into view once
+    assert focused(page) == "move 0 current"
+    entered_at = scroll_y(page)
+    board = page.locator("#replay-picture svg").bounding_box()
+    below_board = board["y"] + board["height"] if viewport is PHONE else 0  # or beside it
+    box = page.locator("#replay-moves").bounding_box()
+    list_box = (box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])
+    for key, expected in [
+        ("ArrowDown", 1),
+        ("ArrowDown", 2),
+        ("ArrowDown", 3),
+        ("ArrowUp", 2),
+        ("End", last),
+        ("ArrowDown", last),
+        ("Home", 0),
+        ("ArrowUp", 0),
+        ("End", last),
+    ]:
+        page.keyboard.press(key)
+        assert turn(page) == expected, key
+        assert focused(page) == f"move {expected} current"
+        assert scroll_y(page) == entered_at  # the list scrolls inside its box, not the page
+        assert_in_view(page, "#replay-picture svg")
+        assert_in_view(page, CURRENT, top=below_board)
+        assert_inside(page, CURRENT, *list_box)
+    assert page.evaluate("document.getElementById('replay-moves').scrollTop") > 0
+    assert page.locator(CURRENT).count() == 1
+    assert page.locator("#replay-moves button[tabindex='0']").get_attribute("aria-current")
+
+    page.locator("#replay-moves button").nth(last - 2).click()  # a click shows that move
+    assert turn(page) == last - 2
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # and the list's one stop is now that move
+    assert focused(page) == f"move {last - 2} current"
+    page.locator("#replay-play").evaluate("play => play.click()")  # the focus stays
+    page.wait_for_function(f"document.documentElement.dataset.turn == {last}")
+    assert focused(page) == f"move {last - 2}"  # playing leaves the focus where it is
+    page.keyboard.press("Enter")  # Enter on a move shows it
+    assert turn(page) == last - 2
+    assert page.locator("#replay-play").text_content() == "Play (Space)"
+    assert_in_view(page, "#replay-picture svg")
+
+
+@VIEWPORTS
+def test_a_click_anywhere_raises_no_script_error(open_page, viewport):
+    """The Load board's SVG has a <rect id="board">; no page id can be one of the SVG's."""
+    page = open_page("load-20x20", viewport)
+    ids = page.evaluate("[...document.querySelectorAll('[id]')].map(e => e.id)")
+    assert len(ids) == len(set(ids))
+    page.locator("#replay-picture svg #board").dispatch_event("click")
+    page.locator("#replay-picture svg").click(position={"x": 2, "y": 2})  # the background
+    width, height = viewport["width"], viewport["height"]
+    for scrolled in ("0", "document.documentElement.scrollHeight"):  # the top, the bottom
+        page.evaluate(f"window.scrollTo(0, {scrolled})")
+        for y in range(3, height, height // 30):  # 30 rows of 16 clicks over the screen
+            for x in range(3, width, width // 16):
+                page.mouse.click(x, y)
+    page.wait_for_timeout(300)
+    assert page.errors == []
+
+
+def test_the_picture_is_hidden_from_screen_readers_the_words_are_not(open_page):
+    page = open_page("tiles-6")
+    assert page.locator("#replay-picture").get_attribute("aria-hidden") == "true"
+    assert page.locator("#replay-picture svg").aria_snapshot() == ""
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    said = {
+        node["name"]["value"]
+        for node in tree
+        if not node.get("ignored") and node.get("role", {}).get("value") == "StaticText"
+    }
+    drawn = set(page.evaluate("[...document.querySelectorAll('svg text')].map(t => t.textContent)"))
+    own_words = page.locator("#replay-side").text_content()
+    only_drawn = {text for text in drawn if text not in own_words}
+    assert len(drawn) > 100 and "Last dispute" in only_drawn
+    assert said & only_drawn == set()
+    snapshot = page.locator("body").aria_snapshot()
+    assert "Last dispute" not in snapshot
+    assert 'list "Moves"' in snapshot and "Turn 1: Tiles dealt for round 1" in snapshot
+
+
+def test_a_part_of_a_game_keeps_the_games_own_turn_numbers(open_page, exported):
+    """`export --from 3 --to 9`: the label, the scrubber, data-turn and data-turns agree."""
+    page = open_page("loops-3-to-9")
+    scrub = page.locator("#replay-scrub")
+
+    def agree(k):
+        assert turn(page) == k
+        assert page.evaluate("document.documentElement.dataset.turns") == "9"
+        assert page.locator("#replay-scrub-label").text_content() == f"Turn {k} of 9"
+        assert (scrub.get_attribute("min"), scrub.get_attribute("max")) == ("3", "9")
+        assert scrub.input_value() == str(k)
+        assert page.locator("#replay-status").text_content().startswith(f"Turn {k} of 9: ")
+
+    agree(3)
+    page.keyboard.press("ArrowRight")
+    agree(4)
+    page.keyboard.press("End")
+    agree(9)
+    scrub.focus()
+    page.keyboard.press("Home")
+    agree(3)
+    page.keyboard.press("ArrowRight")  # the scrubber by one
+    agree(4)
+    scrub.fill("7")
+    agree(7)
+    moves = page.locator("#replay-moves li")
+    assert moves.count() == 7
+    assert moves.first.get_attribute("value") == "3"
+    assert moves.first.locator("button").get_attribute("aria-label").startswith("Turn 3: ")
+    clip = Clip(load_replay(exported["loops-3-to-9"][0]), first=3, last=9)
+    assert_picture_shows(page, list(clip.scenes())[7 - 3], "loops")
+
+
+def test_space_plays_and_pauses_wherever_the_focus_is_but_on_a_button(open_page):
+    page = open_page("tiles-6")
+    play = page.locator("#replay-play")
+    page.locator("#replay-scrub").focus()
+    page.keyboard.press("Space")  # on the scrubber
+    assert play.text_content() == "Pause (Space)"
+    time.sleep(0.6)
+    page.keyboard.press("Space")
+    assert play.text_content() == "Play (Space)"
+    assert turn(page) >= 2
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Space")  # on nothing
+    assert play.text_content() == "Pause (Space)"
+    page.keyboard.press("Space")
+    assert play.text_content() == "Play (Space)"
+    assert scroll_y(page) == 0  # and Space did not scroll the page
+    at = turn(page)
+    page.locator("#replay-step").focus()
+    page.keyboard.press("Space")  # on a button: presses it
+    assert (turn(page), play.text_content()) == (at + 1, "Play (Space)")
+    page.locator("#replay-moves [tabindex='0']").focus()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Space")  # on a move: shows it
+    assert (turn(page), play.text_content()) == (at, "Play (Space)")
+    page.locator("#replay-play").focus()
+    page.keyboard.press("Space")
+    assert play.text_content() == "Pause (Space)"
+    page.keyboard.press("Space")
+    assert play.text_content() == "Play (Space)"
+
+
+def test_letter_keys_ignore_shift(open_page, pages):
+    clip, _ = pages["loops"]
+    page = open_page("loops")
+    status = page.locator("#replay-status")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+B")
+    assert status.text_content() == SCENES["loops"].board_words(clip.replay.frames()[1])
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("b")
+    assert status.text_content() == SCENES["loops"].board_words(clip.replay.frames()[2])
+    load = open_page("load")  # no board to read back: B does nothing, and nothing breaks
+    load.keyboard.press("ArrowRight")
+    spoken = load.locator("#replay-status").text_content()
+    load.keyboard.press("Shift+B")
+    load.keyboard.press("b")
+    assert load.locator("#replay-status").text_content() == spoken
+
+
+def test_the_speed_reads_one_turn_a_second(open_page):
+    page = open_page("loops")
+    speed = page.locator("#replay-speed")
+    assert speed.text_content() == "4 turns a second"
+    page.keyboard.press("-")
+    page.keyboard.press("-")
+    assert speed.text_content() == "1 turn a second"
+    page.keyboard.press("+")
+    assert speed.text_content() == "2 turns a second"
+
+
+LISTEN = """() => {
+  const status = document.getElementById("replay-status");
+  window.spoken = [];
+  new MutationObserver((records) => records.forEach(() => window.spoken.push(
+    [performance.now(), status.textContent, document.documentElement.dataset.turn]
+  ))).observe(status, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_the_live_region_speaks_at_most_twice_a_second_while_playing(open_page):
+    page = open_page("tiles-6")
+    for _ in range(4):
+        page.keyboard.press("+")
+    assert page.locator("#replay-speed").text_content() == "60 turns a second"
+    page.evaluate(LISTEN)
+    page.keyboard.press("Space")
+    time.sleep(2)
+    page.keyboard.press("Space")
+    played = turn(page)
+    spoken = page.evaluate("window.spoken")
+    assert played >= 40  # it did play fast
+    *playing, paused = spoken
+    times = [at for at, _, _ in playing]
+    assert 2 <= len(playing) <= 5
+    assert all(later - earlier >= 499 for earlier, later in zip(times, times[1:], strict=False))
+    for _, words, shown in spoken:  # the turn shown when it spoke: the latest
+        assert words.startswith(f"Turn {shown} of ")
+    assert paused[1].startswith(f"Turn {played} of ")  # pausing always speaks
+    page.evaluate("window.spoken = []")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # and so does every step by hand, however quick
+    assert [words.split(":")[0] for _, words, _ in page.evaluate("window.spoken")] == [
+        f"Turn {played + 1} of 156",
+        f"Turn {played + 2} of 156",
+    ]
+
+
+def test_text_contrast_is_at_least_4_5_to_1(open_page):
+    page = open_page("loops")
+    page.keyboard.press("ArrowRight")
+    ratios = page.evaluate(
+        """() => {
+      const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+      const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const background = (e) => {
+        for (; e; e = e.parentElement) {
+          const c = rgb(getComputedStyle(e).backgroundColor);
+          if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+        }
+        return [255, 255, 255];
+      };
+      const texts = document.querySelectorAll(
+        "h1, h2, button, label, #replay-speed, #replay-status, #replay-moves li");
+      return [...texts].map((e) => {
+        const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
+        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        return [e.id || e.textContent.slice(0, 20), ratio];
+      });
+    }"""
+    )
+    assert len(ratios) > 20
+    assert [name for name, ratio in ratios if ratio < 4.5] == []

@@ -11,20 +11,26 @@ from __future__ import annotations
 import html
 import json
 import re
+from typing import TYPE_CHECKING, Any
 
 from viz.render_svg import animated_svg
 from viz.resources import asset_text
 from viz.scenes import SCENES
 
+if TYPE_CHECKING:
+    from viz.export import Clip
+
 SPEEDS = (1, 2, 4, 8, 15, 30, 60)  # turns a second, as in the windows
+# Every id of the page's own starts with this, so none can be one of the SVG's.
+ID_PREFIX = "replay-"
 
 
-def turn_words(clip) -> dict:
+def turn_words(clip: Clip) -> dict[str, Any]:
     """Each turn's status lines, the move that led to it, and the board read back."""
     kit = SCENES[clip.replay.game.id]
     states = clip.states
     turns = list(clip.turns)
-    words = {
+    words: dict[str, Any] = {
         "status": [" · ".join(kit.status(states[t])) for t in turns],
         "moves": [kit.move_words(states[t - 1], states[t]) if t else "Start" for t in turns],
         "first": turns[0],
@@ -34,25 +40,38 @@ def turn_words(clip) -> dict:
     return words
 
 
-def replay_page(clip) -> str:
+def compact(source: str) -> str:
+    """A script or style sheet as the page carries it: without indentation, blank lines
+    or comments that begin a line (the sources keep them for their readers)."""
+    source = re.sub(r"^\s*/\*.*?\*/", "", source, flags=re.DOTALL | re.MULTILINE)
+    lines = (line.strip() for line in source.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
+
+
+def replay_page(clip: Clip) -> str:
     """The whole page for a clip of a replay."""
     scenes = list(clip.scenes())
     game = clip.replay.game
     data = {"frameMs": clip.frame_ms, "speeds": SPEEDS, **turn_words(clip)}
-    last = len(scenes) - 1
+    svg = animated_svg(scenes, clip.frame_ms, clip.hold_ms)
+    if re.search(rf'\sid="{ID_PREFIX}', svg):
+        raise ValueError(f"an id in the SVG starts with {ID_PREFIX!r}, the page's own prefix")
     board = (
-        '<button type="button" id="board" aria-keyshortcuts="b">Board (B)</button>'
+        f'<button type="button" id="{ID_PREFIX}board" aria-keyshortcuts="b">Board (B)</button>'
         if "board" in data
         else ""
     )
     replacements = {
         "TITLE": html.escape(f"{game.name} · oddsevens replay"),
         "HEADING": html.escape(game.name),
-        "STYLE": asset_text("page/player.css"),
-        "SCRIPT": asset_text("page/player.js"),
-        "SVG": animated_svg(scenes, clip.frame_ms, clip.hold_ms),
+        "STYLE": compact(asset_text("page/player.css")),
+        "SCRIPT": compact(asset_text("page/player.js")),
+        "SVG": svg,
         "DATA": json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/"),
-        "TURNS": str(last),
+        # Turn numbers are the game's own: the page shows turns FIRST to LAST.
+        "FIRST": str(clip.turns[0]),
+        "LAST": str(clip.turns[-1]),
+        "RATIO": f"{scenes[0].width} / {scenes[0].height}",
         "BOARD": board,
     }
     template = asset_text("page/player.html")

@@ -1,79 +1,149 @@
 "use strict";
 (() => {
-  const data = JSON.parse(document.getElementById("data").textContent);
+  // Every element of the page has an id starting "replay-"; the SVG's never do.
+  const $ = (name) => document.getElementById(`replay-${name}`);
+  const data = JSON.parse($("data").textContent);
   const root = document.documentElement;
-  const svg = document.querySelector("#picture svg");
-  const last = data.status.length - 1;
-  const $ = (id) => document.getElementById(id);
+  const svg = $("picture").querySelector("svg");
   const status = $("status"), scrub = $("scrub"), label = $("scrub-label"), list = $("moves");
-  let turn = 0, speed = data.speeds.indexOf(4), timer = null;
+  const first = data.first, last = data.status.length - 1;
+  // While playing, the live region speaks at most this often.
+  const QUIET_MS = 500;
+  let turn = 0, speed = data.speeds.indexOf(4), timer = null, spokenAt = -Infinity, pending = null;
 
-  data.moves.forEach((words, k) => {
+  // The move list is one tab stop: the shown turn's button is the one with tabindex 0.
+  const moves = data.moves.map((words, k) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
+    button.tabIndex = -1;
     button.textContent = words;
-    button.setAttribute("aria-label", `Turn ${data.first + k}: ${words}`);
-    button.addEventListener("click", () => { pause(); show(k); });
-    item.value = data.first + k;
+    button.setAttribute("aria-label", `Turn ${first + k}: ${words}`);
+    item.value = first + k;
     item.appendChild(button);
     list.appendChild(item);
+    return button;
   });
 
-  function show(k) {
+  function say(text) {
+    clearTimeout(pending);
+    pending = null;
+    spokenAt = performance.now();
+    status.textContent = text;
+    // Beside the board the list may have shrunk as the words grew.
+    reveal(moves[turn].parentElement);
+  }
+
+  function sayTurn() {
+    say(`Turn ${first + turn} of ${first + last}: ${data.moves[turn]}. ${data.status[turn]}`);
+  }
+
+  function sayTurnSoon() {
+    if (pending === null) {
+      pending = setTimeout(sayTurn, Math.max(0, spokenAt + QUIET_MS - performance.now()));
+    }
+  }
+
+  // Keeps the item in view by scrolling the list alone, never the page.
+  function reveal(item) {
+    const top = item.offsetTop, bottom = top + item.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }
+
+  // Shows turn k (counted from the first turn shown); `byHand` announces it at once and
+  // brings the focus along if it is in the move list, playing announces it now and then.
+  function show(k, byHand = true) {
+    const inList = list.contains(document.activeElement);
+    moves[turn].removeAttribute("aria-current");
+    moves[turn].tabIndex = -1;
     turn = Math.max(0, Math.min(last, k));
     svg.pauseAnimations();
     svg.setCurrentTime((turn + 0.5) * data.frameMs / 1000);
-    root.dataset.turn = String(data.first + turn);
-    scrub.value = String(turn);
-    label.textContent = `Turn ${data.first + turn} of ${data.first + last}`;
-    status.textContent = `Turn ${data.first + turn} of ${data.first + last}: ${data.moves[turn]}. ${data.status[turn]}`;
-    list.querySelectorAll("[aria-current]").forEach((item) => item.removeAttribute("aria-current"));
-    const current = list.children[turn];
+    root.dataset.turn = String(first + turn);
+    scrub.value = String(first + turn);
+    label.textContent = `Turn ${first + turn} of ${first + last}`;
+    const current = moves[turn];
     current.setAttribute("aria-current", "step");
-    current.scrollIntoView({block: "nearest"});
+    current.tabIndex = 0;
+    reveal(current.parentElement);
+    if (byHand && inList) current.focus({preventScroll: true});
+    if (byHand) sayTurn();
+    else sayTurnSoon();
   }
 
   function play() {
     if (turn === last) show(0);
     $("play").textContent = "Pause (Space)";
-    timer = setInterval(() => (turn < last ? show(turn + 1) : pause()), 1000 / data.speeds[speed]);
+    timer = setInterval(() => {
+      show(turn + 1, false);
+      if (turn === last) pause();
+    }, 1000 / data.speeds[speed]);
   }
 
-  function pause() {
+  function stop() {
     clearInterval(timer);
     timer = null;
     $("play").textContent = "Play (Space)";
   }
 
+  function pause() {
+    const playing = timer !== null;
+    stop();
+    if (playing) sayTurn();
+  }
+
   function setSpeed(index) {
     speed = Math.max(0, Math.min(data.speeds.length - 1, index));
-    $("speed").textContent = `${data.speeds[speed]} turns a second`;
-    if (timer) { pause(); play(); }
+    const rate = data.speeds[speed];
+    $("speed").textContent = `${rate} ${rate === 1 ? "turn" : "turns"} a second`;
+    if (timer) { stop(); play(); }
   }
 
   const actions = {
-    start: () => { pause(); show(0); },
-    back: () => { pause(); show(turn - 1); },
+    start: () => { stop(); show(0); },
+    back: () => { stop(); show(turn - 1); },
     play: () => (timer ? pause() : play()),
-    step: () => { pause(); show(turn + 1); },
-    end: () => { pause(); show(last); },
+    step: () => { stop(); show(turn + 1); },
+    end: () => { stop(); show(last); },
     slower: () => setSpeed(speed - 1),
     faster: () => setSpeed(speed + 1),
-    board: () => { status.textContent = data.board[turn]; },
   };
-  Object.entries(actions).forEach(([id, act]) => $(id) && $(id).addEventListener("click", act));
-  scrub.addEventListener("input", () => { pause(); show(Number(scrub.value)); });
+  if (data.board) actions.board = () => { stop(); say(data.board[turn]); };
+  Object.entries(actions).forEach(([name, act]) => $(name).addEventListener("click", act));
+  scrub.addEventListener("input", () => { stop(); show(Number(scrub.value) - first); });
+  moves.forEach((button, k) => button.addEventListener("click", () => { stop(); show(k); }));
+
+  // Tabbing into the list brings its whole box into view, not just the move focused (on a
+  // narrow screen the board sits on top and the list under it); stepping never scrolls.
+  list.addEventListener("focusin", (event) => {
+    if (!list.contains(event.relatedTarget)) list.scrollIntoView({block: "nearest"});
+  });
+
+  const modified = (event) => event.ctrlKey || event.metaKey || event.altKey;
+  // In the list ↑ and ↓ step (← and → too, as everywhere), Home and End go to either end.
+  const listKeys = {ArrowUp: -1, ArrowDown: 1, Home: -Infinity, End: Infinity};
+  list.addEventListener("keydown", (event) => {
+    const by = listKeys[event.key];
+    if (by === undefined || modified(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    stop();
+    show(turn + by);
+  });
 
   const keys = {" ": "play", ArrowRight: "step", ArrowLeft: "back", Home: "start", End: "end",
                 "-": "slower", "+": "faster", "=": "faster", b: "board"};
   document.addEventListener("keydown", (event) => {
-    const action = keys[event.key];
-    const onControl = event.target.closest("button, input");
-    if (!action || event.ctrlKey || event.metaKey || event.altKey || !actions[action]) return;
-    if (action === "board" && !data.board) return;
-    if (onControl && (event.key === " " || (event.target === scrub && event.key.startsWith("Arrow")))) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const action = keys[key];
+    if (!action || !actions[action] || modified(event)) return;
+    const target = event.target instanceof Element ? event.target : null;
+    // Space on a button presses it, the arrows on the scrubber move it by one.
+    if (key === " " && target && target.closest("button")) return;
+    if (target === scrub && key.startsWith("Arrow")) return;
     event.preventDefault();
+    if (key === " " && event.repeat) return;
     actions[action]();
   });
 
