@@ -43,7 +43,7 @@ def frame_times(states: list, frames: int, cached: bool) -> list[float]:
         if not cached:
             render_pygame.text_surface.cache_clear()
         start = time.perf_counter()
-        render_pygame.draw(surface, load_scene(states[n % len(states)], WIDTH, HEIGHT, notes))
+        render_pygame.draw(surface, load_scene(states[n % len(states)], WIDTH, HEIGHT, notes=notes))
         times.append(time.perf_counter() - start)
     return times
 

@@ -11,13 +11,13 @@ position shown for turn K is the one just before turn K + 1 is played.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Generic
 
-from games.base import State
+from games.base import StateT
 
 
-class History:
-    def __init__(self, start: State, moves: Iterable[Any] = ()) -> None:
+class History(Generic[StateT]):
+    def __init__(self, start: StateT, moves: Iterable[Any] = ()) -> None:
         self._states = [start.copy()]
         self.moves: list[Any] = []
         self._turn_moves: list[int] = []  # the index in `moves` of each turn's move
@@ -25,7 +25,7 @@ class History:
             self.push(move)
 
     @property
-    def state(self) -> State:
+    def state(self) -> StateT:
         """The position after every move (shared: copy it before changing it)."""
         return self._states[-1]
 
@@ -53,7 +53,7 @@ class History:
         while self._turn_moves and self._turn_moves[-1] >= length:
             self._turn_moves.pop()
 
-    def before(self, index: int) -> State:
+    def before(self, index: int) -> StateT:
         """The position before move `index` (after `index` moves)."""
         return self._states[index]
 
@@ -66,11 +66,11 @@ class History:
         turn = min(max(turn, 0), self.turns)
         return self._turn_moves[turn] if turn < self.turns else len(self.moves)
 
-    def at_turn(self, turn: int) -> State:
+    def at_turn(self, turn: int) -> StateT:
         """The position shown for turn `turn` (0: the start), clamped to the turns played."""
         return self._states[self.turn_length(turn)]
 
-    def frames(self) -> list[State]:
+    def frames(self) -> list[StateT]:
         """The position of each turn, from turn 0 to the last."""
         return [self.at_turn(turn) for turn in range(self.turns + 1)]
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from games import REGISTRY
 from games.base import AnyGame, GameError, State
+from games.history import History
 
 FORMAT = "oddsevens-recording"
 VERSION = 1
@@ -55,17 +56,13 @@ class Replay:
             state.apply(move)
         return state
 
+    def history(self) -> History[State]:
+        """The moves with the position after each, and where each turn ends."""
+        return History(self.start(), self.moves)
+
     def frames(self) -> list[State]:
-        """The position after each turn: frame k follows k turns, frame 0 is the start."""
-        state = self.start()
-        frames = [state.copy()]
-        for move in self.moves:
-            state.apply(move)
-            if state.turns == len(frames):
-                frames.append(state.copy())
-            else:
-                frames[-1] = state.copy()
-        return frames
+        """The position of each turn: frame k follows k turns, frame 0 is the start."""
+        return self.history().frames()
 
 
 def header_line(game: AnyGame, rules: Any, seed: int | None, **extra: Any) -> str:

@@ -337,7 +337,7 @@ def test_back_and_home_undo_slider_moves_with_their_turns(app):
     assert [type(m).__name__ for m in app.moves] == ["SetLoad", "Pick", "SetLoad"]
     press(app, pygame.K_LEFT)
     assert app.moves == [app.moves[0]] and app.state.pending_load == 6
-    app.to_start()
+    app.rewind(0)
     assert app.moves == [] and app.state.pending_load == 5
 
 
@@ -465,7 +465,7 @@ def test_replay_last_opens_the_newest_session(tmp_path, monkeypatch):
     assert main(["record", "load", "--seed", "3", "-o", str(folder / "a.jsonl")]) == 0
     assert main(["replay", "--last"]) == 0
     try:
-        assert opened[0].script == load_replay(folder / "a.jsonl").moves
+        assert opened[0].replaying.script.moves == load_replay(folder / "a.jsonl").moves
     finally:
         opened[0].close()
 

@@ -13,7 +13,6 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic
 
@@ -21,14 +20,18 @@ import pygame
 import pygame_gui
 
 from games.base import Game, IllegalMove, Policy, StateT
+from games.history import History
 from games.recording import parse, split_lines
 from viz import MIN_WINDOW_SIZE, render_pygame
 from viz.export import export_replay
 from viz.files import FileError, RecordingWriter, outputs, recording_text
-from viz.panel import Button, Control, Label, Panel, Slider
+from viz.panel import Control, Label, Panel, Slider
+from viz.replay_mode import REPLAY_HINT, ReplayMode
 from viz.scene import Scene
 from viz.scenes.common import font_size, margin, wrap
 from viz.sessions import SessionLog
+from viz.settings import Settings, default_path
+from viz.windows import WINDOWS
 
 SPEEDS = (1, 2, 4, 8, 15, 30, 60, 0)  # turns per second; 0: one turn every frame
 PANEL_WIDTH = 210
@@ -42,7 +45,6 @@ MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 MAX_TEXT = 22.0  # px: a window's text stops growing here; a larger window gives the board room
 PANEL_COLOR = (44, 46, 52)
-REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 BUTTON_THEMES = {  # colour buttons, by theme class
     "@red": "#d7263d",
@@ -75,27 +77,11 @@ def theme() -> dict[str, Any]:
     }
 
 
-def turn_ends(game: Game[StateT], rules: Any, moves: list[Any]) -> list[int]:
-    """How many of `moves` have been played when each turn ends: where each turn's frame is."""
-    state, ends = game.new_state(rules), []
-    for index, move in enumerate(moves):
-        turns = state.turns
-        state.apply(move)
-        if state.turns > turns:
-            ends.append(index + 1)
-    return ends
-
-
-@dataclass
-class Played(Generic[StateT]):
-    """One event of the history: the move, the position before it, and who chose it."""
-
-    move: Any
-    before: StateT
-    automatic: bool  # played by a seat the computer holds, not by a decision of yours
-
-
 class GameApp(Generic[StateT]):
+    """Every window takes the same arguments: the game and its rules, then keywords.
+    `script` makes it a replay of those moves; `vs` names the computer's tier, from the
+    opponents its entry in `viz.windows.WINDOWS` lists."""
+
     title = "oddsevens"
 
     def __init__(
@@ -109,6 +95,8 @@ class GameApp(Generic[StateT]):
         script: list[Any] | None = None,
         size: tuple[int, int] = (980, 720),
         formats: tuple[str, ...] = ("gif", "svg"),
+        vs: str | None = None,
+        settings: Settings | None = None,
     ) -> None:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "oddsevens")  # the X window's class
         # Show the window's surface as it is (XShm on X11); by default SDL copies it through
@@ -117,6 +105,9 @@ class GameApp(Generic[StateT]):
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
         self.game, self.rules = game, rules
+        kit = WINDOWS.get(game.id)
+        self.vs = vs or (kit.default_opponent if kit is not None else "")
+        self.settings = settings if settings is not None else Settings.load(default_path())
         self.out_dir, self.formats = Path(out_dir), formats
         live = script is None  # a replay records nothing new
         self.sessions = SessionLog(session_dir) if live and session_dir is not None else None
@@ -126,22 +117,27 @@ class GameApp(Generic[StateT]):
         self.screen = self.window.get_surface()
         self.manager = pygame_gui.UIManager(size, theme())
         self.panel = Panel(self.manager)
-        self.script = script
-        self.turn_ends = turn_ends(game, rules, script or [])
         self.speed_index = SPEEDS.index(4)
         self.running = True
         self.swallow_text: str | None = None
         self.games_started = 0
         self._message: tuple[str, tuple[int, int] | None] = ("", None)
+        self.replaying = ReplayMode(self, script) if script is not None else None
+        self.drawn: Scene | None = None  # the picture on screen
         self.start_game(seed)
+        if self.replaying is not None:
+            self.replaying.seek(0)
+        if self.settings.problem:
+            self.message = "Settings file unreadable: using defaults"
+            print(self.settings.problem, flush=True)
 
     # --- game lifecycle ------------------------------------------------------------
 
     def start_game(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)
-        self.state: StateT = self.game.new_state(self.rules)
-        self.history: list[Played[StateT]] = []
+        self.history: History[StateT] = History(self.game.new_state(self.rules))
+        self.automatic: list[bool] = []  # per move: played by a seat the computer holds
         self.looping = False
         self.elapsed_ms = 0.0
         self.computer_wait_ms = 0.0
@@ -150,8 +146,13 @@ class GameApp(Generic[StateT]):
             self.sessions.start(self.game, self.rules, self.seed)
 
     @property
+    def state(self) -> StateT:
+        """The position shown (the history's: copy it before changing it)."""
+        return self.history.state
+
+    @property
     def moves(self) -> list[Any]:
-        return [entry.move for entry in self.history]
+        return list(self.history.moves)
 
     def log(self, write: Callable[..., None], *args: Any) -> None:
         """Write to the live session recording; when that fails, stop recording and say so,
@@ -172,32 +173,27 @@ class GameApp(Generic[StateT]):
 
     def play(self, move: Any, automatic: bool = False) -> str | None:
         """Play a move; return the reason it was refused, or None."""
-        before = self.state.copy()
         try:
-            self.state.apply(move)
+            self.history.push(move)
         except IllegalMove as error:
             return str(error)
-        self.history.append(Played(move, before, automatic))
+        self.automatic.append(automatic)
         if self.sessions is not None:
             result = self.state.result() if self.state.to_move is None else None
             self.log(self.sessions.event, move, result)
         return None
 
-    def next_automatic_move(self) -> Any | None:
-        """The next scripted move in a replay, else the automatic player's move."""
-        if self.script is not None:
-            done = len(self.history)
-            return self.script[done] if done < len(self.script) else None
+    def next_automatic_move(self) -> Any:
+        """The automatic players' move (Loop and Step)."""
         return self.game.auto_move(self.state, self.rng)
 
     def step(self) -> bool:
         """Advance by exactly one turn (and any non-turn events before it)."""
+        if self.replaying is not None:
+            return self.replaying.step()
         turns = self.state.turns
         while self.state.to_move is not None and self.state.turns == turns:
-            move = self.next_automatic_move()
-            if move is None:
-                return False
-            reason = self.play(move)
+            reason = self.play(self.next_automatic_move())
             if reason:
                 self.message = reason
                 return False
@@ -209,9 +205,7 @@ class GameApp(Generic[StateT]):
             self.message = "Pause before stepping back"
             return
         mine = [
-            i
-            for i, entry in enumerate(self.history)
-            if not entry.automatic and self._turns_after(i) > entry.before.turns
+            i for i in range(len(self.history)) if not self.automatic[i] and self.history.is_turn(i)
         ]
         if mine:
             self.rewind(mine[-1])
@@ -219,27 +213,14 @@ class GameApp(Generic[StateT]):
         else:
             self.message = "Nothing of yours to undo"
 
-    def _turns_after(self, index: int) -> int:
-        later = index + 1
-        return self.history[later].before.turns if later < len(self.history) else self.state.turns
-
     def rewind(self, length: int) -> None:
         """Go back to the position after the first `length` moves of the history."""
         if length < len(self.history):
-            self.state = self.history[length].before
-            del self.history[length:]
+            self.history.truncate(length)
+            del self.automatic[length:]
             self.computer_wait_ms = 0.0
             if self.sessions is not None:
                 self.log(self.sessions.rewrite, self.moves)
-
-    def to_start(self) -> None:
-        self.looping = False
-        self.rewind(0)
-
-    def to_end(self) -> None:
-        self.looping = False
-        while self.step():
-            pass
 
     def toggle_loop(self) -> None:
         self.looping = not self.looping and self.state.to_move is not None
@@ -367,7 +348,7 @@ class GameApp(Generic[StateT]):
     def computer_seat(self) -> tuple[Policy[StateT], float] | None:
         """The seat to move, if the computer plays it now (never during Loop or a replay)."""
         mover = self.state.to_move
-        if self.script is not None or mover is None or self.looping:
+        if self.replaying is not None or mover is None or self.looping:
             return None
         return self.computer(mover)
 
@@ -391,7 +372,8 @@ class GameApp(Generic[StateT]):
 
     def draw(self) -> None:
         self.screen.fill(PANEL_COLOR)
-        render_pygame.draw(self.screen, self.scene())
+        self.drawn = self.scene()
+        render_pygame.draw(self.screen, self.drawn)
         self.manager.draw_ui(self.screen)
         self.panel.draw_focus(self.screen)
         self.window.flip()
@@ -456,6 +438,11 @@ class GameApp(Generic[StateT]):
 
     # --- the side panel --------------------------------------------------------------
 
+    def shown_layout(self) -> Any:
+        """The layout of the picture on screen, to hit-test a click against what was seen
+        (before the first frame, of the picture about to be shown)."""
+        return (self.drawn or self.scene()).layout
+
     def board_width(self) -> int:
         return self.screen.get_width() - PANEL_WIDTH
 
@@ -465,49 +452,26 @@ class GameApp(Generic[StateT]):
     def panel_column(self) -> pygame.Rect:
         return pygame.Rect(self.board_width() + 10, 0, PANEL_WIDTH - 20, self.screen.get_height())
 
+    def speed_text(self) -> str:
+        return speed_label(SPEEDS[self.speed_index])
+
     def speed_controls(self) -> list[Control]:
         return [
-            Label(f"Speed {speed_label(SPEEDS[self.speed_index])}  (- / +)"),
+            Label(f"Speed {self.speed_text()}  (- / +)"),
             Slider(self.speed_index, 0, len(SPEEDS) - 1, self.set_speed),
         ]
 
     def set_speed(self, index: int) -> None:
         self.speed_index = min(len(SPEEDS) - 1, max(0, index))
 
-    # --- replay, the same for every game ---------------------------------------------
+    # --- playback, the same for every game ------------------------------------------
 
-    def replay_controls(self) -> list[Control]:
-        total = len(self.turn_ends)
-        return [
-            Label(f"Turn {self.state.turns} of {total}"),
-            Slider(self.state.turns, 0, total, self.seek),
-            Button("Pause  (Space)" if self.looping else "Play  (Space)", self.toggle_loop),
-            Button("Step  (Right)", self.step_or_explain),
-            Button("Back  (Left)", self.back, enabled=not self.looping),
-            Button("Start  (Home)", self.to_start),
-            Button("End  (End)", self.to_end),
-            Button("GIF  (G)", self.download, enabled=not self.looping),
-            *self.speed_controls(),
-        ]
-
-    def seek(self, turn: int) -> None:
-        """Show the replay at turn `turn`."""
-        self.looping = False
-        ends = [0, *self.turn_ends]
-        target = ends[min(max(turn, 0), len(ends) - 1)]
-        if target < len(self.history):
-            self.rewind(target)
-        while len(self.history) < target:
-            assert self.script is not None  # turns to seek come from the script
-            self.play(self.script[len(self.history)])
-
-    def replay_keys(self) -> dict[int, Callable[[], object]]:
+    def playback_keys(self) -> dict[int, Callable[[], object]]:
+        """Play, step, back, GIF and speed: the keys of Loop and Step and of a replay."""
         return {
             pygame.K_SPACE: self.toggle_loop,
             pygame.K_RIGHT: self.step_or_explain,
             pygame.K_LEFT: self.back,
-            pygame.K_HOME: self.to_start,
-            pygame.K_END: self.to_end,
             pygame.K_g: self.download,
             pygame.K_MINUS: lambda: self.set_speed(self.speed_index - 1),
             pygame.K_KP_MINUS: lambda: self.set_speed(self.speed_index - 1),
@@ -516,28 +480,42 @@ class GameApp(Generic[StateT]):
             pygame.K_KP_PLUS: lambda: self.set_speed(self.speed_index + 1),
         }
 
-    def replay_mode(self) -> str:
-        state = "playing" if self.looping else "paused"
-        return f"Replay {state} · speed {speed_label(SPEEDS[self.speed_index])}"
-
     def step_or_explain(self) -> None:
         self.looping = False
         if not self.step():
-            self.message = "Nothing left to play" if self.script is not None else "The game is over"
+            ended = "Nothing left to play" if self.replaying is not None else "The game is over"
+            self.message = ended
+
+    # --- a replay or play: the mode decides -------------------------------------------
+
+    def controls(self) -> list[Control]:
+        return self.replaying.controls() if self.replaying is not None else self.play_controls()
+
+    def keys(self) -> dict[int, Callable[[], object]]:
+        return self.replaying.keys() if self.replaying is not None else self.play_keys()
+
+    def mode(self) -> str:
+        return self.replaying.mode() if self.replaying is not None else self.play_mode()
+
+    def handle_click(self, pos: tuple[int, int]) -> None:
+        if self.replaying is not None:
+            self.message = REPLAY_HINT
+        else:
+            self.board_click(pos)
 
     # --- what each game supplies ---------------------------------------------------
 
-    def controls(self) -> list[Control]:
+    def play_controls(self) -> list[Control]:
         raise NotImplementedError
 
-    def keys(self) -> dict[int, Callable[[], object]]:
+    def play_keys(self) -> dict[int, Callable[[], object]]:
         raise NotImplementedError
 
-    def mode(self) -> str:
+    def play_mode(self) -> str:
         raise NotImplementedError
 
     def scene(self) -> Scene:
         raise NotImplementedError
 
-    def handle_click(self, pos: tuple[int, int]) -> None:
+    def board_click(self, pos: tuple[int, int]) -> None:
         raise NotImplementedError

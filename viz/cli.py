@@ -28,6 +28,7 @@ from viz.files import (
 from viz.formats import ANIMATIONS, DEFAULT_SIZE, FORMATS
 from viz.resources import InstallError
 from viz.sessions import newest_session
+from viz.windows import WINDOWS
 
 
 class CommandError(Exception):
@@ -290,50 +291,15 @@ def open_window(make: Callable[[], Any]) -> int:
     return 0
 
 
-def cmd_watch(args: argparse.Namespace) -> int:
-    from viz.load_app import LoadApp
-
-    rules = _rules_from_args("load", args)
-    return open_window(
-        lambda: LoadApp(
-            REGISTRY["load"],
-            rules,
-            seed=args.seed,
-            session_dir=session_dir(),
-            **_window_options(args),
-        )
-    )
-
-
 def cmd_play(args: argparse.Namespace) -> int:
-    from viz.loops_app import LoopsApp, default_settings
-    from viz.tiles_app import TilesApp
-
-    takes = {"loops": ("vs", "capacity", "flips"), "tiles": ("vs", "players", "leader")}[args.game]
-    for option in ("vs", "capacity", "flips", "players", "leader"):
-        if getattr(args, option) is not None and option not in takes:
-            raise CommandError(f"play {args.game} takes no --{option}")
-    given = {key: getattr(args, key) for key in takes if getattr(args, key) is not None}
-    vs = given.pop("vs", "medium")
-    options = {"seed": args.seed, "session_dir": session_dir(), **_window_options(args)}
-    if args.game == "loops":
-        rules = _params_to_rules("loops", given)
-        return open_window(
-            lambda: LoopsApp(
-                REGISTRY["loops"], rules, vs=vs, settings=default_settings(), **options
-            )
-        )
-    if vs == "human":
-        raise CommandError("play tiles --vs takes easy, medium or hard")
-    rules = _params_to_rules("tiles", given)
-    return open_window(lambda: TilesApp(REGISTRY["tiles"], rules, vs=vs, **options))
+    rules = _rules_from_args(args.game, args)
+    window = WINDOWS[args.game].load()
+    vs = getattr(args, "vs", None)
+    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **_window_options(args)}
+    return open_window(lambda: window(REGISTRY[args.game], rules, **options))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from viz.load_app import LoadApp
-    from viz.loops_app import LoopsApp, default_settings
-    from viz.tiles_app import TilesApp
-
     if args.last == (args.recording is not None):
         raise CommandError("replay takes a recording or --last, not both or neither")
     path = args.recording
@@ -342,15 +308,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if path is None:
             raise CommandError(f"{session_dir()}: no window session recorded yet")
     replay = load_replay(path)
+    kit = WINDOWS.get(replay.game.id)
+    if kit is None:
+        raise CommandError(f"{path}: {replay.game.name} has no window")
+    window = kit.load()
     options = {"seed": replay.seed, "script": replay.moves, **_window_options(args)}
-    windows = {
-        "load": lambda: LoadApp(replay.game, replay.rules, **options),
-        "loops": lambda: LoopsApp(
-            replay.game, replay.rules, settings=default_settings(), **options
-        ),
-        "tiles": lambda: TilesApp(replay.game, replay.rules, **options),
-    }
-    return open_window(windows[replay.game.id])
+    return open_window(lambda: window(replay.game, replay.rules, **options))
+
+
+def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
+    """A game's window options: its rules, the seed, the computer's tier, the window."""
+    _add_rule_options(parser, game_id)
+    parser.add_argument("--seed", type=int, help="seed of automatic play (random when omitted)")
+    kit = WINDOWS[game_id]
+    if kit.opponents:
+        parser.add_argument(
+            "--vs",
+            choices=kit.opponents,
+            help=f"the computer's tier (default {kit.default_opponent})",
+        )
+    _add_window_options(parser)
+    parser.set_defaults(run=cmd_play, game=game_id)
 
 
 def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
@@ -497,30 +475,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_timeline_options(export)
     export.set_defaults(run=cmd_export)
 
-    watch = commands.add_parser("watch", help="open the Load window")
-    _add_rule_options(watch, "load")
-    watch.add_argument("--seed", type=int, help="seed of automatic play (random when omitted)")
-    _add_window_options(watch)
-    watch.set_defaults(run=cmd_watch)
-
-    play_parser = commands.add_parser("play", help="play Odds and Evens or Even Odds")
-    play_parser.add_argument("game", choices=["loops", "tiles"])
-    play_parser.add_argument(
-        "--vs",
-        choices=["easy", "medium", "hard", "human"],
-        help="opponent (default medium); in Even Odds, the tier of every AI seat",
-    )
-    play_parser.add_argument("--capacity", type=int, help="Odds and Evens: slots per loop (7)")
-    play_parser.add_argument("--flips", type=int, help="Odds and Evens: flips per side (2)")
-    play_parser.add_argument(
-        "--players", type=int, help="Even Odds: seats at the table, 3 to 6 (4)"
-    )
-    play_parser.add_argument(
-        "--leader", type=int, help="Even Odds: the seat that leads the first game (0: you)"
-    )
-    play_parser.add_argument("--seed", type=int, help="seed of the AI's random choices")
-    _add_window_options(play_parser)
-    play_parser.set_defaults(run=cmd_play)
+    watch = commands.add_parser("watch", help="open the Load window (as play load)")
+    _add_play_options(watch, "load")
+    play_parser = commands.add_parser("play", help="open a game's window to play")
+    windows = play_parser.add_subparsers(dest="game", required=True)
+    for game_id in WINDOWS:
+        name = REGISTRY[game_id].name
+        _add_play_options(windows.add_parser(game_id, help=f"play {name}"), game_id)
 
     replay = commands.add_parser("replay", help="open a recording paused at turn 0")
     replay.add_argument("recording", type=Path, nargs="?", help="the recording to open")

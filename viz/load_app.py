@@ -11,10 +11,10 @@ import pygame
 from games.base import Policy
 from games.load import MAX_LOAD, MIN_LOAD, PASS, LoadState, Pick, SetLoad
 from games.load.policies import random_red
-from viz.app import MAX_TEXT, NOTE_LINES, REPLAY_HINT, SPEEDS, GameApp, speed_label
+from viz.app import MAX_TEXT, GameApp
 from viz.panel import Button, Control, Label, Slider
 from viz.scene import Scene
-from viz.scenes.load import EXPORT_STATUS_LINES, LoadLayout, layout_for, load_scene
+from viz.scenes.load import LoadLayout, load_scene
 
 AUTO1_DELAY_MS = 400
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
@@ -38,26 +38,17 @@ class LoadApp(GameApp[LoadState]):
             self.state,
             self.board_width(),
             self.board_height(),
-            self.notes(),
-            self.hover_pair(),
-            MAX_TEXT,
+            notes=self.notes(),
+            highlight=self.hover_pair(),
+            max_font=MAX_TEXT,
         )
 
     def layout(self) -> LoadLayout:
-        rules = self.state.rules
-        return layout_for(
-            rules.rows,
-            rules.cols,
-            self.board_width(),
-            self.board_height(),
-            EXPORT_STATUS_LINES + NOTE_LINES,
-            MAX_TEXT,
-        )
+        layout: LoadLayout = self.shown_layout()
+        return layout
 
-    def mode(self) -> str:
-        if self.script is not None:
-            return self.replay_mode()
-        speed = speed_label(SPEEDS[self.speed_index])
+    def play_mode(self) -> str:
+        speed = self.speed_text()
         if self.looping:
             return f"Loop running · speed {speed}"
         mode = (
@@ -86,7 +77,7 @@ class LoadApp(GameApp[LoadState]):
         return self.state.board.pair_of(self.hover)
 
     def green_may_click(self) -> bool:
-        return self.script is None and self.state.to_move == 2 and not self.looping
+        return self.replaying is None and self.state.to_move == 2 and not self.looping
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -95,9 +86,7 @@ class LoadApp(GameApp[LoadState]):
             self.hover = None
         super().handle_event(event)
 
-    def controls(self) -> list[Control]:
-        if self.script is not None:
-            return self.replay_controls()
+    def play_controls(self) -> list[Control]:
         return [
             Button(f"Auto1: {'on' if self.auto1 else 'off'}  (A)", self.toggle_auto1),
             Button("Pause  (Space)" if self.looping else "Loop  (Space)", self.toggle_loop),
@@ -118,7 +107,7 @@ class LoadApp(GameApp[LoadState]):
     def computer(self, mover: int) -> tuple[Policy[LoadState], float] | None:
         return (random_red, AUTO1_DELAY_MS) if self.auto1 and mover == 1 else None
 
-    def handle_click(self, pos: tuple[int, int]) -> None:
+    def board_click(self, pos: tuple[int, int]) -> None:
         cell = self.layout().cell_at(*pos)
         if cell is None:
             self.pass_turn()
@@ -133,8 +122,6 @@ class LoadApp(GameApp[LoadState]):
         self.message = refusal or ""
 
     def click_refusal(self) -> str | None:
-        if self.script is not None:
-            return REPLAY_HINT
         if self.state.to_move is None:
             return "The game is over: press N for a new game"
         if self.looping:
@@ -152,8 +139,8 @@ class LoadApp(GameApp[LoadState]):
         else:
             self.message = self.play(PASS) or "Green passed"
 
-    def next_automatic_move(self) -> Any | None:
-        if self.script is None and self.state.to_move == 2:
+    def next_automatic_move(self) -> Any:
+        if self.state.to_move == 2:
             return self.game.players[self.green](self.state, self.rng)
         return super().next_automatic_move()
 
@@ -169,9 +156,9 @@ class LoadApp(GameApp[LoadState]):
     def set_load(self, value: int) -> None:
         """Move the slider; moves in a row make one event, so a drag records where it ends."""
         value = min(MAX_LOAD, max(MIN_LOAD, value))
-        if self.script is not None or self.state.to_move is None:
+        if self.state.to_move is None:
             return
-        if self.history and isinstance(self.history[-1].move, SetLoad):
+        if self.history and isinstance(self.history.moves[-1], SetLoad):
             self.rewind(len(self.history) - 1)
         if value != self.state.pending_load:
             self.message = self.play(SetLoad(value)) or f"Load {value} from the end of this stage"
@@ -187,13 +174,9 @@ class LoadApp(GameApp[LoadState]):
             else:
                 self.message = f"There is no cell {cell}"
 
-    def keys(self) -> dict[int, Callable[[], object]]:
-        actions = self.replay_keys()
-        if self.script is not None:
-            return actions
-        del actions[pygame.K_HOME], actions[pygame.K_END]
+    def play_keys(self) -> dict[int, Callable[[], object]]:
         return (
-            actions
+            self.playback_keys()
             | {
                 pygame.K_p: self.pass_turn,
                 pygame.K_a: self.toggle_auto1,

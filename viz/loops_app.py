@@ -5,75 +5,58 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
-from typing import Any
 
 import pygame
 
-from games.base import Game, Policy
-from games.loops import Flip, LoopsRules, LoopsState, Place
+from games.base import Policy
+from games.loops import Flip, LoopsState, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
-from viz.app import AI_DELAY_MS, MAX_TEXT, NOTE_LINES, REPLAY_HINT, GameApp
+from viz.app import AI_DELAY_MS, MAX_TEXT, GameApp
 from viz.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
 from viz.scene import Scene
-from viz.scenes.loops import STATUS_LINES, LoopsLayout, loops_scene
-from viz.settings import Settings
+from viz.scenes.loops import LoopsLayout, loops_scene
+from viz.windows import WINDOWS
 
-TIERS = ("easy", "medium", "hard", "human")
+TIERS = WINDOWS["loops"].opponents
 BOX_HEIGHT = 124
 
 
 class LoopsApp(GameApp[LoopsState]):
-    def __init__(
-        self,
-        game: Game[LoopsState],
-        rules: LoopsRules,
-        *,
-        vs: str = "medium",
-        settings: Settings,
-        **options: Any,
-    ) -> None:
-        self.vs = vs
-        self.settings = settings
-        self.input_kind = "mouse"
-        self.reply = ""
-        super().__init__(game, rules, **options)
-        if settings.problem:
-            self.message = "Settings file unreadable: using defaults"
-            print(settings.problem, flush=True)
+    input_kind = "mouse"  # what the player last used: the keyboard box is kept for each
+    reply = ""  # the keyboard box's answer to the last command
 
     # --- the game --------------------------------------------------------------------
 
     def start_game(self, seed: int | None = None) -> None:
-        if self.script is None:
-            self.rules = replace(self.rules, first=self.games_started % 2)
+        if self.replaying is None and self.games_started:  # the first mover alternates
+            self.rules = replace(self.rules, first=1 - self.rules.first)
         self.reply = ""
         super().start_game(seed)
 
     def humans(self) -> set[int]:
-        if self.script is not None:
+        if self.replaying is not None:
             return set()
         return {0, 1} if self.vs == "human" else {0}
 
     def names(self) -> tuple[str, str]:
-        if self.vs == "human" or self.script is not None:
+        if self.vs == "human" or self.replaying is not None:
             return "blue", "gold"
         return "you", "the AI"
 
     def viewer(self) -> int | None:
-        if self.vs == "human" and self.script is None:
+        if self.replaying is not None:
+            return None
+        if self.vs == "human":
             return self.state.to_move if self.state.to_move is not None else 0
-        return 0 if self.script is None else None
+        return 0
 
     def computer(self, mover: int) -> tuple[Policy[LoopsState], float] | None:
         return None if mover in self.humans() else (PLAYERS[self.vs], AI_DELAY_MS)
 
     def try_move(self, move: Place | Flip) -> None:
-        if self.script is not None:
-            self.message = REPLAY_HINT
-        elif self.state.to_move is None:
+        if self.state.to_move is None:
             self.message = "The game is over: New game (N) starts another"
         elif self.state.to_move not in self.humans():
             self.message = "Wait: it is the AI's turn"
@@ -88,38 +71,29 @@ class LoopsApp(GameApp[LoopsState]):
         return self.screen.get_height() - (BOX_HEIGHT if shown else 0)
 
     def layout(self) -> LoopsLayout:
-        return LoopsLayout(
-            self.rules.capacity,
-            width=self.board_width(),
-            height=self.board_height(),
-            status_lines=STATUS_LINES + NOTE_LINES,
-            max_font=MAX_TEXT,
-        )
+        layout: LoopsLayout = self.shown_layout()
+        return layout
 
     def scene(self) -> Scene:
         return loops_scene(
             self.state,
             self.board_width(),
             self.board_height(),
-            self.notes(),
-            self.viewer(),
-            self.names(),
-            MAX_TEXT,
+            notes=self.notes(),
+            viewer=self.viewer(),
+            names=self.names(),
+            max_font=MAX_TEXT,
         )
 
-    def mode(self) -> str:
-        if self.script is not None:
-            return self.replay_mode()
+    def play_mode(self) -> str:
         if self.vs == "human":
             return "Two players: blue and gold take turns"
         return f"You are blue · the AI ({self.vs.capitalize()}) is gold"
 
     def keyboard_shown(self) -> bool:
-        return self.script is None and self.settings.keyboard_entry[self.input_kind]
+        return self.replaying is None and self.settings.keyboard_entry[self.input_kind]
 
-    def controls(self) -> list[Control]:
-        if self.script is not None:
-            return self.replay_controls()
+    def play_controls(self) -> list[Control]:
         tiers = [
             Button(
                 f"{'> ' if tier == self.vs else ''}{tier.capitalize()}  ({number})",
@@ -186,7 +160,7 @@ class LoopsApp(GameApp[LoopsState]):
             self.input_kind = kind
         super().handle_event(event)
 
-    def handle_click(self, pos: tuple[int, int]) -> None:
+    def board_click(self, pos: tuple[int, int]) -> None:
         if pos[1] > self.board_height():
             return
         hit = self.layout().slot_at(*pos)
@@ -201,9 +175,7 @@ class LoopsApp(GameApp[LoopsState]):
         else:
             self.message = "Place on the ringed slot, or flip a loop's newest piece"
 
-    def keys(self) -> dict[int, Callable[[], object]]:
-        if self.script is not None:
-            return self.replay_keys()
+    def play_keys(self) -> dict[int, Callable[[], object]]:
         tiers = {
             getattr(pygame, f"K_{number}"): partial(self.choose, tier)
             for number, tier in enumerate(TIERS, 1)
@@ -213,9 +185,3 @@ class LoopsApp(GameApp[LoopsState]):
             pygame.K_n: self.new_game,
             pygame.K_k: lambda: self.show_keyboard(not self.keyboard_shown()),
         }
-
-
-def default_settings(path: Path | None = None) -> Settings:
-    from viz.settings import default_path
-
-    return Settings.load(path or default_path())

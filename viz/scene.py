@@ -9,6 +9,7 @@ the SVG writer all draw the same scenes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 RGB = tuple[int, int, int]
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
@@ -119,6 +120,9 @@ class Scene:
     background: str
     palette: Palette
     shapes: tuple[Shape, ...] = field(default=())
+    # Where the scene function put things (a game's own layout class), so that a window
+    # hit-tests a click against the picture it shows. Not part of the picture.
+    layout: Any = field(default=None, compare=False, repr=False)
 
     def rgb(self, name: str) -> RGB:
         return self.palette.colors[name]

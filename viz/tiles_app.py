@@ -5,18 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
 import pygame
 
-from games.base import Game, Policy
-from games.tiles import CHANCE, Choose, Play, TilesRules, TilesState
+from games.base import Policy
+from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS
 from games.tiles.players import TIERS
-from viz.app import AI_DELAY_MS, MAX_TEXT, NOTE_LINES, REPLAY_HINT, GameApp
+from viz.app import AI_DELAY_MS, MAX_TEXT, GameApp
 from viz.panel import Button, Control, Label
 from viz.scene import Scene
-from viz.scenes.tiles import STATUS_LINES, TilesLayout, hand_slots, seat_order, tiles_scene
+from viz.scenes.tiles import TilesLayout, hand_slots, seat_order, tiles_scene
 
 YOU = 0
 
@@ -27,16 +26,10 @@ class TilesApp(GameApp[TilesState]):
     shared win); the rules' leader opens the first game."""
 
     cursor: int | None = None  # the slot of your hand the arrow keys last reached
-
-    def __init__(
-        self, game: Game[TilesState], rules: TilesRules, *, vs: str = "medium", **options: Any
-    ) -> None:
-        self.vs = vs
-        self.leader_note = ""
-        super().__init__(game, rules, **options)
+    leader_note = ""  # who leads this game, and why
 
     def new_game(self) -> None:
-        result = self.state.result() if self.script is None else None
+        result = self.state.result() if self.replaying is None else None
         if result is not None:
             leader = result["winners"][0]
             self.rules = replace(self.rules, leader=leader)
@@ -45,31 +38,24 @@ class TilesApp(GameApp[TilesState]):
         super().new_game()
 
     def viewer(self) -> int | None:
-        return None if self.script is not None else YOU
+        return None if self.replaying is not None else YOU
 
     def layout(self) -> TilesLayout:
-        return TilesLayout(
-            self.rules.players,
-            width=self.board_width(),
-            height=self.board_height(),
-            status_lines=STATUS_LINES + NOTE_LINES,
-            max_font=MAX_TEXT,
-        )
+        layout: TilesLayout = self.shown_layout()
+        return layout
 
     def scene(self) -> Scene:
         return tiles_scene(
             self.state,
             self.board_width(),
             self.board_height(),
-            self.notes(),
-            self.viewer(),
-            self.cursor_slot(),
-            MAX_TEXT,
+            notes=self.notes(),
+            viewer=self.viewer(),
+            selected=self.cursor_slot(),
+            max_font=MAX_TEXT,
         )
 
-    def mode(self) -> str:
-        if self.script is not None:
-            return self.replay_mode()
+    def play_mode(self) -> str:
         return f"AI seats: {self.vs.capitalize()} · your tiles: click one, or ← → and Enter"
 
     def hint(self) -> str:
@@ -86,9 +72,7 @@ class TilesApp(GameApp[TilesState]):
 
     # --- the panel and your moves ----------------------------------------------------
 
-    def controls(self) -> list[Control]:
-        if self.script is not None:
-            return self.replay_controls()
+    def play_controls(self) -> list[Control]:
         controls: list[Control] = [
             Button("New game  (N)", self.new_game),
             Button("GIF  (G)", self.download),
@@ -126,7 +110,7 @@ class TilesApp(GameApp[TilesState]):
 
     def cursor_slot(self) -> int | None:
         reachable, cursor = self.reachable_slots(), self.cursor
-        if cursor is None or not reachable or self.script is not None:
+        if cursor is None or not reachable or self.replaying is not None:
             return None
         return min(reachable, key=lambda slot: (abs(slot - cursor), slot))
 
@@ -147,10 +131,7 @@ class TilesApp(GameApp[TilesState]):
         else:
             self.play_slot(slot)
 
-    def handle_click(self, pos: tuple[int, int]) -> None:
-        if self.script is not None:
-            self.message = REPLAY_HINT
-            return
+    def board_click(self, pos: tuple[int, int]) -> None:
         order = seat_order(self.rules.players, YOU).index(YOU)
         slots = hand_slots(self.state, YOU, hidden=True)
         index = self.layout().tile_at(*pos, order, len(slots))
@@ -167,9 +148,7 @@ class TilesApp(GameApp[TilesState]):
             reason = self.play(Play(YOU, tile))
             self.message = reason.replace(f"player {YOU} ", "You ") if reason else ""
 
-    def keys(self) -> dict[int, Callable[[], object]]:
-        if self.script is not None:
-            return self.replay_keys()
+    def play_keys(self) -> dict[int, Callable[[], object]]:
         colors = {getattr(pygame, f"K_{n}"): partial(self.choose_by_number, n) for n in range(1, 6)}
         return colors | {
             pygame.K_g: self.download,

@@ -172,6 +172,7 @@ def load_scene(
     state: LoadState,
     width: int,
     height: int,
+    *,
     notes: tuple[str, ...] = (),
     highlight: tuple[int, ...] = (),
     max_font: float = math.inf,
@@ -193,7 +194,7 @@ def load_scene(
     shapes += _outline(layout, last_move_cells(state), key="last-move")
     shapes += _outline(layout, highlight, "green", dashed=True)
     shapes += layout.status([*status_lines(state), *notes])
-    return Scene(width, height, "canvas", PALETTE, tuple(shapes))
+    return Scene(width, height, "canvas", PALETTE, tuple(shapes), layout)
 
 
 @lru_cache(maxsize=32)

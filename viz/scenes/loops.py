@@ -162,6 +162,7 @@ def loops_scene(
     state: LoopsState,
     width: int,
     height: int,
+    *,
     notes: tuple[str, ...] = (),
     viewer: int | None = None,
     names: tuple[str, str] = COLOR_NAMES,
@@ -185,7 +186,7 @@ def loops_scene(
     shapes.append(Circle("crossing", x, y, max(3.0, layout.slot_radius * 0.25), "track"))
     shapes += _last_move_shapes(state, layout)
     shapes += layout.status([*status_lines(state, names), *notes])
-    return Scene(width, height, "canvas", PALETTE, tuple(shapes))
+    return Scene(width, height, "canvas", PALETTE, tuple(shapes), layout)
 
 
 def _last_move_shapes(state: LoopsState, layout: LoopsLayout) -> list[Shape]:

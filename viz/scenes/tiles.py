@@ -258,6 +258,7 @@ def tiles_scene(
     state: TilesState,
     width: int,
     height: int,
+    *,
     notes: tuple[str, ...] = (),
     viewer: int | None = None,
     selected: int | None = None,
@@ -287,7 +288,7 @@ def tiles_scene(
     shapes += _dispute_shapes(state, layout, viewer)
     shapes += _score_table(state, layout, viewer)
     shapes += layout.status([*status_lines(state, viewer), *notes])
-    return Scene(width, height, "canvas", PALETTE, tuple(shapes))
+    return Scene(width, height, "canvas", PALETTE, tuple(shapes), layout)
 
 
 def frame_reach(size: float) -> float:
