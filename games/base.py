@@ -93,6 +93,9 @@ class Game(Protocol[StateT]):
     def seats(self, rules: Any) -> int:
         """How many players the rules seat (numbered from `first_seat` on)."""
 
+    def player_seats(self, name: str, rules: Any) -> range | tuple[int, ...]:
+        """The seats the automatic player `name` can hold."""
+
     def new_state(self, rules: Any) -> StateT:
         """The starting position."""
 
@@ -147,6 +150,13 @@ class GameBase(Generic[RulesT, StateT]):
 
     def new_state(self, rules: RulesT) -> StateT:
         return self.state_type(rules)
+
+    def seats(self, rules: RulesT) -> int:
+        raise NotImplementedError
+
+    def player_seats(self, name: str, rules: RulesT) -> range | tuple[int, ...]:
+        """Every seat, unless the game says otherwise."""
+        return range(self.first_seat, self.first_seat + self.seats(rules))
 
 
 def require_int(params: Mapping[str, Any], key: str, low: int, high: int, default: int) -> int:

@@ -122,3 +122,11 @@ def test_chosen_players_decide_the_games(tmp_path):
         )
         hard_first += load_replay(out).final().result()["winner"] == 0
     assert hard_first == 30  # Hard moves second, the side perfect play favours
+
+
+def test_record_refuses_a_player_in_a_seat_it_cannot_hold(tmp_path, capsys):
+    out = tmp_path / "x.jsonl"
+    assert main(["record", "load", "--by", "balanced-green", "random-red", "-o", str(out)]) == 2
+    error = capsys.readouterr().err
+    assert error == "oddsevens: --by: balanced-green cannot play seat 1 (it plays seat 2)\n"
+    assert not out.exists()

@@ -135,3 +135,21 @@ def test_a_refused_move_raises_illegal_move_and_changes_nothing(game_id):
             with pytest.raises(IllegalMove):
                 state.apply(move)
             assert state.snapshot() == before, f"{move!r} changed the position"
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_automatic_players_make_only_legal_moves_in_the_seats_they_can_hold(game_id):
+    game = REGISTRY[game_id]
+    rules = game.rules({})
+    for name, policy in game.players.items():
+        for seat in game.player_seats(name, rules):
+            rng = random.Random(f"{name}/{seat}")
+            for _ in range(3):
+                state = game.new_state(rules)
+                while state.to_move is not None:
+                    if state.to_move == seat:
+                        move = policy(state, rng)
+                        assert state.why_illegal(move) is None, f"{name} as seat {seat}: {move}"
+                    else:
+                        move = game.auto_move(state, rng)
+                    state.apply(move)

@@ -85,13 +85,22 @@ def cmd_record(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     rules = _rules_from_args(args.game, args)
     by = getattr(args, "by", None) or ()
-    if by and len(by) > REGISTRY[args.game].seats(rules):
-        raise CommandError(
-            f"--by names {len(by)} players for {REGISTRY[args.game].seats(rules)} seats"
-        )
+    _check_players(args.game, rules, by)
     record_game(args.game, rules, seed, args.output, by)
     print(args.output)
     return 0
+
+
+def _check_players(game_id: str, rules: Any, names: Sequence[str]) -> None:
+    """`names` play seat first_seat, first_seat + 1, …: each must be able to hold its seat."""
+    game = REGISTRY[game_id]
+    if len(names) > game.seats(rules):
+        raise CommandError(f"--by names {len(names)} players for {game.seats(rules)} seats")
+    for seat, name in enumerate(names, game.first_seat):
+        seats = game.player_seats(name, rules)
+        if seat not in seats:
+            can = " or ".join(map(str, seats))
+            raise CommandError(f"--by: {name} cannot play seat {seat} (it plays seat {can})")
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -236,10 +245,10 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
     from viz.analysis.runner import json_lines
 
     red, green = args.by
-    for name, want in ((red, "red"), (green, "green")):
-        if name not in PLAYERS or not name.endswith(want):
-            names = ", ".join(sorted(n for n in PLAYERS if n.endswith(want)))
-            raise CommandError(f"--by: {name!r} is not a {want} player ({names})")
+    for name in args.by:
+        if name not in PLAYERS:
+            raise CommandError(f"--by: {name!r} is not a player ({', '.join(sorted(PLAYERS))})")
+    _check_players("load", REGISTRY["load"].rules({}), args.by)
     boards = (
         [(side, side) for side in args.rows]
         if args.square

@@ -53,6 +53,10 @@ class LoadGame(GameBase[LoadRules, LoadState]):
     def seats(self, rules: LoadRules) -> int:
         return 2
 
+    def player_seats(self, name: str, rules: LoadRules) -> tuple[int, ...]:
+        """A red player plays player 1, a green one player 2."""
+        return (1,) if name.endswith("-red") else (2,)
+
     def move_from_event(self, state: LoadState, event: Mapping[str, Any]) -> Move:
         keys = set(event)
         if keys == {"load"}:
