@@ -179,3 +179,24 @@ def test_the_checker_sees_a_text_running_into_a_tile():
         "seat-2 'Seat 2' meets hand-1-0-value '7'",
         "hand-1-0-value '7' meets seat-2 'Seat 2'",
     }
+
+
+def test_colour_buttons_take_the_pictures_colours_with_readable_text():
+    from games.tiles.engine import COLORS
+    from viz.app import colour_buttons
+    from viz.scene import contrast, hex_rgb
+    from viz.scenes.tiles import PALETTE
+
+    themes = colour_buttons(PALETTE, COLORS)
+    for name in COLORS:
+        colours = themes[f"@{name}"]["colours"]
+        assert hex_rgb(colours["normal_bg"]) == PALETTE.colors[name]
+        assert contrast(hex_rgb(colours["normal_text"]), PALETTE.colors[name]) >= 4.5
+
+
+def test_contrast_follows_wcag():
+    from viz.scene import contrast
+
+    assert round(contrast((0, 0, 0), (255, 255, 255)), 1) == 21.0
+    assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+    assert contrast((10, 20, 30), (10, 20, 30)) == 1.0

@@ -12,7 +12,7 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Generic
 
@@ -21,19 +21,19 @@ import pygame_gui
 
 from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
-from games.recording import parse, split_lines
 from viz import MIN_WINDOW_SIZE, render_pygame
 from viz.export import export_replay
-from viz.files import FileError, RecordingWriter, outputs, recording_text
+from viz.files import FileError, RecordingWriter, outputs, write_recording
 from viz.panel import Control, Label, Panel, Slider
 from viz.replay_mode import REPLAY_HINT, ReplayMode
-from viz.scene import Scene
+from viz.scene import Palette, Scene, readable_on, rgb_hex
 from viz.scenes.common import font_size, margin, wrap
 from viz.sessions import SessionLog
 from viz.settings import Settings, default_path
+from viz.timeline import PLAY_SPEEDS
 from viz.windows import WINDOWS
 
-SPEEDS = (1, 2, 4, 8, 15, 30, 60, 0)  # turns per second; 0: one turn every frame
+SPEEDS = (*PLAY_SPEEDS, 0)  # 0: one turn every frame
 PANEL_WIDTH = 210
 ROW = 40
 FPS = 60
@@ -46,35 +46,24 @@ NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's ow
 MAX_TEXT = 22.0  # px: a window's text stops growing here; a larger window gives the board room
 PANEL_COLOR = (44, 46, 52)
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
-BUTTON_THEMES = {  # colour buttons, by theme class
-    "@red": "#d7263d",
-    "@yellow": "#e8c547",
-    "@green": "#1f9d55",
-    "@blue": "#2f6db5",
-    "@purple": "#7d4aa8",
-}
 
 
 def speed_label(speed: int) -> str:
     return "max" if speed == 0 else f"{speed}/s"
 
 
-def theme() -> dict[str, Any]:
-    light_text = {"@yellow"}
-    return {
-        name: {
-            "colours": {
-                "normal_bg": color,
-                "hovered_bg": color,
-                "active_bg": color,
-                "normal_text": "#222222" if name in light_text else "#ffffff",
-                "hovered_text": "#000000" if name in light_text else "#ffffff",
-                "normal_border": "#ffffff",
-                "hovered_border": "#ffcc33",
-            }
-        }
-        for name, color in BUTTON_THEMES.items()
-    }
+def colour_buttons(palette: Palette, names: Iterable[str]) -> dict[str, Any]:
+    """pygame_gui theme classes `@NAME` for buttons filled with the palette's colour NAME,
+    the picture's own, their text black or white, whichever reads better."""
+    themes = {}
+    for name in names:
+        fill = palette.colors[name]
+        ink = rgb_hex(readable_on(fill))
+        colours = {"normal_bg": rgb_hex(fill), "hovered_bg": rgb_hex(fill)}
+        colours |= {"active_bg": rgb_hex(fill), "normal_text": ink, "hovered_text": ink}
+        colours |= {"normal_border": "#ffffff", "hovered_border": "#ffcc33"}
+        themes[f"@{name}"] = {"colours": colours}
+    return themes
 
 
 class GameApp(Generic[StateT]):
@@ -115,7 +104,7 @@ class GameApp(Generic[StateT]):
         self.window = pygame.Window(f"{self.title} — {game.name}", size, resizable=True)
         self.window.minimum_size = MIN_WINDOW_SIZE
         self.screen = self.window.get_surface()
-        self.manager = pygame_gui.UIManager(size, theme())
+        self.manager = pygame_gui.UIManager(size, self.theme())
         self.panel = Panel(self.manager)
         self.speed_index = SPEEDS.index(4)
         self.running = True
@@ -237,12 +226,18 @@ class GameApp(Generic[StateT]):
             return []
         stamp = time.strftime("%Y%m%d-%H%M%S")
         stem = self.out_dir / f"{self.game.id}-{stamp}-turn{self.state.turns}"
-        text = recording_text(self.game, self.rules, self.seed, self.moves, self.state.result())
-        replay = parse(split_lines(text))
         recording = stem.with_suffix(".jsonl")
         try:
             with outputs() as batch:
-                batch.write_text(recording, text)
+                replay = write_recording(
+                    batch,
+                    recording,
+                    self.game,
+                    self.rules,
+                    self.seed,
+                    self.moves,
+                    self.state.result(),
+                )
                 targets = {kind: stem.with_suffix(f".{kind}") for kind in self.formats}
                 export_replay(replay, targets, batch=batch)
         except FileError as error:
@@ -516,6 +511,10 @@ class GameApp(Generic[StateT]):
 
     def scene(self) -> Scene:
         raise NotImplementedError
+
+    def theme(self) -> dict[str, Any]:
+        """The window's own pygame_gui theme classes, if it has any."""
+        return {}
 
     def board_click(self, pos: tuple[int, int]) -> None:
         raise NotImplementedError

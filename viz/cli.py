@@ -15,15 +15,14 @@ from typing import Any, NoReturn
 from games import REGISTRY
 from games.autoplay import play
 from games.base import GameError
-from games.recording import Replay, parse, split_lines
+from games.recording import Replay
 from viz import MIN_WINDOW_SIZE, __version__
 from viz.files import (
     FileError,
     Outputs,
     load_replay,
     outputs,
-    recording_text,
-    write_atomic,
+    write_recording,
 )
 from viz.formats import ANIMATIONS, DEFAULT_SIZE, FORMATS
 from viz.resources import InstallError
@@ -73,12 +72,10 @@ def record_game(
     seats = {seat: game.players[name] for seat, name in enumerate(players, game.first_seat)}
     state, moves = play(game, rules, random.Random(seed), seats)
     extra = {"players": list(players)} if players else {}
-    text = recording_text(game, rules, seed, moves, state.result(), **extra)
-    if batch is None:
-        write_atomic(path, lambda out: out.write(text))
-    else:
-        batch.write_text(path, text)
-    return parse(split_lines(text))
+    if batch is not None:
+        return write_recording(batch, path, game, rules, seed, moves, state.result(), **extra)
+    with outputs() as own:
+        return write_recording(own, path, game, rules, seed, moves, state.result(), **extra)
 
 
 def cmd_record(args: argparse.Namespace) -> int:

@@ -207,6 +207,23 @@ def recording_text(
     return "\n".join(lines) + "\n"
 
 
+def write_recording(
+    batch: Outputs,
+    path: Path,
+    game: AnyGame,
+    rules: Any,
+    seed: int | None,
+    moves: list[Any],
+    result: dict[str, Any] | None,
+    **extra: Any,
+) -> Replay:
+    """Add a recording to `batch`; return the replay it reads back as (parsed as any
+    reader parses it, so what is exported is what was written)."""
+    text = recording_text(game, rules, seed, moves, result, **extra)
+    batch.write_text(path, text)
+    return parse(split_lines(text))
+
+
 class RecordingWriter:
     """Appends one event a line and flushes it, so a crash loses at most one event."""
 

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from viz.render_svg import animated_svg
 from viz.resources import asset_text
 from viz.scenes import SCENES
+from viz.timeline import PLAY_SPEEDS
 
 if TYPE_CHECKING:
     from viz.export import Clip
 
-SPEEDS = (1, 2, 4, 8, 15, 30, 60)  # turns a second, as in the windows
 # Every id of the page's own starts with this, so none can be one of the SVG's.
 ID_PREFIX = "replay-"
 
@@ -52,7 +52,7 @@ def replay_page(clip: Clip) -> str:
     """The whole page for a clip of a replay."""
     scenes = list(clip.scenes())
     game = clip.replay.game
-    data = {"frameMs": clip.frame_ms, "speeds": SPEEDS, **turn_words(clip)}
+    data = {"frameMs": clip.frame_ms, "speeds": PLAY_SPEEDS, **turn_words(clip)}
     svg = animated_svg(scenes, clip.frame_ms, clip.hold_ms)
     if re.search(rf'\sid="{ID_PREFIX}', svg):
         raise ValueError(f"an id in the SVG starts with {ID_PREFIX!r}, the page's own prefix")

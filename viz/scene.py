@@ -24,6 +24,29 @@ def rgb_hex(rgb: RGB) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
+def luminance(rgb: RGB) -> float:
+    """Relative luminance, as WCAG defines it (0 for black, 1 for white)."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = map(linear, rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio of two colours, from 1 to 21."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def readable_on(background: RGB) -> RGB:
+    """Black or white, whichever reads better on `background`."""
+    black, white = (0, 0, 0), (255, 255, 255)
+    return black if contrast(black, background) >= contrast(white, background) else white
+
+
 @dataclass(frozen=True)
 class Palette:
     """Named colours. `inks` are the colours text is drawn in."""

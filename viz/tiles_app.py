@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -12,10 +13,10 @@ from games.base import Policy
 from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS
 from games.tiles.players import TIERS
-from viz.app import AI_DELAY_MS, MAX_TEXT, GameApp
+from viz.app import AI_DELAY_MS, MAX_TEXT, GameApp, colour_buttons
 from viz.panel import Button, Control, Label
 from viz.scene import Scene
-from viz.scenes.tiles import TilesLayout, hand_slots, seat_order, tiles_scene
+from viz.scenes.tiles import PALETTE, TilesLayout, hand_slots, seat_order, tiles_scene
 
 YOU = 0
 
@@ -36,6 +37,9 @@ class TilesApp(GameApp[TilesState]):
             name = "You lead" if leader == YOU else f"Seat {leader} leads"
             self.leader_note = f"{name}: the last game's winner"
         super().new_game()
+
+    def theme(self) -> dict[str, Any]:
+        return colour_buttons(PALETTE, COLORS)
 
     def viewer(self) -> int | None:
         return None if self.replaying is not None else YOU

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 MIN_GIF_DELAY_CS = 2
 
+PLAY_SPEEDS = (1, 2, 4, 8, 15, 30, 60)  # turns a second, in the windows and on the page
+
 
 def frame_starts_ms(frames: int, frame_ms: int) -> list[int]:
     return [k * frame_ms for k in range(frames)]
