@@ -16,7 +16,13 @@ from games.load.policies import balanced_green
 from games.load.sweep import brute_force, play_chunk, solve
 from viz.cli import main
 
-SMALL_BOARDS = [(r, c) for r in range(1, 7) for c in range(1, 7) if r * c <= 6]
+# Brute force on six cells takes seconds a board: those run with the slow tests.
+SMALL_BOARDS = [
+    pytest.param(r, c, marks=pytest.mark.slow) if r * c == 6 else (r, c)
+    for r in range(1, 7)
+    for c in range(1, 7)
+    if r * c <= 6
+]
 
 
 @pytest.mark.parametrize("rows, cols", SMALL_BOARDS)
@@ -33,12 +39,16 @@ def test_the_exact_search_finds_player_1_winning_the_3x3_board_at_load_3():
     assert exact.perfect_play_winner == 1 and 0.5 < exact.player2_chance < 0.8
 
 
-def policy_chance(state: LoadState) -> float:
+def policy_chance(state: LoadState, known: dict | None = None) -> float:
     """Player 2's exact winning chance when player 1 picks uniformly at random and
     player 2 follows SPEC 3.3 (on stages divisible by 3, a uniformly random legal pair
-    wholly below the highest uncleared red; otherwise a pass): every branch weighed."""
+    wholly below the highest uncleared red; otherwise a pass): every branch weighed,
+    each position once (`known` holds the chances found so far)."""
     if state.to_move is None:
         return float(state.winner == 2)
+    known = {} if known is None else known
+    if state.snapshot() in known:
+        return known[state.snapshot()]
     if state.to_move == 1:
         moves = state.legal_moves()
     else:
@@ -53,8 +63,9 @@ def policy_chance(state: LoadState) -> float:
     for move in moves:
         after = state.copy()
         after.apply(move)
-        total += policy_chance(after)
-    return total / len(moves)
+        total += policy_chance(after, known)
+    known[state.snapshot()] = total / len(moves)
+    return known[state.snapshot()]
 
 
 @pytest.mark.parametrize("rows, cols, load", [(2, 3, 3), (1, 7, 3), (3, 3, 3)])
