@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+import pytest
 from test_load_window import run
 from test_tiles_rules import dealt, tiles
 
@@ -45,6 +46,7 @@ def test_hard_decides_from_its_own_view_only():
         assert color_of(chosen_a.tile) == color_of(chosen_b.tile), leader
 
 
+@pytest.mark.slow  # six whole games of Hard at every seat
 def test_hard_follows_the_rules_in_random_games():
     for seed in range(6):
         rng = random.Random(seed)
