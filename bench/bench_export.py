@@ -16,11 +16,11 @@ from common import median_seconds, print_table
 from games import REGISTRY
 from games.autoplay import play
 from games.recording import parse
-from viz.export import gif_bytes, replay_scenes
+from viz.export.engine import gif_bytes, replay_scenes
 from viz.files import load_replay, recording_text
-from viz.render_raster import render
-from viz.render_svg import animated_svg
-from viz.timeline import gif_delays_cs
+from viz.render.raster import render
+from viz.render.svg import animated_svg
+from viz.render.timeline import gif_delays_cs
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 FRAME_MS, HOLD_MS, SIZE = 500, 2000, 560

@@ -65,9 +65,9 @@ def old_gif(recording: Path, size: int) -> bytes:
     Pillow's GIF writer."""
     from reference import pillow_gif
 
-    from viz import render_raster
-    from viz.export import replay_scenes
+    from viz.export.engine import replay_scenes
     from viz.files import load_replay
+    from viz.render import raster as render_raster
 
     render_raster.bounds = getattr(render_raster.bounds, "__wrapped__", render_raster.bounds)
     render_raster.merged = list
@@ -80,7 +80,7 @@ def child(kind: str, recording: Path, size: int, out: Path) -> None:
     if kind == "old gif":
         out.write_bytes(old_gif(recording, size))
     else:
-        from viz.export import Clip, export_clip
+        from viz.export.engine import Clip, export_clip
         from viz.files import load_replay
 
         export_clip(Clip(load_replay(recording), size, FRAME_MS, HOLD_MS), {kind: out})

@@ -20,9 +20,9 @@ from common import print_table  # noqa: E402
 from games import REGISTRY  # noqa: E402
 from games.autoplay import play  # noqa: E402
 from games.recording import parse  # noqa: E402
-from viz import render_pygame  # noqa: E402
 from viz.files import recording_text  # noqa: E402
 from viz.scenes.load import load_scene  # noqa: E402
+from viz.window import render_pygame  # noqa: E402
 
 WIDTH, HEIGHT = 770, 720  # the board area of the default window
 

@@ -28,10 +28,10 @@ import pygame  # noqa: E402
 from common import print_table  # noqa: E402
 
 from games import REGISTRY  # noqa: E402
-from viz.load_app import LoadApp  # noqa: E402
-from viz.loops_app import LoopsApp  # noqa: E402
-from viz.settings import Settings  # noqa: E402
-from viz.tiles_app import TilesApp  # noqa: E402
+from viz.window.load import LoadApp  # noqa: E402
+from viz.window.loops import LoopsApp  # noqa: E402
+from viz.window.settings import Settings  # noqa: E402
+from viz.window.tiles import TilesApp  # noqa: E402
 
 
 def open_window(game: str, folder: Path):

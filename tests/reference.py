@@ -7,9 +7,9 @@ import io
 
 from PIL import Image
 
-from viz.render_raster import indexed_palette, render_stream
-from viz.scene import Scene
-from viz.timeline import gif_delays_cs
+from viz.render.raster import indexed_palette, render_stream
+from viz.render.timeline import gif_delays_cs
+from viz.scenes.shapes import Scene
 
 
 def every_frame(scenes: list[Scene]) -> list[Image.Image]:

@@ -15,9 +15,9 @@ from tinygame import SumsApp, register
 from games import REGISTRY
 from games.base import AnyGame
 from viz.cli import main
+from viz.export.formats import ANIMATIONS
 from viz.files import load_replay
-from viz.formats import ANIMATIONS
-from viz.windows import WINDOWS
+from viz.window import WINDOWS
 
 
 @pytest.fixture

@@ -13,12 +13,12 @@ from games import REGISTRY
 from games.autoplay import play
 from games.load import DIM, NONE, ON
 from games.recording import parse
-from viz.export import gif_bytes, replay_scenes
+from viz.export.engine import gif_bytes, replay_scenes
 from viz.files import recording_text
-from viz.render_svg import animated_svg
-from viz.scene import rgb_hex
+from viz.render.svg import animated_svg
+from viz.render.timeline import gif_delays_cs
 from viz.scenes.load import PALETTE
-from viz.timeline import gif_delays_cs
+from viz.scenes.shapes import rgb_hex
 
 FRAME_MS, HOLD_MS = 120, 700
 SVG = "{http://www.w3.org/2000/svg}"

@@ -19,9 +19,9 @@ from reference import pillow_gif
 from test_export import recorded_load_game
 
 from games import REGISTRY
-from viz import export
 from viz.cli import main, record_game
-from viz.export import Clip, export_clip, gif_bytes
+from viz.export import engine as export
+from viz.export.engine import Clip, export_clip, gif_bytes
 from viz.files import TEMP_MARK, load_replay
 
 FRAME_MS, HOLD_MS = 120, 360

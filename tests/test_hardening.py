@@ -17,11 +17,11 @@ from test_load_window import run
 from games import REGISTRY
 from games.load import Pick
 from viz.files import load_replay
-from viz.load_app import LoadApp
-from viz.loops_app import LoopsApp
-from viz.sessions import SessionLog
-from viz.settings import Settings
-from viz.tiles_app import TilesApp
+from viz.window.load import LoadApp
+from viz.window.loops import LoopsApp
+from viz.window.sessions import SessionLog
+from viz.window.settings import Settings
+from viz.window.tiles import TilesApp
 
 
 def test_with_no_display_the_windows_say_so_at_once(tmp_path):

@@ -13,10 +13,10 @@ from PIL import ImageFont
 
 from games import REGISTRY
 from viz.cli import record_game
-from viz.export import replay_scenes
+from viz.export.engine import replay_scenes
 from viz.resources import font_path
-from viz.scene import Circle, Line, Rect, Ring, Scene, Shape, Text
 from viz.scenes.common import DEFAULT_EXPORT_WIDTH
+from viz.scenes.shapes import Circle, Line, Rect, Ring, Scene, Shape, Text
 
 SIZES = (160, DEFAULT_EXPORT_WIDTH, 2000)
 GAMES = [
@@ -183,9 +183,9 @@ def test_the_checker_sees_a_text_running_into_a_tile():
 
 def test_colour_buttons_take_the_pictures_colours_with_readable_text():
     from games.tiles.engine import COLORS
-    from viz.app import colour_buttons
-    from viz.scene import contrast, hex_rgb
+    from viz.scenes.shapes import contrast, hex_rgb
     from viz.scenes.tiles import PALETTE
+    from viz.window.app import colour_buttons
 
     themes = colour_buttons(PALETTE, COLORS)
     for name in COLORS:
@@ -195,7 +195,7 @@ def test_colour_buttons_take_the_pictures_colours_with_readable_text():
 
 
 def test_contrast_follows_wcag():
-    from viz.scene import contrast
+    from viz.scenes.shapes import contrast
 
     assert round(contrast((0, 0, 0), (255, 255, 255)), 1) == 21.0
     assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)

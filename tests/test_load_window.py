@@ -11,14 +11,14 @@ from PIL import Image
 
 from games import REGISTRY
 from games.load import DIM, ON, PASS, Pick
-from viz.app import IDLE_WAIT_MS, MAX_TEXT, NOTE_LINES
 from viz.cli import main
 from viz.files import load_replay
-from viz.load_app import AUTO1_DELAY_MS, LoadApp
-from viz.panel import FOCUS_COLOR, Slider
 from viz.scenes.common import text_width
 from viz.scenes.load import EXPORT_STATUS_LINES, PALETTE, layout_for
-from viz.sessions import newest_session
+from viz.window.app import IDLE_WAIT_MS, MAX_TEXT, NOTE_LINES
+from viz.window.load import AUTO1_DELAY_MS, LoadApp
+from viz.window.panel import FOCUS_COLOR, Slider
+from viz.window.sessions import newest_session
 
 GAME = REGISTRY["load"]
 

@@ -12,13 +12,13 @@ from test_load_window import click, press, run
 
 from games import REGISTRY
 from games.loops.engine import LEFT, RIGHT
-from viz.app import BLINK_WAIT_MS, IDLE_WAIT_MS
-from viz.export import replay_scenes
+from viz.export.engine import replay_scenes
 from viz.files import load_replay
-from viz.loops_app import AI_DELAY_MS, LoopsApp
-from viz.scene import rgb_hex
 from viz.scenes.loops import PALETTE, PIECE_COLORS
-from viz.settings import Settings
+from viz.scenes.shapes import rgb_hex
+from viz.window.app import BLINK_WAIT_MS, IDLE_WAIT_MS
+from viz.window.loops import AI_DELAY_MS, LoopsApp
+from viz.window.settings import Settings
 
 GAME = REGISTRY["loops"]
 NAMES = ("left", "right")

@@ -17,10 +17,10 @@ from test_svg_browser import BROWSERS
 
 from games import REGISTRY
 from viz.cli import main, record_game
-from viz.export import Clip, export_clip
+from viz.export.engine import Clip, export_clip
 from viz.files import load_replay
-from viz.scene import Circle, Rect
 from viz.scenes import SCENES
+from viz.scenes.shapes import Circle, Rect
 
 pytestmark = pytest.mark.browser
 GAMES = {"load": {}, "loops": {}, "tiles": {"players": 3}}

@@ -12,7 +12,7 @@ from games.load import PASS, LoadRules, LoadState, Pick, SetLoad
 from games.loops import Flip, LoopsRules, LoopsState, Place
 from games.loops.engine import LEFT, RIGHT
 from games.tiles import Deal, Play
-from viz.render_svg import animated_svg
+from viz.render.svg import animated_svg
 from viz.scenes.load import export_size as load_export_size
 from viz.scenes.load import load_scene
 from viz.scenes.loops import loops_scene

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
-from viz.apng import ApngStream
-from viz.gif import GifStream
+from viz.export.apng import ApngStream
+from viz.export.gif import GifStream
 
 WIDTH, HEIGHT = 9, 7
 

@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 from test_export import FRAME_MS, HOLD_MS, expected_color, half_centre, recorded_load_game
 
-from viz.export import replay_scenes
-from viz.render_svg import animated_svg
+from viz.export.engine import replay_scenes
+from viz.render.svg import animated_svg
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 FLAGS = [

@@ -15,7 +15,7 @@ from games.tiles import CHANCE, Deal, Play
 from games.tiles.engine import color_of
 from games.tiles.search import hard
 from viz.cli import main
-from viz.tiles_app import YOU, TilesApp
+from viz.window.tiles import YOU, TilesApp
 
 GAME = REGISTRY["tiles"]
 # Four seats hold 48 tiles; red 6 and red 7 stay undealt, so seat 0 cannot tell its own

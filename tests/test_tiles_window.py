@@ -13,7 +13,7 @@ from games.tiles.engine import color_of
 from viz.cli import main
 from viz.files import load_replay
 from viz.scenes.tiles import PALETTE, hand_slots, result_text
-from viz.tiles_app import AI_DELAY_MS, YOU, TilesApp
+from viz.window.tiles import AI_DELAY_MS, YOU, TilesApp
 
 GAME = REGISTRY["tiles"]
 # Five seats holding all 50 tiles; you (seat 0) hold the red 10.

@@ -11,13 +11,13 @@ import pytest
 from xsession import XServer, XWindow, wait_until
 
 from games import REGISTRY
-from viz.app import PANEL_COLOR
 from viz.files import load_replay
-from viz.load_app import LoadApp
-from viz.loops_app import LoopsApp
-from viz.panel import Slider
-from viz.settings import Settings
-from viz.tiles_app import TilesApp
+from viz.window.app import PANEL_COLOR
+from viz.window.load import LoadApp
+from viz.window.loops import LoopsApp
+from viz.window.panel import Slider
+from viz.window.settings import Settings
+from viz.window.tiles import TilesApp
 
 pytestmark = pytest.mark.x11
 SIZE = (980, 720)

@@ -18,12 +18,12 @@ import pygame
 
 from games import REGISTRY
 from games.base import GameBase, IllegalMove, reject_unknown, require_int
-from viz.app import MAX_TEXT, GameApp
-from viz.panel import Button, Control
-from viz.scene import Palette, Rect, Scene, Shape, Text
 from viz.scenes import SCENES, SceneKit
 from viz.scenes.common import CanvasLayout, title
-from viz.windows import WINDOWS, WindowKit
+from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text
+from viz.window import WINDOWS, WindowKit
+from viz.window.app import MAX_TEXT, GameApp
+from viz.window.panel import Button, Control
 
 
 @dataclass(frozen=True)

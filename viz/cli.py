@@ -16,7 +16,8 @@ from games import REGISTRY
 from games.autoplay import play
 from games.base import GameError
 from games.recording import Replay
-from viz import MIN_WINDOW_SIZE, __version__
+from viz import DEFAULT_SIZE, MIN_WINDOW_SIZE, __version__
+from viz.export.formats import ANIMATIONS, FORMATS
 from viz.files import (
     FileError,
     Outputs,
@@ -24,10 +25,9 @@ from viz.files import (
     outputs,
     write_recording,
 )
-from viz.formats import ANIMATIONS, DEFAULT_SIZE, FORMATS
 from viz.resources import InstallError
-from viz.sessions import newest_session
-from viz.windows import WINDOWS
+from viz.window import WINDOWS
+from viz.window.sessions import newest_session
 
 
 class CommandError(Exception):
@@ -145,7 +145,7 @@ def _int_in(low: int, high: int) -> Callable[[str], int]:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from viz.export import Clip, check_suffix, export_clip
+    from viz.export.engine import Clip, check_suffix, export_clip
 
     replay = load_replay(args.recording)
     clip = Clip(replay, args.size, args.frame_ms, args.hold_ms, args.first, args.last)
@@ -173,7 +173,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from viz.export import export_replay
+    from viz.export.engine import export_replay
     from viz.scenes import SCENES
 
     with outputs() as batch:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from viz.files import write_atomic
-from viz.render_raster import render
-from viz.render_svg import static_svg
-from viz.scene import Line, Palette, Scene, Shape, Text
+from viz.render.raster import render
+from viz.render.svg import static_svg
+from viz.scenes.shapes import Line, Palette, Scene, Shape, Text
 
 SERIES = ("s0", "s1", "s2", "s3", "s4", "s5")
 CHART_PALETTE = Palette.from_hex(

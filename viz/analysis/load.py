@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.load.sweep import Exact, LoadRow, chunks, play_chunk, solve
 from viz.analysis.charts import CHART_PALETTE, rate_chart
 from viz.analysis.runner import Sweep, run
-from viz.scene import Palette, Rect, Scene, Shape, Text, rgb_hex
+from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, rgb_hex
 
 Cell = tuple[int, int, int]  # rows, columns, Load
 

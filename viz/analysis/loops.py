@@ -8,7 +8,7 @@ from pathlib import Path
 from games.loops.sweep import SweepRow, chunks, exact_rows, monte_carlo_chunk, perfect_play_winner
 from viz.analysis.charts import rate_chart, write_picture
 from viz.analysis.runner import Sweep, run
-from viz.scene import Scene
+from viz.scenes.shapes import Scene
 
 Cell = tuple[int, int]  # capacity, flip budget
 

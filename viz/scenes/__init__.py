@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.loops.text import COLOR_NAMES, read_back
-from viz.scene import Scene
 from viz.scenes import load, loops, tiles
+from viz.scenes.shapes import Scene
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from viz.formats import DEFAULT_SIZE
+from viz import DEFAULT_SIZE
 from viz.resources import font_path
-from viz.scene import Circle, Rect, Ring, Shape, Text, frame
+from viz.scenes.shapes import Circle, Rect, Ring, Shape, Text, frame
 
 ELLIPSIS = "…"
 MIN_TEXT = 6.0  # px: the floor for tiny canvases; at the default export size text is larger

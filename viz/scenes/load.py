@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from games.load import DIM, ON, LoadRules, LoadState, Pass
-from viz.scene import Palette, Rect, Scene, Shape, Text, frame
 from viz.scenes.common import (
     DEFAULT_EXPORT_WIDTH,
     CanvasLayout,
@@ -15,6 +14,7 @@ from viz.scenes.common import (
     legend,
     title,
 )
+from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, frame
 
 PALETTE = Palette.from_hex(
     {

@@ -9,8 +9,8 @@ from functools import cached_property
 from games.loops.engine import LEFT, LOOP_NAMES, RIGHT, Flip, LoopsRules, LoopsState, Place
 from games.loops.text import COLOR_NAMES
 from games.words import sentence
-from viz.scene import Circle, Palette, Ring, Scene, Shape, Text
 from viz.scenes.common import CanvasLayout, LegendItem, legend, title
+from viz.scenes.shapes import Circle, Palette, Ring, Scene, Shape, Text
 
 PALETTE = Palette.from_hex(
     {

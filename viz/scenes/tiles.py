@@ -22,8 +22,8 @@ from games.tiles.engine import (
     value_of,
 )
 from games.words import sentence
-from viz.scene import Line, Palette, Rect, Scene, Shape, Text, frame
 from viz.scenes.common import CanvasLayout, LegendItem, legend, text_width, title
+from viz.scenes.shapes import Line, Palette, Rect, Scene, Shape, Text, frame
 
 PALETTE = Palette.from_hex(
     {

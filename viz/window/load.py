@@ -11,10 +11,10 @@ import pygame
 from games.base import Policy
 from games.load import MAX_LOAD, MIN_LOAD, PASS, LoadState, Pick, SetLoad
 from games.load.policies import random_red
-from viz.app import MAX_TEXT, GameApp
-from viz.panel import Button, Control, Label, Slider
-from viz.scene import Scene
 from viz.scenes.load import LoadLayout, load_scene
+from viz.scenes.shapes import Scene
+from viz.window.app import MAX_TEXT, GameApp
+from viz.window.panel import Button, Control, Label, Slider
 
 AUTO1_DELAY_MS = 400
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {

@@ -17,7 +17,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from viz.resources import font_path
-from viz.scene import (
+from viz.scenes.shapes import (
     RGB,
     Circle,
     Line,

@@ -1,6 +1,6 @@
 """An animated GIF written one frame at a time, so memory does not grow with the frames.
 
-Frames after the first hold only the box of pixels that changed (`viz.deltas`);
+Frames after the first hold only the box of pixels that changed (`viz.export.deltas`);
 the spare index is GIF's transparent colour and every frame is left in place
 for the next to draw over (disposal 1). Pillow encodes each frame's pixels;
 this module writes the file's header, the loop and the frame order.
@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 from PIL import GifImagePlugin, Image
 
-from viz.deltas import DeltaAnimation, Offset
+from viz.export.deltas import DeltaAnimation, Offset
 
 KEEP = 1  # GIF disposal: leave the frame in place for the next one to draw over
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from viz.app import GameApp
+    from viz.window.app import GameApp
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,11 @@ def _class(module: str, name: str) -> Callable[[], type[GameApp[Any]]]:
 
 
 WINDOWS: dict[str, WindowKit] = {
-    "load": WindowKit(_class("viz.load_app", "LoadApp")),
+    "load": WindowKit(_class("viz.window.load", "LoadApp")),
     "loops": WindowKit(
-        _class("viz.loops_app", "LoopsApp"), ("easy", "medium", "hard", "human"), "medium"
+        _class("viz.window.loops", "LoopsApp"), ("easy", "medium", "hard", "human"), "medium"
     ),
-    "tiles": WindowKit(_class("viz.tiles_app", "TilesApp"), ("easy", "medium", "hard"), "medium"),
+    "tiles": WindowKit(
+        _class("viz.window.tiles", "TilesApp"), ("easy", "medium", "hard"), "medium"
+    ),
 }

@@ -14,7 +14,8 @@ from typing import Any
 
 import svgwrite
 
-from viz.scene import (
+from viz.render.timeline import frame_starts_ms, total_ms
+from viz.scenes.shapes import (
     COLOR_FIELDS,
     FONT_FAMILY,
     Circle,
@@ -27,7 +28,6 @@ from viz.scene import (
     dash_angles,
     rgb_hex,
 )
-from viz.timeline import frame_starts_ms, total_ms
 
 
 def num(value: float) -> str:

@@ -3,8 +3,6 @@ line and the export engine alike (a light module: the command line's help needs 
 
 from __future__ import annotations
 
-DEFAULT_SIZE = 560  # px: exports' default width, where text is at least 9 px
-
 FORMATS: dict[str, tuple[tuple[str, ...], str]] = {
     "gif": ((".gif",), "animated GIF to write"),
     "svg": ((".svg",), "animated SVG to write"),

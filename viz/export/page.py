@@ -13,13 +13,13 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from viz.render_svg import animated_svg
+from viz.render.svg import animated_svg
+from viz.render.timeline import PLAY_SPEEDS
 from viz.resources import asset_text
 from viz.scenes import SCENES
-from viz.timeline import PLAY_SPEEDS
 
 if TYPE_CHECKING:
-    from viz.export import Clip
+    from viz.export.engine import Clip
 
 # Every id of the page's own starts with this, so none can be one of the SVG's.
 ID_PREFIX = "replay-"

@@ -13,11 +13,11 @@ from games.loops import Flip, LoopsState, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
-from viz.app import AI_DELAY_MS, MAX_TEXT, GameApp
-from viz.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
-from viz.scene import Scene
 from viz.scenes.loops import LoopsLayout, loops_scene
-from viz.windows import WINDOWS
+from viz.scenes.shapes import Scene
+from viz.window import WINDOWS
+from viz.window.app import AI_DELAY_MS, MAX_TEXT, GameApp
+from viz.window.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
 
 TIERS = WINDOWS["loops"].opponents
 BOX_HEIGHT = 124

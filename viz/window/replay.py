@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.history import History
-from viz.panel import Button, Control, Label, Slider
+from viz.window.panel import Button, Control, Label, Slider
 
 if TYPE_CHECKING:
-    from viz.app import GameApp
+    from viz.window.app import GameApp
 
 REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 

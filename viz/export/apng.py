@@ -1,7 +1,7 @@
 """An animated PNG written one frame at a time, so memory does not grow with the frames.
 
 The picture is indexed (one palette, like the GIF's); frames after the first
-hold only the box of pixels that changed (`viz.deltas`), drawn over what is
+hold only the box of pixels that changed (`viz.export.deltas`), drawn over what is
 there, with the spare index fully transparent. Delays are whole milliseconds.
 The frame count, known only at the end, is written back into the header, so
 `out` must be seekable.
@@ -16,7 +16,7 @@ from typing import BinaryIO
 import numpy as np
 from PIL import Image
 
-from viz.deltas import DeltaAnimation, Offset
+from viz.export.deltas import DeltaAnimation, Offset
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PALETTE_COLOR_TYPE = 3

@@ -21,17 +21,17 @@ import pygame_gui
 
 from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
-from viz import MIN_WINDOW_SIZE, render_pygame
-from viz.export import export_replay
+from viz import MIN_WINDOW_SIZE
+from viz.export.engine import export_replay
 from viz.files import FileError, RecordingWriter, outputs, write_recording
-from viz.panel import Control, Label, Panel, Slider
-from viz.replay_mode import REPLAY_HINT, ReplayMode
-from viz.scene import Palette, Scene, readable_on, rgb_hex
+from viz.render.timeline import PLAY_SPEEDS
 from viz.scenes.common import font_size, margin, wrap
-from viz.sessions import SessionLog
-from viz.settings import Settings, default_path
-from viz.timeline import PLAY_SPEEDS
-from viz.windows import WINDOWS
+from viz.scenes.shapes import Palette, Scene, readable_on, rgb_hex
+from viz.window import WINDOWS, render_pygame
+from viz.window.panel import Control, Label, Panel, Slider
+from viz.window.replay import REPLAY_HINT, ReplayMode
+from viz.window.sessions import SessionLog
+from viz.window.settings import Settings, default_path
 
 SPEEDS = (*PLAY_SPEEDS, 0)  # 0: one turn every frame
 PANEL_WIDTH = 210
@@ -69,7 +69,7 @@ def colour_buttons(palette: Palette, names: Iterable[str]) -> dict[str, Any]:
 class GameApp(Generic[StateT]):
     """Every window takes the same arguments: the game and its rules, then keywords.
     `script` makes it a replay of those moves; `vs` names the computer's tier, from the
-    opponents its entry in `viz.windows.WINDOWS` lists."""
+    opponents its entry in `viz.window.WINDOWS` lists."""
 
     title = "oddsevens"
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 import pygame
 
 from viz.resources import font_path
-from viz.scene import (
+from viz.scenes.shapes import (
     Circle,
     Line,
     Rect,

@@ -20,14 +20,15 @@ from PIL import Image
 
 from games.base import State
 from games.recording import Replay
-from viz.apng import ApngStream
+from viz import DEFAULT_SIZE
+from viz.export.apng import ApngStream
+from viz.export.formats import FORMATS
+from viz.export.gif import GifStream
 from viz.files import FileError, Outputs, outputs, writing
-from viz.formats import DEFAULT_SIZE, FORMATS
-from viz.gif import GifStream
-from viz.render_raster import indexed_palette, render, render_changes, render_stream
-from viz.scene import Scene
+from viz.render.raster import indexed_palette, render, render_changes, render_stream
+from viz.render.timeline import gif_delays_cs
 from viz.scenes import SCENES
-from viz.timeline import gif_delays_cs
+from viz.scenes.shapes import Scene
 
 # Default quality, the slowest and smallest encoding, tuned for flat still pictures.
 MP4_OPTIONS = [
@@ -124,7 +125,7 @@ def gif_bytes(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:
 
 
 def write_svg(clip: Clip, path: Path) -> None:
-    from viz.render_svg import animated_svg  # svgwrite takes a tenth of a second to load
+    from viz.render.svg import animated_svg  # svgwrite takes a tenth of a second to load
 
     path.write_text(
         animated_svg(list(clip.scenes()), clip.frame_ms, clip.hold_ms), encoding="utf-8"
@@ -203,7 +204,7 @@ class _FrameSequence(Image.Image):
 
 
 def write_html(clip: Clip, path: Path) -> None:
-    from viz.page import replay_page
+    from viz.export.page import replay_page
 
     path.write_text(replay_page(clip), encoding="utf-8")
 

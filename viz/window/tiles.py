@@ -13,10 +13,10 @@ from games.base import Policy
 from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS
 from games.tiles.players import TIERS
-from viz.app import AI_DELAY_MS, MAX_TEXT, GameApp, colour_buttons
-from viz.panel import Button, Control, Label
-from viz.scene import Scene
+from viz.scenes.shapes import Scene
 from viz.scenes.tiles import PALETTE, TilesLayout, hand_slots, seat_order, tiles_scene
+from viz.window.app import AI_DELAY_MS, MAX_TEXT, GameApp, colour_buttons
+from viz.window.panel import Button, Control, Label
 
 YOU = 0
 
