@@ -1,0 +1,72 @@
+"""What the commands share: one-line errors, rules from options, numbers in range."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from games import REGISTRY
+from games.base import GameError
+
+
+class CommandError(Exception):
+    """A bad option or input, reported as one line and a non-zero exit."""
+
+
+def add_rule_options(parser: argparse.ArgumentParser, game_id: str) -> None:
+    game = REGISTRY[game_id]
+    for key, default in game.rules_dict(game.rules({})).items():
+        parser.add_argument(
+            f"--{key}", type=int, default=default, help=f"{key} (default {default})"
+        )
+
+
+def rules_from_args(game_id: str, args: argparse.Namespace) -> Any:
+    game = REGISTRY[game_id]
+    keys = game.rules_dict(game.rules({}))
+    return params_to_rules(game_id, {key: getattr(args, key) for key in keys})
+
+
+def params_to_rules(game_id: str, params: dict[str, Any]) -> Any:
+    try:
+        return REGISTRY[game_id].rules(params)
+    except GameError as error:
+        raise CommandError(str(error)) from None
+
+
+def check_players(game_id: str, rules: Any, names: Sequence[str]) -> None:
+    """`names` play seat first_seat, first_seat + 1, …: each must be able to hold its seat."""
+    game = REGISTRY[game_id]
+    if len(names) > game.seats(rules):
+        raise CommandError(f"--by names {len(names)} players for {game.seats(rules)} seats")
+    for seat, name in enumerate(names, game.first_seat):
+        seats = game.player_seats(name, rules)
+        if seat not in seats:
+            can = " or ".join(map(str, seats))
+            raise CommandError(f"--by: {name} cannot play seat {seat} (it plays seat {can})")
+
+
+def int_in(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+
+    return parse
+
+
+def int_range(text: str) -> list[int]:
+    """'3-9' or '7' as a list of whole numbers."""
+    try:
+        low, _, high = text.partition("-")
+        values = list(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number or a range like 3-9") from None
+    if not values:
+        raise argparse.ArgumentTypeError(f"{text!r} is an empty range")
+    return values

@@ -1,0 +1,203 @@
+"""`record`, `validate`, `export` and `demo`: recordings and their pictures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from games import REGISTRY
+from games.autoplay import play
+from games.recording import Replay
+from viz import DEFAULT_SIZE
+from viz.cli.common import CommandError, add_rule_options, check_players, int_in, rules_from_args
+from viz.export.formats import FORMATS
+from viz.files import FileError, Outputs, load_replay, outputs, write_recording
+
+
+def record_game(
+    game_id: str,
+    rules: Any,
+    seed: int,
+    path: Path,
+    players: Sequence[str] = (),
+    batch: Outputs | None = None,
+) -> Replay:
+    """Play one automatic game, write its recording to `path` and return its replay.
+
+    `players` names the automatic player of seats 0, 1, …; unnamed seats use the
+    game's default players.
+    """
+    game = REGISTRY[game_id]
+    seats = {seat: game.players[name] for seat, name in enumerate(players, game.first_seat)}
+    state, moves = play(game, rules, random.Random(seed), seats)
+    extra = {"players": list(players)} if players else {}
+    if batch is not None:
+        return write_recording(batch, path, game, rules, seed, moves, state.result(), **extra)
+    with outputs() as own:
+        return write_recording(own, path, game, rules, seed, moves, state.result(), **extra)
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    rules = rules_from_args(args.game, args)
+    by = getattr(args, "by", None) or ()
+    check_players(args.game, rules, by)
+    record_game(args.game, rules, seed, args.output, by)
+    print(args.output)
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    try:
+        replay = load_replay(args.recording)
+    except FileError as error:
+        if args.json:  # the same one-line error follows on standard error, and status 2
+            print(json.dumps({"ok": False, "line": error.line, "error": error.reason}))
+        raise
+    state = replay.final()
+    for warning in replay.warnings:
+        print(f"{args.recording}: warning: {warning}", file=sys.stderr)
+    result = state.result()
+    summary = {
+        "ok": True,
+        "game": replay.game.id,
+        "turns": state.turns,
+        "winner": None,
+        **(result or {}),
+    }
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    if result is None:
+        outcome = "unfinished"
+    elif result["winner"] is None:
+        outcome = "players " + " and ".join(map(str, result["winners"])) + " share the win"
+    else:
+        outcome = f"player {result['winner']} won"
+    print(f"{args.recording}: valid {replay.game.id} game, {state.turns} turns, {outcome}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from viz.export.engine import Clip, check_suffix, export_clip
+
+    replay = load_replay(args.recording)
+    clip = Clip(replay, args.size, args.frame_ms, args.hold_ms, args.first, args.last)
+    turns = len(clip.states) - 1
+    targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
+    if not targets:
+        targets = {kind: args.recording.with_suffix(f".{kind}") for kind in ("gif", "svg")}
+    for kind, path in targets.items():
+        check_suffix(kind, path)
+    still = {"png": targets.pop("png")} if "png" in targets else {}
+    if still and args.turn is None:
+        raise CommandError("--png needs --turn K, the turn to picture")
+    for name, turn in (("--turn", args.turn), ("--from", args.first), ("--to", args.last)):
+        if turn is not None and turn > turns:
+            raise CommandError(f"{args.recording}: {name} {turn}: the game has {turns} turns")
+    if args.last is not None and args.last < args.first:
+        raise CommandError(f"--to {args.last} comes before --from {args.first}")
+    with outputs() as batch:
+        export_clip(clip, targets, batch)
+        if still:
+            export_clip(replace(clip, first=args.turn, last=args.turn), still, batch)
+    for path in batch.written:
+        print(path)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from viz.export.engine import export_replay
+    from viz.scenes import SCENES
+
+    with outputs() as batch:
+        for game_id in SCENES:
+            recording = args.out / f"{game_id}.jsonl"
+            replay = record_game(
+                game_id, REGISTRY[game_id].rules({}), args.seed, recording, batch=batch
+            )
+            targets = {kind: recording.with_suffix(f".{kind}") for kind in ("gif", "svg")}
+            export_replay(replay, targets, batch=batch)
+    for path in batch.written:
+        print(path)
+    return 0
+
+
+def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--frame-ms",
+        type=int_in(20, 60_000),
+        default=500,
+        help="time each turn is shown (default 500)",
+    )
+    parser.add_argument(
+        "--hold-ms",
+        type=int_in(0, 600_000),
+        default=2000,
+        help="extra time the last frame is held (default 2000)",
+    )
+    parser.add_argument(
+        "--size",
+        type=int_in(160, 4000),
+        default=DEFAULT_SIZE,
+        help=f"canvas width in pixels (default {DEFAULT_SIZE})",
+    )
+
+
+def add_commands(commands: Any) -> None:
+    record = commands.add_parser("record", help="play one automatic game and write its recording")
+    games = record.add_subparsers(dest="game", required=True)
+    for game_id, game in REGISTRY.items():
+        sub = games.add_parser(game_id, help=f"record a game of {game.name}")
+        add_rule_options(sub, game_id)
+        sub.add_argument("--seed", type=int, help="random seed (recorded; random when omitted)")
+        sub.add_argument("-o", "--output", type=Path, required=True, help="REC.jsonl to write")
+        first = game.first_seat
+        sub.add_argument(
+            "--by",
+            nargs="+",
+            choices=sorted(game.players),
+            metavar="NAME",
+            help=f"who plays seat {first}, {first + 1}, …: "
+            f"{', '.join(sorted(game.players))} (default for the rest)",
+        )
+        sub.set_defaults(run=cmd_record)
+
+    validate = commands.add_parser("validate", help="replay a recording and report its result")
+    validate.add_argument("recording", type=Path)
+    validate.add_argument("--json", action="store_true", help="print one JSON object")
+    validate.set_defaults(run=cmd_validate)
+
+    export = commands.add_parser("export", help="replay a recording into an animated GIF and SVG")
+    export.add_argument("recording", type=Path)
+    for kind, (_, help_text) in FORMATS.items():
+        export.add_argument(f"--{kind}", type=Path, metavar="FILE", help=help_text)
+    export.add_argument("--turn", type=int_in(0, 1_000_000), help="the turn --png pictures")
+    export.add_argument(
+        "--from",
+        dest="first",
+        type=int_in(0, 1_000_000),
+        default=0,
+        metavar="K",
+        help="start the animation at turn K (default 0)",
+    )
+    export.add_argument(
+        "--to",
+        dest="last",
+        type=int_in(0, 1_000_000),
+        metavar="K",
+        help="end it at turn K (default: the end of the game)",
+    )
+    _add_timeline_options(export)
+    export.set_defaults(run=cmd_export)
+
+    demo = commands.add_parser("demo", help="record and export one automatic game of each game")
+    demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")
+    demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    demo.set_defaults(run=cmd_demo)

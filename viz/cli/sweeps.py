@@ -1,0 +1,144 @@
+"""`sweep loops` and `sweep load`: fairness tables, JSON Lines and charts."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from games import REGISTRY
+from viz.cli.common import CommandError, check_players, int_in, int_range, params_to_rules
+
+
+def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
+    """Each cell of a sweep must be a game the rules accept: they hold the limits."""
+    for cell in cells:
+        params_to_rules(game_id, cell)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from viz.analysis.loops import format_table, run_sweep, write_chart
+    from viz.analysis.runner import json_lines
+
+    _check_cells("loops", [{"capacity": c, "flips": f} for c in args.capacity for f in args.flips])
+    trials = None if args.exact else args.trials
+    rows = run_sweep(args.capacity, args.flips, trials, args.seed, args.workers)
+    print(json_lines(rows) if args.json else format_table(rows))
+    if args.plot:
+        _write_chart(lambda: write_chart(rows, args.plot))
+    return 0
+
+
+def _write_chart(write: Callable[[], Path]) -> None:
+    try:
+        print(write(), file=sys.stderr)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+
+
+def cmd_sweep_load(args: argparse.Namespace) -> int:
+    from games.load.policies import PLAYERS
+    from games.load.sweep import MAX_EXACT_CELLS
+    from viz.analysis.charts import write_picture
+    from viz.analysis.load import (
+        format_exact_table,
+        format_load_table,
+        heat_map,
+        run_exact,
+        run_load_sweep,
+        square_chart,
+    )
+    from viz.analysis.runner import json_lines
+
+    red, green = args.by
+    for name in args.by:
+        if name not in PLAYERS:
+            raise CommandError(f"--by: {name!r} is not a player ({', '.join(sorted(PLAYERS))})")
+    check_players("load", REGISTRY["load"].rules({}), args.by)
+    boards = (
+        [(side, side) for side in args.rows]
+        if args.square
+        else [(h, w) for h in args.rows for w in args.cols]
+    )
+    cells = [(h, w, load) for h, w in boards for load in args.load]
+    _check_cells("load", [{"rows": h, "cols": w, "load": load} for h, w, load in cells])
+    if args.exact:
+        if any(h * w > MAX_EXACT_CELLS for h, w, _ in cells):
+            raise CommandError(f"--exact searches boards of at most {MAX_EXACT_CELLS} cells")
+        found = run_exact(cells)
+        print(json_lines(found) if args.json else format_exact_table(found))
+        return 0
+    rows = run_load_sweep(cells, args.trials, args.seed, args.workers, red, green)
+    print(json_lines(rows) if args.json else format_load_table(rows, red, green))
+    if args.plot:
+        chart = square_chart(rows) if args.square else heat_map(rows)
+        _write_chart(lambda: write_picture(chart, args.plot))
+    return 0
+
+
+def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
+    method = parser.add_mutually_exclusive_group()
+    method.add_argument(
+        "--trials",
+        type=int_in(1, 100_000_000),
+        default=trials,
+        help=f"Monte Carlo games per cell (default {trials})",
+    )
+    method.add_argument("--exact", action="store_true", help="exact figures instead")
+    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    parser.add_argument(
+        "--workers",
+        type=int_in(1, 256),
+        default=os.cpu_count() or 1,
+        help="processes for Monte Carlo (default: all cores)",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--plot", type=Path, help="also draw a chart (.svg or .png)")
+
+
+def add_commands(commands: Any) -> None:
+    sweep = commands.add_parser("sweep", help="fairness tables: who wins, how often")
+    sweeps = sweep.add_subparsers(dest="game", required=True)
+    loops = sweeps.add_parser("loops", help="Odds and Evens: the first mover's chances")
+    loops.add_argument(
+        "--capacity",
+        type=int_range,
+        default=list(range(3, 10)),
+        help="capacities, e.g. 3-9 (default)",
+    )
+    loops.add_argument(
+        "--flips",
+        type=int_range,
+        default=list(range(0, 5)),
+        help="starting flip budgets, e.g. 0-4 (default)",
+    )
+    _add_sweep_options(loops, 20_000)
+    loops.set_defaults(run=cmd_sweep)
+    load = sweeps.add_parser("load", help="Load: player 2's chances on every board and Load")
+    load.add_argument(
+        "--rows", type=int_range, default=list(range(3, 11)), help="rows, e.g. 3-10 (default)"
+    )
+    load.add_argument(
+        "--cols", type=int_range, default=list(range(3, 11)), help="columns, e.g. 3-10 (default)"
+    )
+    load.add_argument(
+        "--load", type=int_range, default=list(range(3, 9)), help="Loads, e.g. 3-8 (default)"
+    )
+    load.add_argument(
+        "--square",
+        action="store_true",
+        help="square boards only (the side from --rows); the chart draws lines",
+    )
+    load.add_argument(
+        "--by",
+        nargs=2,
+        metavar=("RED", "GREEN"),
+        default=["random-red", "every-third-green"],
+        help="player 1's and player 2's automatic players (default: random-red "
+        "every-third-green; also balanced-green)",
+    )
+    _add_sweep_options(load, 1_000)
+    load.set_defaults(run=cmd_sweep_load)

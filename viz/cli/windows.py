@@ -1,0 +1,150 @@
+"""`watch`, `play` and `replay`: a game's window, found through the window registry."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from games import REGISTRY
+from viz import MIN_WINDOW_SIZE
+from viz.cli.common import CommandError, add_rule_options, rules_from_args
+from viz.export.formats import ANIMATIONS
+from viz.files import load_replay
+from viz.window import WINDOWS
+from viz.window.sessions import newest_session
+
+
+def session_dir() -> Path:
+    """Where windows keep the live recording of each session."""
+    from platformdirs import user_state_path
+
+    return user_state_path("oddsevens") / "sessions"
+
+
+def open_window(make: Callable[[], Any]) -> int:
+    """Build a window and run it. No display is a one-line error at once, not SDL's
+    invisible fallback; Ctrl-C ends the window as its close button does."""
+    chosen = os.environ.get("SDL_VIDEODRIVER")  # an explicit driver (tests use dummy) wins
+    screen = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not chosen and not screen and sys.platform.startswith("linux"):
+        raise CommandError("no display (DISPLAY is not set): try 'oddsevens demo'")
+    import pygame
+
+    try:
+        window = make()
+    except pygame.error as error:
+        raise CommandError(f"cannot open a window ({error}); try 'oddsevens demo'") from None
+    if not chosen and pygame.display.get_driver() in ("offscreen", "dummy"):
+        window.close()
+        raise CommandError("no display: SDL found no screen to open a window on")
+    try:
+        window.run()
+    except KeyboardInterrupt:
+        window.close()
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args.game, args)
+    window = WINDOWS[args.game].load()
+    vs = getattr(args, "vs", None)
+    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **_window_options(args)}
+    return open_window(lambda: window(REGISTRY[args.game], rules, **options))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.last == (args.recording is not None):
+        raise CommandError("replay takes a recording or --last, not both or neither")
+    path = args.recording
+    if args.last:
+        path = newest_session(session_dir())
+        if path is None:
+            raise CommandError(f"{session_dir()}: no window session recorded yet")
+    replay = load_replay(path)
+    kit = WINDOWS.get(replay.game.id)
+    if kit is None:
+        raise CommandError(f"{path}: {replay.game.name} has no window")
+    window = kit.load()
+    options = {"seed": replay.seed, "script": replay.moves, **_window_options(args)}
+    return open_window(lambda: window(replay.game, replay.rules, **options))
+
+
+def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
+    """A game's window options: its rules, the seed, the computer's tier, the window."""
+    add_rule_options(parser, game_id)
+    parser.add_argument("--seed", type=int, help="seed of automatic play (random when omitted)")
+    kit = WINDOWS[game_id]
+    if kit.opponents:
+        parser.add_argument(
+            "--vs",
+            choices=kit.opponents,
+            help=f"the computer's tier (default {kit.default_opponent})",
+        )
+    _add_window_options(parser)
+    parser.set_defaults(run=cmd_play, game=game_id)
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    width, _, height = text.partition("x")
+    if not (width.isdecimal() and height.isdecimal()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, such as 980x720")
+    return max(int(width), MIN_WINDOW_SIZE[0]), max(int(height), MIN_WINDOW_SIZE[1])
+
+
+def _formats(text: str) -> tuple[str, ...]:
+    kinds = tuple(dict.fromkeys(kind.strip() for kind in text.split(",") if kind.strip()))
+    unknown = [kind for kind in kinds if kind not in ANIMATIONS]
+    if unknown or not kinds:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: choose from {', '.join(ANIMATIONS)}, separated by commas"
+        )
+    return kinds
+
+
+def _add_window_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("recordings"),
+        help="folder for GIF downloads (default ./recordings)",
+    )
+    parser.add_argument(
+        "--window",
+        type=_window_size,
+        default=(980, 720),
+        metavar="WxH",
+        help="window size in pixels (default 980x720, at least 640x480)",
+    )
+    parser.add_argument(
+        "--formats",
+        type=_formats,
+        default=("gif", "svg"),
+        metavar="LIST",
+        help=f"what G saves beside the recording, from {','.join(ANIMATIONS)} (default gif,svg)",
+    )
+
+
+def _window_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"out_dir": args.out, "size": args.window, "formats": args.formats}
+
+
+def add_commands(commands: Any) -> None:
+    watch = commands.add_parser("watch", help="open the Load window (as play load)")
+    _add_play_options(watch, "load")
+    play_parser = commands.add_parser("play", help="open a game's window to play")
+    windows = play_parser.add_subparsers(dest="game", required=True)
+    for game_id in WINDOWS:
+        name = REGISTRY[game_id].name
+        _add_play_options(windows.add_parser(game_id, help=f"play {name}"), game_id)
+
+    replay = commands.add_parser("replay", help="open a recording paused at turn 0")
+    replay.add_argument("recording", type=Path, nargs="?", help="the recording to open")
+    replay.add_argument(
+        "--last", action="store_true", help="open the newest window session instead"
+    )
+    _add_window_options(replay)
+    replay.set_defaults(run=cmd_replay)
