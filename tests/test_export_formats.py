@@ -3,8 +3,8 @@ decoded back, turn ranges, exact SVG timing, and all-or-nothing output."""
 
 from __future__ import annotations
 
+import fcntl
 import io
-import os
 import subprocess
 import sys
 import weakref
@@ -246,9 +246,11 @@ def test_a_killed_runs_temporary_files_go_with_the_next_write(tmp_path):
     ).stdout.strip()
     stale = tmp_path / f".a.gif{TEMP_MARK}{dead}-xyz.part"
     stale.write_bytes(b"partial")
-    alive = tmp_path / f".b.gif{TEMP_MARK}{os.getpid()}-xyz.part"
+    alive = tmp_path / f".b.gif{TEMP_MARK}{dead}-xyz.part"  # the same pid, but locked
     alive.write_bytes(b"still being written")
-    assert main(["export", str(recording), "--gif", str(tmp_path / "a.gif")]) == 0
+    with open(alive, "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        assert main(["export", str(recording), "--gif", str(tmp_path / "a.gif")]) == 0
     assert not stale.exists() and alive.exists()
 
 

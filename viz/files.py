@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
@@ -16,6 +16,7 @@ from games.recording import (
     event_line,
     header_line,
     parse,
+    recording_text,
     result_line,
     split_lines,
 )
@@ -23,11 +24,24 @@ from games.recording import (
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
 
+def shown(name: Path | str) -> str:
+    """A file name (or any text) as one printable line: bytes that are not UTF-8 as
+    \\xNN, and newlines, escape and other control characters as Python writes them."""
+    try:
+        text = os.fsencode(name).decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that no file name decodes to
+        text = str(name).encode("utf-8", "backslashreplace").decode("ascii")
+    return "".join(
+        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        for char in text
+    )
+
+
 class FileError(Exception):
     """A problem with a named file, printed as one line `path:line: reason`."""
 
     def __init__(self, path: Path | str, reason: str, line: int | None = None) -> None:
-        where = f"{path}:{line}" if line is not None else str(path)
+        where = f"{shown(path)}:{line}" if line is not None else shown(path)
         super().__init__(f"{where}: {reason}")
         self.line = line
         self.reason = reason
@@ -81,50 +95,165 @@ TEMP_MARK = ".oddsevens-"  # in the name of every temporary output, with the wri
 class Outputs:
     """The files one command writes, all or nothing: each is written to a temporary file
     in its target folder, and only when every one is complete are they renamed into
-    place. On any failure the temporary files go and the old files stay as they were."""
+    place. On any failure the temporary files go, the old files stay as they were, and
+    the folders this batch made are removed again.
+
+    Each temporary file is locked (`flock`) from its creation until the batch ends, so
+    the clean-up of killed runs' temporaries never takes a live one, whatever process
+    or PID namespace it comes from."""
 
     def __init__(self) -> None:
         self.pending: list[tuple[Path, Path]] = []
         self.written: list[Path] = []  # once committed, in the order they were claimed
+        self.created: list[Path] = []  # folders this batch made, outermost first
+        self.placeholders: list[Path] = []  # names claimed by new_name, empty until commit
+        self._locks: list[int] = []
+
+    def new_name(self, folder: Path, stem: str, suffix: str) -> Path:
+        """A name `stem{suffix}` in `folder` (or `stem-2{suffix}`, …) that nobody else has
+        or will get: it is claimed at once with an exclusive create, and the empty file
+        goes again if the batch fails. Two writers in the same second get two names."""
+        try:
+            self._make_folder(folder)
+            for number in range(1, 10_000):
+                path = folder / (f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}")
+                try:
+                    os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
+                except FileExistsError:
+                    continue
+                self.placeholders.append(path)
+                return path
+        except OSError as error:
+            raise FileError(folder / f"{stem}{suffix}", error.strerror or str(error)) from None
+        raise FileError(folder / f"{stem}{suffix}", "no free name left")
 
     def claim(self, path: Path | str) -> Path:
         """A temporary path to write `path`'s content to."""
-        import tempfile  # here, not at the top: reading commands start faster without it
-
         path = Path(path)
-        if path.is_dir():
-            raise FileError(path, "is a directory")
+        check_target(path)
+        if any(_same_target(path, other) for _, other in self.pending):
+            raise FileError(path, "named twice: one command writes each file once")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            self._make_folder(path.parent)
             remove_stale_temporaries(path.parent)
-            handle, temp = tempfile.mkstemp(
-                dir=path.parent, prefix=f".{path.name}{TEMP_MARK}{os.getpid()}-", suffix=".part"
-            )
+            temp = self._locked_temporary(path)
         except OSError as error:
             raise FileError(path, error.strerror or str(error)) from None
-        os.close(handle)
-        self.pending.append((Path(temp), path))
-        return Path(temp)
+        self.pending.append((temp, path))
+        return temp
+
+    def _make_folder(self, folder: Path) -> None:
+        missing = []
+        while not os.path.lexists(folder) and folder != folder.parent:
+            missing.append(folder)
+            folder = folder.parent
+        for made in reversed(missing):
+            os.mkdir(made)
+            self.created.append(made)
+
+    def _locked_temporary(self, path: Path) -> Path:
+        import fcntl
+        import tempfile  # here, not at the top: reading commands start faster without it
+
+        prefix = f".{path.name}{TEMP_MARK}{os.getpid()}-"
+        while True:
+            handle, temp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".part")
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                mine = os.fstat(handle)
+                there = os.stat(temp)
+            except OSError:
+                os.close(handle)
+                continue  # taken away before the lock held: claim another name
+            if (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino):
+                self._locks.append(handle)
+                return Path(temp)
+            os.close(handle)
 
     def write_text(self, path: Path | str, text: str) -> None:
         temp = self.claim(path)
         writing(Path(path), temp, lambda target: target.write_text(text, encoding="utf-8"))
 
+    def write_bytes(self, path: Path | str, data: bytes) -> None:
+        temp = self.claim(path)
+        writing(Path(path), temp, lambda target: target.write_bytes(data))
+
     def commit(self) -> list[Path]:
-        try:
-            for temp, _ in self.pending:
+        """Rename every temporary file into place; any failure is one FileError naming
+        its target. A file that is replaced keeps its permission bits."""
+        default = 0o666 & ~_umask()
+        for temp, path in self.pending:
+            try:
+                check_target(path)
                 _sync(temp)
-                os.chmod(temp, 0o666 & ~_umask())
-            for temp, path in self.pending:
+                try:
+                    mode = stat.S_IMODE(os.stat(path).st_mode)
+                except FileNotFoundError:
+                    mode = default
+                os.chmod(temp, mode)
+            except OSError as error:
+                raise FileError(path, error.strerror or str(error)) from None
+        for temp, path in self.pending:
+            try:
                 os.replace(temp, path)
-        except OSError as error:
-            raise FileError(path, error.strerror or str(error)) from None
+            except OSError as error:
+                raise FileError(path, error.strerror or str(error)) from None
         self.written = [path for _, path in self.pending]
+        self._unlock()
         return self.written
 
     def discard(self) -> None:
-        for temp, _ in self.pending:
-            temp.unlink(missing_ok=True)
+        for temp in [temp for temp, _ in self.pending] + self.placeholders:
+            with suppress(OSError):
+                temp.unlink(missing_ok=True)
+        self._unlock()
+        for folder in reversed(self.created):
+            with suppress(OSError):
+                folder.rmdir()  # only if still empty
+        self.created = []
+
+    def _unlock(self) -> None:
+        locks, self._locks = self._locks, []
+        for handle in locks:
+            os.close(handle)
+
+
+def in_use(path: Path) -> bool:
+    """Whether some live writer holds `path` open and locked (a window's session)."""
+    import fcntl
+
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(handle)
+    return False
+
+
+def check_target(path: Path) -> None:
+    """An output path may be missing or a regular file; anything else is refused, never
+    replaced (a device, a FIFO, a socket, a symbolic link, a directory)."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise FileError(path, error.strerror or str(error)) from None
+    if stat.S_ISDIR(found.st_mode):
+        raise FileError(path, "is a directory")
+    if stat.S_ISLNK(found.st_mode):
+        raise FileError(path, "is a symbolic link; name the file it points to")
+    if not stat.S_ISREG(found.st_mode):
+        raise FileError(path, "exists and is not a regular file")
+
+
+def _same_target(one: Path, other: Path) -> bool:
+    return os.path.abspath(one) == os.path.abspath(other)
 
 
 @contextmanager
@@ -150,21 +279,29 @@ def writing(path: Path, temp: Path, write: Callable[[Path], object]) -> None:
 
 
 def remove_stale_temporaries(folder: Path) -> None:
-    """Delete temporary outputs left in `folder` by runs that were killed."""
+    """Delete the temporary outputs in `folder` that no live run holds: a run keeps a
+    lock on each of its temporary files while it lives, so an unlocked one was left by a
+    run that was killed. A locked one is never touched, whoever holds it."""
+    import fcntl
+
     for temp in folder.glob(f".*{TEMP_MARK}*.part"):
-        pid = temp.name.rsplit(TEMP_MARK, 1)[1].split("-", 1)[0]
-        if pid.isdecimal() and not _running(int(pid)):
-            temp.unlink(missing_ok=True)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+        try:
+            handle = os.open(temp, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held = os.fstat(handle)
+            there = os.lstat(temp)
+            if stat.S_ISREG(held.st_mode) and (held.st_dev, held.st_ino) == (
+                there.st_dev,
+                there.st_ino,
+            ):
+                temp.unlink()
+        except OSError:
+            pass  # locked by a live run, or gone already
+        finally:
+            os.close(handle)
 
 
 def _sync(path: Path) -> None:
@@ -192,21 +329,6 @@ def write_atomic(path: Path | str, write: Callable[[IO[Any]], object], mode: str
     return Path(path)
 
 
-def recording_text(
-    game: AnyGame,
-    rules: Any,
-    seed: int | None,
-    moves: list[Any],
-    result: dict[str, Any] | None,
-    **extra: Any,
-) -> str:
-    lines = [header_line(game, rules, seed, **extra)]
-    lines += [event_line(game, move) for move in moves]
-    if result is not None:
-        lines.append(result_line(result))
-    return "\n".join(lines) + "\n"
-
-
 def write_recording(
     batch: Outputs,
     path: Path,
@@ -225,7 +347,10 @@ def write_recording(
 
 
 class RecordingWriter:
-    """Appends one event a line and flushes it, so a crash loses at most one event."""
+    """Appends one event a line and flushes it, so a crash loses at most one event.
+
+    The open file is locked (`flock`, shared with nobody) while it is written, so that a
+    pruning of the sessions folder by another window passes it by."""
 
     def __init__(
         self, path: Path | str, game: AnyGame, rules: Any, seed: int | None, **extra: Any
@@ -234,15 +359,24 @@ class RecordingWriter:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.game = game
         self._header = header_line(game, rules, seed, **extra)
-        self._out = self.path.open("w", encoding="utf-8")
+        self._out = self._open("w")
         self._write(self._header)
 
+    def _open(self, mode: str) -> IO[str]:
+        import fcntl
+
+        out = self.path.open(mode, encoding="utf-8")
+        with suppress(OSError):  # a courtesy to other windows' pruning, not a need
+            fcntl.flock(out.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return out
+
     def rewrite(self, moves: list[Any]) -> None:
-        """Replace the file with the header and `moves` (after an undo), then go on appending."""
-        self._out.close()
+        """Replace the file with the header and `moves` (after an undo), then go on appending.
+        If the new file cannot be written, the old one stays open and this raises."""
         lines = [self._header, *(event_line(self.game, move) for move in moves)]
         write_atomic(self.path, lambda out: out.write("\n".join(lines) + "\n"))
-        self._out = self.path.open("a", encoding="utf-8")
+        old, self._out = self._out, self._open("a")
+        old.close()
 
     def _write(self, line: str) -> None:
         self._out.write(line + "\n")
@@ -256,6 +390,8 @@ class RecordingWriter:
 
     def close(self) -> None:
         """Close the file, flushed to disk: a finished session survives a power cut."""
+        if self._out.closed:
+            return
         try:
             self._out.flush()
             os.fsync(self._out.fileno())

@@ -11,7 +11,7 @@ from viz import __version__
 from viz.cli import recordings, sweeps, windows
 from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
-from viz.files import FileError
+from viz.files import FileError, shown
 from viz.resources import InstallError
 
 __all__ = ["main", "record_game"]
@@ -39,8 +39,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return args.run(args)
     except (CommandError, FileError) as error:
-        print(f"oddsevens: {error}", file=sys.stderr)
+        print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
         return 2
     except InstallError as error:
-        print(f"oddsevens: {error}", file=sys.stderr)
+        print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: whatever was being written is already discarded
+        print("oddsevens: interrupted", file=sys.stderr)
+        return 130

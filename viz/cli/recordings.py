@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -17,7 +18,15 @@ from games.recording import Replay
 from viz import DEFAULT_SIZE
 from viz.cli.common import CommandError, add_rule_options, check_players, int_in, rules_from_args
 from viz.export.formats import FORMATS
-from viz.files import FileError, Outputs, load_replay, outputs, write_recording
+from viz.files import (
+    FileError,
+    Outputs,
+    load_replay,
+    outputs,
+    recording_text,
+    shown,
+    write_recording,
+)
 
 
 def record_game(
@@ -48,8 +57,15 @@ def cmd_record(args: argparse.Namespace) -> int:
     rules = rules_from_args(args.game, args)
     by = getattr(args, "by", None) or ()
     check_players(args.game, rules, by)
+    if str(args.output) == "-":  # the recording on standard output
+        game = REGISTRY[args.game]
+        seats = {seat: game.players[name] for seat, name in enumerate(by, game.first_seat)}
+        state, moves = play(game, rules, random.Random(seed), seats)
+        extra: dict[str, Any] = {"players": list(by)} if by else {}
+        sys.stdout.write(recording_text(game, rules, seed, moves, state.result(), **extra))
+        return 0
     record_game(args.game, rules, seed, args.output, by)
-    print(args.output)
+    print(shown(args.output))
     return 0
 
 
@@ -61,8 +77,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(json.dumps({"ok": False, "line": error.line, "error": error.reason}))
         raise
     state = replay.final()
-    for warning in replay.warnings:
-        print(f"{args.recording}: warning: {warning}", file=sys.stderr)
+    _warn(args.recording, replay)
     result = state.result()
     summary = {
         "ok": True,
@@ -80,27 +95,31 @@ def cmd_validate(args: argparse.Namespace) -> int:
         outcome = "players " + " and ".join(map(str, result["winners"])) + " share the win"
     else:
         outcome = f"player {result['winner']} won"
-    print(f"{args.recording}: valid {replay.game.id} game, {state.turns} turns, {outcome}")
+    print(f"{shown(args.recording)}: valid {replay.game.id} game, {state.turns} turns, {outcome}")
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     from viz.export.engine import Clip, check_suffix, export_clip
 
-    replay = load_replay(args.recording)
-    clip = Clip(replay, args.size, args.frame_ms, args.hold_ms, args.first, args.last)
-    turns = len(clip.states) - 1
     targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
     if not targets:
         targets = {kind: args.recording.with_suffix(f".{kind}") for kind in ("gif", "svg")}
     for kind, path in targets.items():
         check_suffix(kind, path)
-    still = {"png": targets.pop("png")} if "png" in targets else {}
-    if still and args.turn is None:
+    _check_distinct(args.recording, targets)
+    if "png" in targets and args.turn is None:
         raise CommandError("--png needs --turn K, the turn to picture")
+    if args.turn is not None and "png" not in targets:
+        raise CommandError("--turn pictures one turn as --png F.png; name the PNG too")
+    replay = load_replay(args.recording)
+    _warn(args.recording, replay)
+    clip = Clip(replay, args.size, args.frame_ms, args.hold_ms, args.first, args.last)
+    turns = len(clip.states) - 1
+    still = {"png": targets.pop("png")} if "png" in targets else {}
     for name, turn in (("--turn", args.turn), ("--from", args.first), ("--to", args.last)):
         if turn is not None and turn > turns:
-            raise CommandError(f"{args.recording}: {name} {turn}: the game has {turns} turns")
+            raise FileError(args.recording, f"{name} {turn}: the game has {turns} turns")
     if args.last is not None and args.last < args.first:
         raise CommandError(f"--to {args.last} comes before --from {args.first}")
     with outputs() as batch:
@@ -108,8 +127,24 @@ def cmd_export(args: argparse.Namespace) -> int:
         if still:
             export_clip(replace(clip, first=args.turn, last=args.turn), still, batch)
     for path in batch.written:
-        print(path)
+        print(shown(path))
     return 0
+
+
+def _warn(path: Path, replay: Replay) -> None:
+    """The reader's warnings (a truncated last line), one line each on standard error."""
+    for warning in replay.warnings:
+        print(f"{shown(path)}: warning: {shown(warning)}", file=sys.stderr)
+
+
+def _check_distinct(recording: Path, targets: dict[str, Path]) -> None:
+    """Each output is named once, and none is the recording being read."""
+    seen: dict[str, str] = {os.path.abspath(recording): "the recording"}
+    for kind, path in targets.items():
+        key = os.path.abspath(path)
+        if key in seen:
+            raise FileError(path, f"named by both {seen[key]} and --{kind}")
+        seen[key] = f"--{kind}"
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -125,7 +160,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             targets = {kind: recording.with_suffix(f".{kind}") for kind in ("gif", "svg")}
             export_replay(replay, targets, batch=batch)
     for path in batch.written:
-        print(path)
+        print(shown(path))
     return 0
 
 
@@ -157,7 +192,9 @@ def add_commands(commands: Any) -> None:
         sub = games.add_parser(game_id, help=f"record a game of {game.name}")
         add_rule_options(sub, game_id)
         sub.add_argument("--seed", type=int, help="random seed (recorded; random when omitted)")
-        sub.add_argument("-o", "--output", type=Path, required=True, help="REC.jsonl to write")
+        sub.add_argument(
+            "-o", "--output", type=Path, required=True, help="REC.jsonl to write (- for stdout)"
+        )
         first = game.first_seat
         sub.add_argument(
             "--by",
