@@ -152,7 +152,9 @@ def test_even_odds_legend_shows_the_colour_to_follow_and_the_colour_taken_out():
     state = dealt()
     state.apply(Play(0, t("red-1")))
     keys = scene_of(state).by_key()
-    assert keys["legend-follow"].text == "follow red" and keys["legend-follow-swatch"].fill == "red"
+    # the colour's letter, as on its tiles: colour is never the only cue
+    assert keys["legend-follow"].text == "follow red (R)"
+    assert keys["legend-follow-swatch"].fill == "red"
     three = Deal(
         (
             tiles("red", 1, 10) + tiles("yellow", 1, 2),
@@ -162,7 +164,7 @@ def test_even_odds_legend_shows_the_colour_to_follow_and_the_colour_taken_out():
         removed=4,
     )
     keys = scene_of(dealt(three)).by_key()
-    assert keys["legend-removed"].text == "purple taken out"
+    assert keys["legend-removed"].text == "purple (P) taken out"
 
 
 def test_even_odds_final_ranking_lists_totals_lowest_first():

@@ -56,6 +56,7 @@ class Clip:
     hold_ms: int = 2000
     first: int = 0
     last: int | None = None  # the last turn shown; None: the end of the game
+    palette: str = "default"  # a name in viz.scenes.PALETTE_NAMES
 
     @cached_property
     def states(self) -> list[State]:
@@ -73,7 +74,7 @@ class Clip:
         kit = SCENES[self.replay.game.id]
         width, height = kit.export_size(self.replay.rules, self.size)
         for turn in self.turns:
-            yield kit.scene(self.states[turn], width, height)
+            yield kit.scene(self.states[turn], width, height, palette=self.palette)
 
     def durations_ms(self) -> list[int]:
         return [self.frame_ms] * (len(self.turns) - 1) + [self.frame_ms + self.hold_ms]

@@ -40,3 +40,8 @@ SCENES: dict[str, SceneKit] = {
         tiles.move_words,
     ),
 }
+
+
+# Every game's palettes by name: the same colour names, different colours.
+PALETTES = {"load": load.PALETTES, "loops": loops.PALETTES, "tiles": tiles.PALETTES}
+PALETTE_NAMES = ("default", "high-contrast")

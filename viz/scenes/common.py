@@ -49,6 +49,7 @@ class LegendItem:
     label: str
     color: str
     swatch: str = "box"
+    edge: str | None = None  # an outline around a box swatch whose fill is light
 
 
 def legend(items: list[LegendItem], layout: CanvasLayout) -> list[Shape]:
@@ -74,7 +75,11 @@ def _swatch(item: LegendItem, cx: float, cy: float, size: float) -> list[Shape]:
     if item.swatch == "none":
         return []
     if item.swatch == "box":
-        return [Rect(key, cx - half, cy - half, 2 * half, 2 * half, item.color)]
+        fill = Rect(key, cx - half, cy - half, 2 * half, 2 * half, item.color)
+        if item.edge is None:
+            return [fill]
+        edges = (cx - half, cy - half, cx + half, cy + half)
+        return [fill, frame(f"{key}-edge", edges, item.edge, max(1.0, width * 0.6))]
     if item.swatch in ("frame", "dashed-frame"):
         box = (cx - half, cy - half, cx + half, cy + half)
         return [frame(key, box, item.color, width, dashed=item.swatch == "dashed-frame")]

@@ -22,15 +22,32 @@ PALETTE = Palette.from_hex(
         "grid": "#b9b3a6",
         "seam": "#e6e1d6",
         "cell": "#ffffff",
-        "red": "#d7263d",
-        "red-dim": "#f2b8bf",
-        "green": "#1f9d55",
-        "green-dim": "#b3dcc3",
+        "red": "#b0001d",
+        "red-dim": "#c3707a",
+        "green": "#146233",
+        "green-dim": "#5e8e6e",
         "ink": "#222222",
         "muted": "#5f5b55",
     },
     inks=("ink", "muted"),
 )
+# For readers who need more: black on white, text at 7:1 and more, fills further apart.
+HIGH_CONTRAST = Palette.from_hex(
+    {
+        "canvas": "#ffffff",
+        "grid": "#595959",
+        "seam": "#d0d0d0",
+        "cell": "#ffffff",
+        "red": "#9e0014",
+        "red-dim": "#d9707c",
+        "green": "#0b4d24",
+        "green-dim": "#5a9a70",
+        "ink": "#000000",
+        "muted": "#333333",
+    },
+    inks=("ink", "muted"),
+)
+PALETTES = {"default": PALETTE, "high-contrast": HIGH_CONTRAST}
 HALF_COLORS = {"red": {ON: "red", DIM: "red-dim"}, "green": {ON: "green", DIM: "green-dim"}}
 EXPORT_STATUS_LINES = 2
 MIN_CELL = 42  # px on a default-size export: cell numbers stay at least 9 px high
@@ -176,6 +193,7 @@ def load_scene(
     notes: tuple[str, ...] = (),
     highlight: tuple[int, ...] = (),
     max_font: float = math.inf,
+    palette: str = "default",
 ) -> Scene:
     """The picture of a Load position; `notes` add status lines (the window's mode, hints)
     and `highlight` outlines the cells of a pair (the one a click would pick)."""
@@ -194,7 +212,7 @@ def load_scene(
     shapes += _outline(layout, last_move_cells(state), key="last-move")
     shapes += _outline(layout, highlight, "green", dashed=True)
     shapes += layout.status([*status_lines(state), *notes])
-    return Scene(width, height, "canvas", PALETTE, tuple(shapes), layout)
+    return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
 
 @lru_cache(maxsize=32)

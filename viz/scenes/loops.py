@@ -15,21 +15,41 @@ from viz.scenes.shapes import Circle, Palette, Ring, Scene, Shape, Text
 PALETTE = Palette.from_hex(
     {
         "canvas": "#f4f1ea",
-        "track": "#cfc8b8",
+        "track": "#e2ddd2",
         "slot": "#ffffff",
-        "slot-edge": "#b9b1a0",
-        "p0": "#2f6db5",
-        "p1": "#e0a526",
+        "slot-edge": "#777060",
+        "p0": "#336fc4",
+        "p1": "#986a00",
         "lock": "#222222",
         "marker": "#2a7a3b",
         "flip": "#c0392b",
-        "threat": "#a89f8d",
+        "threat": "#7d7564",
         "last": "#7a3db8",
         "ink": "#222222",
         "muted": "#5f5b55",
     },
     inks=("ink", "muted"),
 )
+# For readers who need more: black on white, text at 7:1 and more.
+HIGH_CONTRAST = Palette.from_hex(
+    {
+        "canvas": "#ffffff",
+        "track": "#e6e6e6",
+        "slot": "#ffffff",
+        "slot-edge": "#4d4d4d",
+        "p0": "#1f5fc0",
+        "p1": "#946500",
+        "lock": "#000000",
+        "marker": "#1e6b2f",
+        "flip": "#b3261a",
+        "threat": "#595959",
+        "last": "#6a1fb0",
+        "ink": "#000000",
+        "muted": "#333333",
+    },
+    inks=("ink", "muted"),
+)
+PALETTES = {"default": PALETTE, "high-contrast": HIGH_CONTRAST}
 PIECE_COLORS = ("p0", "p1")
 STATUS_LINES = 2
 
@@ -167,6 +187,7 @@ def loops_scene(
     viewer: int | None = None,
     names: tuple[str, str] = COLOR_NAMES,
     max_font: float = math.inf,
+    palette: str = "default",
 ) -> Scene:
     """The board; with a `viewer`, also that side's placement, flip and threat rings."""
     layout = LoopsLayout(
@@ -186,7 +207,7 @@ def loops_scene(
     shapes.append(Circle("crossing", x, y, max(3.0, layout.slot_radius * 0.25), "track"))
     shapes += _last_move_shapes(state, layout)
     shapes += layout.status([*status_lines(state, names), *notes])
-    return Scene(width, height, "canvas", PALETTE, tuple(shapes), layout)
+    return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
 
 def _last_move_shapes(state: LoopsState, layout: LoopsLayout) -> list[Shape]:

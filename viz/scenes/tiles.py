@@ -29,22 +29,45 @@ PALETTE = Palette.from_hex(
     {
         "canvas": "#f4f1ea",
         "felt": "#e4ddcc",
-        "red": "#d64541",
-        "yellow": "#e9b824",
-        "green": "#2e9e5b",
-        "blue": "#2f6db5",
-        "purple": "#8e44ad",
+        "red": "#c5241e",
+        "yellow": "#fcd981",
+        "green": "#2d7660",
+        "blue": "#0e405b",
+        "purple": "#7669b0",
+        "edge": "#6b5a1e",
         "back": "#ffffff",
-        "ink": "#222222",
+        "ink": "#1f1f1f",
         "muted": "#5f5b55",
         "paper": "#ffffff",
         "mark": "#f6dd8c",
     },
     inks=("ink", "muted", "paper"),
 )
-LIGHT_TILES = {"yellow"}  # tiles whose numbers are printed dark
+# For readers who need more: black on white, tile numbers and every text at 7:1 and more.
+HIGH_CONTRAST = Palette.from_hex(
+    {
+        "canvas": "#ffffff",
+        "felt": "#ededed",
+        "red": "#6e2319",
+        "yellow": "#e9cd5f",
+        "green": "#335e4b",
+        "blue": "#333e5d",
+        "purple": "#564b96",
+        "edge": "#000000",
+        "back": "#ffffff",
+        "ink": "#000000",
+        "muted": "#333333",
+        "paper": "#ffffff",
+        "mark": "#ffe066",
+    },
+    inks=("ink", "muted", "paper"),
+)
+PALETTES = {"default": PALETTE, "high-contrast": HIGH_CONTRAST}
+LIGHT_TILES = {"yellow"}  # tiles whose numbers are printed dark, in a dark edge
+# Colour is never the only cue: each tile carries its colour's letter before its number.
+LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P"}
 STATUS_LINES = 2
-MIN_TILE_TEXT = 10  # px: a smaller tile shows its colour only
+MIN_TILE_TEXT = 9  # px: a tile whose label would be smaller shows its colour only
 
 
 @dataclass(frozen=True)
@@ -247,11 +270,19 @@ def legend_items(state: TilesState) -> list[LegendItem]:
     items = [LegendItem("last", "latest tile", "ink", "frame")]
     if state.current is not None:
         name = COLORS[state.current]
-        items.insert(0, LegendItem("follow", f"follow {name}", name))
+        items.insert(
+            0, LegendItem("follow", f"follow {name} ({LETTERS[name]})", name, edge=_edge(name))
+        )
     if state.removed is not None:
         name = COLORS[state.removed]
-        items.append(LegendItem("removed", f"{name} taken out", name))
+        items.append(
+            LegendItem("removed", f"{name} ({LETTERS[name]}) taken out", name, edge=_edge(name))
+        )
     return items
+
+
+def _edge(color: str) -> str | None:
+    return "edge" if color in LIGHT_TILES else None
 
 
 def tiles_scene(
@@ -263,6 +294,7 @@ def tiles_scene(
     viewer: int | None = None,
     selected: int | None = None,
     max_font: float = math.inf,
+    palette: str = "default",
 ) -> Scene:
     """The table; a `viewer` sees its own tiles as colours only, an export sees all.
     `selected` frames the viewer's tile in that slot (the keyboard's choice)."""
@@ -288,7 +320,7 @@ def tiles_scene(
     shapes += _dispute_shapes(state, layout, viewer)
     shapes += _score_table(state, layout, viewer)
     shapes += layout.status([*status_lines(state, viewer), *notes])
-    return Scene(width, height, "canvas", PALETTE, tuple(shapes), layout)
+    return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
 
 def frame_reach(size: float) -> float:
@@ -304,13 +336,26 @@ def _frame(key: str, x: float, y: float, size: float) -> Line:
     )
 
 
+def tile_label(tile: int, hidden: bool) -> str:
+    """What a tile shows: its colour's letter and its number ("?" when hidden)."""
+    return LETTERS[COLORS[color_of(tile)]] + ("?" if hidden else str(value_of(tile)))
+
+
+def tile_text_size(size: float) -> float:
+    """The size of a tile's label: the widest, "P10", fills at most 80 % of the tile."""
+    return min(size * 0.5, size * 0.8 / text_width("P10", 1))
+
+
 def _tile_shapes(key: str, x: float, y: float, size: float, tile: int, hidden: bool) -> list[Shape]:
     color = COLORS[color_of(tile)]
+    box = (x, y - size / 2, x + size, y + size / 2)
     shapes: list[Shape] = [Rect(key, x, y - size / 2, size, size, color, radius=size * 0.18)]
-    if size >= MIN_TILE_TEXT:
+    if color in LIGHT_TILES:  # a light tile needs its edge to stand out from the table
+        shapes.append(frame(f"{key}-edge", box, "edge", max(1.0, size * 0.05)))
+    if tile_text_size(size) >= MIN_TILE_TEXT:
         ink = "ink" if color in LIGHT_TILES else "paper"
-        value = "?" if hidden else str(value_of(tile))
-        shapes.append(Text(f"{key}-value", x + size / 2, y, value, size * 0.5, ink))
+        label = tile_label(tile, hidden)
+        shapes.append(Text(f"{key}-value", x + size / 2, y, label, tile_text_size(size), ink))
     return shapes
 
 
@@ -386,17 +431,20 @@ def _score_table(state: TilesState, layout: TilesLayout, viewer: int | None) -> 
         seat = dispute_result(state.last_dispute)[0]
         row_y = y + size * 1.6 * (seat + 1)
         for column in (len(state.scores) - 1, ROUNDS):
+            left, top = first + step * (column - 0.45), row_y - size * 0.7
+            box = (left, top, left + step * 0.9, top + size * 1.4)
             shapes.append(
                 Rect(
                     f"score-mark-{column}",
-                    first + step * (column - 0.45),
-                    row_y - size * 0.7,
+                    left,
+                    top,
                     step * 0.9,
                     size * 1.4,
                     "mark",
                     radius=size * 0.2,
                 )
             )
+            shapes.append(frame(f"score-mark-{column}-edge", box, "muted", max(1.0, size * 0.08)))
     totals = state.totals()
     for seat in range(state.rules.players):
         row_y = y + size * 1.6 * (seat + 1)

@@ -14,7 +14,7 @@ from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS
 from games.tiles.players import TIERS
 from viz.scenes.shapes import Scene
-from viz.scenes.tiles import PALETTE, TilesLayout, hand_slots, seat_order, tiles_scene
+from viz.scenes.tiles import LETTERS, PALETTE, TilesLayout, hand_slots, seat_order, tiles_scene
 from viz.window.app import AI_DELAY_MS, MAX_TEXT, GameApp, colour_buttons
 from viz.window.panel import Button, Control, Label
 
@@ -86,7 +86,7 @@ class TilesApp(GameApp[TilesState]):
             for number, color in enumerate(self.state.colors_in_play(), 1):
                 controls.append(
                     Button(
-                        f"{COLORS[color].capitalize()}  ({number})",
+                        f"{COLORS[color].capitalize()} · {LETTERS[COLORS[color]]}  ({number})",
                         partial(self.choose, color),
                         theme=f"@{COLORS[color]}",
                     )

@@ -1,0 +1,152 @@
+"""Pictures for every eye (issue 21), measured on every frame of each game's export at
+small, default and large sizes, in every palette: each text's contrast against the
+fill behind its centre, each piece's against its surroundings, and how far apart each
+game's meaningful colours stay under normal vision and the three full dichromacies."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from a11y import VISIONS, delta_e2000, piece_contrast, simulate, text_faults
+
+from games import REGISTRY
+from games.tiles.engine import COLORS
+from viz.cli import record_game
+from viz.export.engine import Clip
+from viz.scenes import PALETTES
+from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text
+
+SIZES = (160, 560, 2000)
+GAMES = [
+    ("load", {"rows": 3, "cols": 3}),
+    ("load", {"rows": 7, "cols": 7}),
+    ("load", {"rows": 20, "cols": 20}),
+    ("loops", {"capacity": 3}),
+    ("loops", {"capacity": 7}),
+    ("loops", {"capacity": 12}),
+    ("tiles", {"players": 3}),
+    ("tiles", {"players": 6}),
+]
+IDS = ["-".join([game, *map(str, params.values())]) for game, params in GAMES]
+# The colours that mean something, pairwise at least this far apart (CIEDE2000) in every
+# vision: Even Odds' five tiles; each Load side's fill and its cleared fill; the two sides
+# of Odds and Evens.
+DISTINCT = {
+    "tiles": [(pair, 10.0) for pair in itertools.combinations(COLORS, 2)],
+    "load": [(("red", "red-dim"), 12.0), (("green", "green-dim"), 12.0)],
+    "loops": [(("p0", "p1"), 10.0)],
+}
+
+
+@pytest.fixture(scope="module")
+def replays(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("a11y")
+    return {
+        name: record_game(game, REGISTRY[game].rules(params), 7, Path(folder) / f"{name}.jsonl")
+        for name, (game, params) in zip(IDS, GAMES, strict=True)
+    }
+
+
+def piece_faults(scene: Scene, game: str) -> list[str]:
+    """Every piece, tile, fill and cleared state at 3:1 or more against its surroundings."""
+    faults = []
+    for index, shape in enumerate(scene.shapes):
+        key = shape.key
+        grounds: tuple[str, ...] = ()
+        if isinstance(shape, Text):
+            continue
+        if key.startswith("legend-") and isinstance(shape, Rect | Circle):
+            pass
+        elif game == "load" and key.startswith(("red-", "green-")):
+            if shape.fill == "cell":  # an empty half: the board's grid frames it
+                continue
+            ratio = _ratio(scene, shape.fill, "cell")
+            if ratio < 3:
+                faults.append(f"{key} {shape.fill} against cell: {ratio:.2f}")
+            continue
+        elif game == "loops" and key.startswith("slot-"):
+            grounds = ("canvas",)
+        elif (
+            game == "loops" and key.startswith(("lock-", "last-move-")) and isinstance(shape, Ring)
+        ):
+            on = "piece" if key.startswith("lock-") else "around"
+            faults += _ring_faults(scene, index, on)
+            continue
+        elif game == "tiles" and key.startswith(("hand-", "play-", "score-mark-")):
+            if not isinstance(shape, Rect):
+                continue
+        else:
+            continue
+        ratio, against = piece_contrast(scene, index, grounds)
+        if ratio < 3:
+            faults.append(f"{key} {getattr(shape, 'fill', '')} against {against}: {ratio:.2f}")
+    return faults
+
+
+def _ratio(scene: Scene, a: str, b: str) -> float:
+    from a11y import contrast
+
+    return contrast(scene.rgb(a), scene.rgb(b))
+
+
+def _ring_faults(scene: Scene, index: int, on: str) -> list[str]:
+    """A ring against what lies under its stroke (inside a piece, or around it)."""
+    from a11y import behind
+
+    ring = scene.shapes[index]
+    assert isinstance(ring, Ring)
+    faults = []
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        under = behind(scene, index, ring.cx + dx * ring.r, ring.cy + dy * ring.r)
+        ratio = _ratio(scene, ring.stroke, under)
+        if ratio < 3:
+            faults.append(f"{ring.key} {ring.stroke} on {under} ({on}): {ratio:.2f}")
+    return faults
+
+
+@pytest.mark.parametrize("palette", sorted(PALETTES["load"]))
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", IDS)
+def test_every_text_and_piece_stands_out(replays, name, size, palette):
+    if name == "loops-12" or (name.startswith("tiles") and size == 160):
+        pytest.xfail("loops of 12 overlap; tiles at 160 px touch (the size floor comes next)")
+    game = name.split("-")[0]
+    faults: set[str] = set()
+    # The high-contrast palette holds text to WCAG's enhanced 7:1 (4.5:1 from 24 px).
+    small, large = (7.0, 4.5) if palette == "high-contrast" else (4.5, 3.0)
+    for scene in Clip(replays[name], size, palette=palette).scenes():
+        faults.update(text_faults(scene, small, large))
+        faults.update(piece_faults(scene, game))
+    assert sorted(faults)[:12] == []
+
+
+@pytest.mark.parametrize("palette", sorted(PALETTES["load"]))
+@pytest.mark.parametrize("game", sorted(DISTINCT))
+def test_meaningful_colours_stay_apart_in_every_vision(game, palette):
+    colors = PALETTES[game][palette].colors
+    faults = []
+    for (a, b), least in DISTINCT[game]:
+        for vision in VISIONS:
+            difference = delta_e2000(simulate(colors[a], vision), simulate(colors[b], vision))
+            if difference < least:
+                faults.append(f"{a}/{b} {vision}: {difference:.1f} < {least}")
+    assert faults == []
+
+
+def test_the_simulation_and_the_difference_match_published_values():
+    # Sharma, Wu and Dalal (2005), table 1, pairs 1 and 17.
+    from a11y import ciede2000
+
+    assert ciede2000((50, 2.6772, -79.7751), (50, 0, -82.7485)) == pytest.approx(2.0425, abs=1e-4)
+    assert ciede2000((50, 2.5, 0), (73, 25, -18)) == pytest.approx(27.1492, abs=1e-4)
+    # Full dichromacy leaves white and black alone, and merges pure red and green for a
+    # deuteranope far more than for normal vision.
+    for vision in VISIONS:
+        assert simulate((255, 255, 255), vision) == (255, 255, 255)
+        assert simulate((0, 0, 0), vision) == (0, 0, 0)
+    red, green = (200, 40, 40), (40, 150, 40)
+    normal = delta_e2000(red, green)
+    deutan = delta_e2000(simulate(red, "deuteranopia"), simulate(green, "deuteranopia"))
+    assert deutan < normal / 2
