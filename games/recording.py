@@ -7,7 +7,7 @@ reading and writing files is the caller's business.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +21,10 @@ MAX_LINE_CHARS = 4_096
 MAX_EVENTS = 100_000
 MAX_DEPTH = 16  # nesting of arrays and objects in one line
 BOM = "\ufeff"
+JUDGEMENT = "judgement"  # the key an analysed recording adds to a move's line
+JUDGEMENT_FIELDS = {"exact", "before", "after", "error", "best", "glyph"}
+GLYPHS = ("", "!", "?!", "?", "??")
+MAX_BEST = 64
 
 
 class RecordingError(GameError):
@@ -41,6 +45,7 @@ class Replay:
     header: dict[str, Any]
     moves: list[Any] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    judgements: dict[int, dict[str, Any]] = field(default_factory=dict)  # by move index
 
     @property
     def seed(self) -> int | None:
@@ -77,8 +82,30 @@ def header_line(game: AnyGame, rules: Any, seed: int | None, **extra: Any) -> st
     return json.dumps(header)
 
 
-def event_line(game: AnyGame, move: Any) -> str:
-    return json.dumps(game.event_from_move(move))
+def event_line(game: AnyGame, move: Any, judgement: Mapping[str, Any] | None = None) -> str:
+    event = game.event_from_move(move)
+    if judgement is not None:
+        event[JUDGEMENT] = dict(judgement)
+    return json.dumps(event)
+
+
+def recording_text(
+    game: AnyGame,
+    rules: Any,
+    seed: int | None,
+    moves: Sequence[Any],
+    result: Mapping[str, Any] | None,
+    judgements: Mapping[int, Mapping[str, Any]] | None = None,
+    **extra: Any,
+) -> str:
+    """A whole recording; `judgements` (by move index) are an analysis's, carried on
+    their moves' lines."""
+    notes = judgements or {}
+    lines = [header_line(game, rules, seed, **extra)]
+    lines += [event_line(game, move, notes.get(index)) for index, move in enumerate(moves)]
+    if result is not None:
+        lines.append(result_line(result))
+    return "\n".join(lines) + "\n"
 
 
 def result_line(result: Mapping[str, Any]) -> str:
@@ -188,7 +215,10 @@ def parse(lines: Iterable[str]) -> Replay:
             raise RecordingError(number, f"more than {MAX_EVENTS} events")
         if state.to_move is None:
             raise RecordingError(number, "event after the game ended")
+        judgement = obj.pop(JUDGEMENT, None)
         try:
+            if judgement is not None:
+                replay.judgements[len(replay.moves)] = _check_judgement(replay, state, judgement)
             move = replay.game.move_from_event(state, obj)
             state.apply(move)
         except GameError as error:
@@ -201,6 +231,29 @@ def parse(lines: Iterable[str]) -> Replay:
     if pending is not None:
         replay.warnings.append(f"line {pending[0]}: truncated last line ignored")
     return replay
+
+
+def _check_judgement(replay: Replay, state: State, judgement: Any) -> dict[str, Any]:
+    """An analysis's judgement on a move's line, checked: its fields, and best moves that
+    are legal where the move was made."""
+    if not isinstance(judgement, dict) or set(judgement) != JUDGEMENT_FIELDS:
+        raise GameError(f"a judgement holds {', '.join(sorted(JUDGEMENT_FIELDS))}")
+    if type(judgement["exact"]) is not bool or judgement["glyph"] not in GLYPHS:
+        raise GameError("a judgement's exact is true or false, its glyph one of ?? ? ?! ! or none")
+    for key in ("before", "after", "error"):
+        value = judgement[key]
+        if type(value) not in (int, float) or not 0 <= value <= 1:
+            raise GameError(f"a judgement's {key} is a number from 0 to 1, not {value!r}")
+    best = judgement["best"]
+    if not isinstance(best, list) or len(best) > MAX_BEST:
+        raise GameError(f"a judgement's best is a list of at most {MAX_BEST} events")
+    for event in best:
+        if not isinstance(event, dict):
+            raise GameError("a judgement's best moves are events")
+        reason = state.why_illegal(replay.game.move_from_event(state, event))
+        if reason:
+            raise GameError(f"a judgement's best move {event} is not legal: {reason}")
+    return judgement
 
 
 def _read_header(obj: dict[str, Any], number: int) -> Replay:

@@ -68,40 +68,60 @@ class Exact:
     positions: int  # positions the search visited
 
 
-def solve(rows: int, cols: int, load: int) -> Exact:
-    """Search every position of a small board once. A position is what is picked and
-    cleared in each colour, the cells a new green pair may not touch, and who moves."""
-    grid = board(rows, cols)
-    cells = grid.cells
-    if cells > MAX_EXACT_CELLS:
-        raise ValueError(f"the exact search takes boards of at most {MAX_EXACT_CELLS} cells")
+class LoadSolver:
+    """Every position of a small board, searched once. A position is what is picked and
+    cleared in each colour, the cells a new green pair may not touch, and who moves; for
+    each, whether player 2 wins with best play on both sides, and player 2's best chance
+    against a player 1 who picks at random."""
 
-    def end_of_stage(red: int, red_cleared: int, green: int, green_cleared: int) -> int | None:
+    def __init__(self, rows: int, cols: int, load: int) -> None:
+        self.grid = board(rows, cols)
+        if self.grid.cells > MAX_EXACT_CELLS:
+            raise ValueError(f"the exact search takes boards of at most {MAX_EXACT_CELLS} cells")
+        self.load = load
+        self.red_to_move = cache(self._red_to_move)
+        self.green_to_move = cache(self._green_to_move)
+
+    def player2_wins(self, state: LoadState) -> bool:
+        """Whether player 2 wins from an engine position with best play on both sides."""
+        if state.to_move is None:
+            return state.winner == 2
+        key = (state.red, state.red_cleared, state.green, state.green_cleared, state.blocked)
+        search = self.red_to_move if state.to_move == 1 else self.green_to_move
+        return search(*key)[0]
+
+    def positions(self) -> int:
+        return self.red_to_move.cache_info().currsize + self.green_to_move.cache_info().currsize
+
+    def _end_of_stage(
+        self, red: int, red_cleared: int, green: int, green_cleared: int
+    ) -> int | None:
+        load = self.load
         if (red ^ red_cleared).bit_count() > load or (green ^ green_cleared).bit_count() > load:
             return 1
-        return 2 if red.bit_count() == cells else None
+        return 2 if red.bit_count() == self.grid.cells else None
 
-    @cache
-    def red_to_move(
-        red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
+    def _red_to_move(
+        self, red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
     ) -> tuple[bool, float]:
+        grid = self.grid
         wins, chance, options = False, 0.0, 0
-        for cell in range(cells):
+        for cell in range(grid.cells):
             bit = 1 << cell
             if red & bit:
                 continue
             cleared = green_cleared | green & grid.at_or_above[cell & ~1]
-            best, odds = green_to_move(red | bit, red_cleared, green, cleared, blocked)
+            best, odds = self.green_to_move(red | bit, red_cleared, green, cleared, blocked)
             wins |= not best  # player 1 wins if some pick leaves player 2 lost
             chance += odds
             options += 1
         return not wins, chance / options
 
-    @cache
-    def green_to_move(
-        red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
+    def _green_to_move(
+        self, red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
     ) -> tuple[bool, float]:
         """(player 2 wins with best play, player 2's best chance against random red)."""
+        grid = self.grid
         outcomes = [(red, red_cleared, green, green_cleared, blocked)]  # the pass
         for pair, mask in enumerate(grid.pair_masks):
             if not blocked & mask:
@@ -116,18 +136,22 @@ def solve(rows: int, cols: int, load: int) -> Exact:
                 )
         wins, chance = False, 0.0
         for after in outcomes:
-            ended = end_of_stage(*after[:4])
+            ended = self._end_of_stage(*after[:4])
             if ended is not None:
                 won, odds = ended == 2, float(ended == 2)
             else:
-                won, odds = red_to_move(*after)
+                won, odds = self.red_to_move(*after)
             wins |= won
             chance = max(chance, odds)
         return wins, chance
 
-    wins, chance = red_to_move(0, 0, 0, 0, 0)
-    positions = red_to_move.cache_info().currsize + green_to_move.cache_info().currsize
-    return Exact(rows, cols, load, 2 if wins else 1, chance, positions)
+
+def solve(rows: int, cols: int, load: int) -> Exact:
+    """The perfect-play winner of a small board and player 2's best chance against a
+    random player 1, from the start."""
+    search = LoadSolver(rows, cols, load)
+    wins, chance = search.red_to_move(0, 0, 0, 0, 0)
+    return Exact(rows, cols, load, 2 if wins else 1, chance, search.positions())
 
 
 def brute_force(rows: int, cols: int, load: int) -> tuple[int, float]:

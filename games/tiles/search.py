@@ -36,7 +36,7 @@ def _search(state: TilesState, rng: random.Random, cheat: bool) -> Move:
     if len(options) > 1:
         cost: dict[int, float] = dict.fromkeys(options, 0)
         for _ in range(ROLLOUTS):
-            sample = state if cheat else _determinized(state, view, rng)
+            sample = state if cheat else determinized(state, view, rng)
             for option in options:
                 cost[option] += _rollout(sample, seat, option, rng)
         options = [min(options, key=lambda option: (cost[option], option))]
@@ -50,7 +50,7 @@ def _own_tile(state: TilesState, seat: int, color: int, rng: random.Random) -> i
     return rng.choice([t for t in state.hands[seat] if color_of(t) == color])
 
 
-def _determinized(state: TilesState, view: SeatView, rng: random.Random) -> TilesState:
+def determinized(state: TilesState, view: SeatView, rng: random.Random) -> TilesState:
     """The position with the seat's own values drawn from what it may hold."""
     hand = []
     for color in sorted(set(view.own_colors)):

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import math
+from collections.abc import Sequence
 from pathlib import Path
 
 from viz.files import write_atomic
 from viz.render.raster import render
 from viz.render.svg import static_svg
-from viz.scenes.shapes import Line, Palette, Scene, Shape, Text
+from viz.scenes.shapes import Circle, Line, Palette, Scene, Shape, Text
 
 SERIES = ("s0", "s1", "s2", "s3", "s4", "s5")
 CHART_PALETTE = Palette.from_hex(
@@ -23,6 +26,10 @@ CHART_PALETTE = Palette.from_hex(
         "s3": "#9467bd",
         "s4": "#8c564b",
         "s5": "#e377c2",
+        "??": "#b2182b",  # the glyphs of judged moves: blunder, mistake, inaccuracy, only move
+        "?": "#d95f02",
+        "?!": "#8c6d00",
+        "!": "#1a7f37",
     },
     inks=("ink", "muted"),
 )
@@ -34,9 +41,12 @@ def rate_chart(
     series: list[tuple[int, str, list[tuple[int, float]]]],
     width: int = 640,
     height: int = 420,
+    marks: Sequence[tuple[str, int, float, str]] = (),
+    fair: float = 0.5,
 ) -> Scene:
-    """Rates (0 to 1) against whole numbers, 50 % marked: one line per series, given as
-    (key, label, points); the key names the line's shapes."""
+    """Rates (0 to 1) against whole numbers, the fair rate marked: one line per series,
+    given as (key, label, points); the key names the line's shapes. `marks` are dots
+    (key, x, rate, colour) drawn over the lines."""
     xs = sorted({x for _, _, points in series for x, _ in points})
     left, right, top, bottom = 60, width - 130, 40, height - 50
     span = max(1, xs[-1] - xs[0]) if xs else 1
@@ -50,13 +60,14 @@ def rate_chart(
     shapes: list[Shape] = [
         Text("title", left, 18, title, 15, "ink", "start"),
         Line("axes", ((left, top), (left, bottom), (right, bottom)), "axis", 1.5),
-        Line("fair", ((left, y_at(0.5)), (right, y_at(0.5))), "fair", 1.5, dashed=True),
-        Text("fair-label", right + 6, y_at(0.5), "50 %", 12, "muted", "start"),
+        Line("fair", ((left, y_at(fair)), (right, y_at(fair))), "fair", 1.5, dashed=True),
+        Text("fair-label", right + 6, y_at(fair), f"{fair:.0%}", 12, "muted", "start"),
         Text("x-label", (left + right) / 2, height - 14, x_label, 13, "muted"),
     ]
     for tick in (0, 0.25, 0.5, 0.75, 1):
         shapes.append(Text(f"y-{tick}", left - 8, y_at(tick), f"{tick:.0%}", 12, "muted", "end"))
-    for value in xs:
+    every = max(1, math.ceil(len(xs) / 12))  # at most a dozen labels on the x axis
+    for value in xs[::every]:
         shapes.append(Text(f"x-{value}", x_at(value), bottom + 14, str(value), 12, "muted"))
     for number, (key, label, points) in enumerate(series):
         color = SERIES[number % len(SERIES)]
@@ -73,15 +84,26 @@ def rate_chart(
             )
         )
         shapes.append(Text(f"legend-{key}", right + 48, legend_y, label, 12, "ink", "start"))
+    for name, x, rate, fill in marks:
+        shapes.append(Circle(f"mark-{name}", x_at(x), y_at(rate), 4.5, fill))
     return Scene(width, height, "canvas", CHART_PALETTE, tuple(shapes))
+
+
+def picture_bytes(scene: Scene, suffix: str) -> bytes:
+    """A chart as a still SVG or PNG file's bytes, by the file's ending."""
+    if suffix.lower() == ".svg":
+        return static_svg(scene).encode("utf-8")
+    if suffix.lower() == ".png":
+        out = io.BytesIO()
+        render(scene).save(out, format="PNG")
+        return out.getvalue()
+    raise ValueError(f"the chart is written as .svg or .png, not {suffix or 'no ending'}")
 
 
 def write_picture(scene: Scene, path: Path) -> Path:
     """A chart as a still SVG or PNG, by the file's ending."""
-    if path.suffix.lower() == ".svg":
-        text = static_svg(scene)
-        return write_atomic(path, lambda out: out.write(text))
-    if path.suffix.lower() == ".png":
-        image = render(scene)
-        return write_atomic(path, lambda out: image.save(out, format="PNG"), "wb")
-    raise ValueError(f"{path}: the chart is written as .svg or .png")
+    try:
+        data = picture_bytes(scene, path.suffix)
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
+    return write_atomic(path, lambda out: out.write(data), "wb")

@@ -26,8 +26,10 @@ Row = TypeVar("Row")
 class Progress:
     """Reports on standard error, but only once a run has taken more than a moment."""
 
-    def __init__(self, total: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.total, self.done, self.clock = total, 0, clock
+    def __init__(
+        self, total: int, clock: Callable[[], float] = time.monotonic, name: str = "sweep"
+    ) -> None:
+        self.total, self.done, self.clock, self.name = total, 0, clock, name
         self.started = clock()
         self.shown = False
 
@@ -36,7 +38,10 @@ class Progress:
         if self.clock() - self.started > PROGRESS_AFTER_S:
             self.shown = True
             print(
-                f"\rsweep: {self.done}/{self.total} {label}   ", end="", file=sys.stderr, flush=True
+                f"\r{self.name}: {self.done}/{self.total} {label}   ",
+                end="",
+                file=sys.stderr,
+                flush=True,
             )
 
     def close(self) -> None:
@@ -55,9 +60,12 @@ class Sweep(Generic[Cell, Chunk, Row]):
     label: Callable[[Cell], str]
 
 
-def run(sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int) -> list[Row]:
-    """Each cell's row, in the order of `cells`. `workers` 0 runs in this process."""
-    progress = Progress(len(cells))
+def run(
+    sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int, name: str = "sweep"
+) -> list[Row]:
+    """Each cell's row, in the order of `cells`. `workers` 0 runs in this process. Progress
+    is shown as `name`."""
+    progress = Progress(len(cells), name=name)
     try:
         if workers == 0:
             return [_in_process(sweep, cell, progress) for cell in cells]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from viz import __version__
-from viz.cli import recordings, sweeps, windows
+from viz.cli import analysis, recordings, sweeps, windows
 from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
 from viz.files import FileError, shown
@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="oddsevens", description=__doc__)
     parser.add_argument("--version", action="version", version=f"oddsevens {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
-    for group in (recordings, windows, sweeps):
+    for group in (recordings, windows, sweeps, analysis):
         group.add_commands(commands)
     return parser
 

@@ -1,0 +1,86 @@
+"""`analyze`: every move of a recording judged, as a table, JSON Lines, a chart, or an
+annotated recording."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from games.analysis import DEFAULT_TRIALS
+from viz.cli.common import CommandError, int_in
+from viz.files import load_replay, outputs, write_recording
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from viz.analysis.charts import picture_bytes
+    from viz.analysis.moves import analyze, chance_chart, json_lines, table
+
+    replay = load_replay(args.recording)
+    if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
+        raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
+    judgements = analyze(replay, args.trials, args.seed, args.workers)
+    print(json_lines(replay, judgements) if args.json else table(replay, judgements))
+    if args.output is not None or args.plot is not None:
+        with outputs() as batch:
+            if args.output is not None:
+                notes = {
+                    j.index: judgement_note(j, replay.game.event_from_move) for j in judgements
+                }
+                final = replay.final()
+                write_recording(
+                    batch,
+                    args.output,
+                    replay.game,
+                    replay.rules,
+                    replay.seed,
+                    replay.moves,
+                    final.result(),
+                    judgements=notes,
+                )
+            if args.plot is not None:
+                chart = picture_bytes(chance_chart(replay, judgements), args.plot.suffix)
+                batch.write_bytes(args.plot, chart)
+        for path in batch.written:
+            print(path, file=sys.stderr)
+    return 0
+
+
+def judgement_note(judgement: Any, event: Any) -> dict[str, Any]:
+    """A judgement as an annotated recording carries it on its move's line."""
+    return {
+        "exact": judgement.exact,
+        "before": judgement.before,
+        "after": judgement.after,
+        "error": judgement.error,
+        "best": [event(move) for move in judgement.best],
+        "glyph": judgement.glyph,
+    }
+
+
+def add_commands(commands: Any) -> None:
+    analyze = commands.add_parser("analyze", help="judge every move of a recording")
+    analyze.add_argument("recording", type=Path)
+    analyze.add_argument("--json", action="store_true", help="one JSON object a judged turn")
+    analyze.add_argument(
+        "--plot", type=Path, metavar="FILE", help="the chance chart (.svg or .png)"
+    )
+    analyze.add_argument(
+        "-o", "--output", type=Path, metavar="FILE", help="the recording with the judgements added"
+    )
+    analyze.add_argument(
+        "--trials",
+        type=int_in(1, 1_000_000),
+        default=DEFAULT_TRIALS,
+        help=f"playouts a position where chances are estimated (default {DEFAULT_TRIALS})",
+    )
+    analyze.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    analyze.add_argument(
+        "--workers",
+        type=int_in(1, 256),
+        default=os.cpu_count() or 1,
+        help="processes for estimates (default: all cores)",
+    )
+    analyze.set_defaults(run=cmd_analyze)
