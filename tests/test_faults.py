@@ -5,12 +5,14 @@ success that has nothing to say), and the folder's listing before and after."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -263,3 +265,143 @@ def test_locks_are_released_after_commit(tmp_path):
     with open(tmp_path / "a.txt", "rb") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     assert listing(tmp_path) == ["a.txt"]
+
+
+# --- 5. one line for everything
+
+INTERRUPTIBLE = {
+    "export": ["export", "{rec}", "--gif", "{dir}/a.gif", "--size", "3000"],
+    "export mp4": ["export", "{rec}", "--mp4", "{dir}/a.mp4", "--size", "3000"],
+    "demo": ["demo", "--out", "{dir}/demo"],
+    "sweep": ["sweep", "loops", "--trials", "5000000", "--workers", "2"],
+    "validate": ["validate", "{rec}"],
+}
+SLOW_VALIDATE = (
+    "import sys, time, viz.cli.recordings as r; "
+    "r.load_replay = lambda path: time.sleep(60); "
+    "from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
+)
+
+
+def _live_workers(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(child) for child in found.stdout.split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as info:
+            return info.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("command", list(INTERRUPTIBLE))
+def test_ctrl_c_ends_any_command_within_a_second_in_one_line(tmp_path, game, command):
+    import signal
+    import time
+
+    argv = [a.format(rec=game, dir=tmp_path) for a in INTERRUPTIBLE[command]]
+    code = "import sys; from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
+    if command == "validate":  # reading is too quick to interrupt: make it slow
+        code = SLOW_VALIDATE
+    before = listing(tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        start_new_session=True,  # a terminal's Ctrl-C goes to the whole process group
+    )
+    time.sleep(2.5)
+    workers = _live_workers(process.pid)
+    start = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    took = time.monotonic() - start
+    assert process.returncode == 130 and err == "oddsevens: interrupted\n", err
+    assert took < 1, took
+    time.sleep(0.5)
+    assert not [pid for pid in workers if _alive(pid)]
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
+def test_sweep_workers_end_within_2_s_when_the_parent_dies(tmp_path, how):
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "viz", "sweep", "loops", "--trials", "5000000", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while len(_live_workers(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = _live_workers(process.pid)
+        assert len(workers) == 2
+        before = listing(tmp_path)
+        process.send_signal(getattr(signal, how))
+        process.communicate(timeout=10)
+        deadline = time.monotonic() + 2
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in workers if _alive(pid)]
+        assert process.returncode == -getattr(signal, how)
+        assert listing(tmp_path) == before
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, 9)
+
+
+def test_a_failed_mp4_is_one_line_naming_the_file(tmp_path, game, capsys, monkeypatch):
+    from viz.export import engine
+
+    monkeypatch.setattr(engine, "MP4_OPTIONS", [*engine.MP4_OPTIONS, "-crf", "bogus"])
+    capsys.readouterr()
+    before = listing(tmp_path)
+    code, out, err = cli(capsys, "export", game, "--mp4", tmp_path / "a.mp4")
+    assert code == 2 and out == "" and len(err) == 1
+    assert err[0].startswith(f"oddsevens: {tmp_path / 'a.mp4'}: ffmpeg failed: ")
+    assert listing(tmp_path) == before
+    assert not list(Path(tempfile.gettempdir()).glob("oddsevens-ffmpeg-*"))
+
+
+@pytest.mark.parametrize(
+    "name", [b"caf\xe9.gif", b"new\nline.gif", b"\x1b[31mred.gif"], ids=["latin-1", "nl", "esc"]
+)
+def test_file_names_are_printed_escaped(tmp_path, game, capsys, name):
+    capsys.readouterr()
+    target = Path(os.fsdecode(os.path.join(os.fsencode(tmp_path), name)))
+    code, out, err = cli(capsys, "export", game, "--gif", target)
+    assert code == 0 and err == []
+    assert out.count("\n") == 1 and "\x1b" not in out
+    assert out.rstrip("\n").isprintable() and os.path.exists(target)
+    before = listing(tmp_path)
+    bad = Path(os.fsdecode(os.path.join(os.fsencode(game), name)))  # under a file
+    code, out, err = cli(capsys, "export", game, "--gif", bad)
+    assert code == 2 and out == "" and len(err) == 1 and err[0].isprintable()
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    ("size", "says"),
+    [
+        ("99999999999999999999x1", "at most 16384 pixels a side"),
+        ("100000x100000", "at most 16384 pixels a side"),
+        ("16000x16000", "is larger than the screen"),
+    ],
+)
+def test_a_window_larger_than_the_screen_is_one_line(tmp_path, capsys, monkeypatch, size, says):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.chdir(tmp_path)
+    before = listing(tmp_path)
+    code, out, err = cli(capsys, "watch", "--window", size)
+    assert code == 2 and out == "" and len(err) == 1 and says in err[0]
+    assert listing(tmp_path) == before

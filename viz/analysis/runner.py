@@ -8,9 +8,13 @@ rest, the same way for every sweep.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -83,7 +87,9 @@ def _in_process(sweep: Sweep[Cell, Chunk, Row], cell: Cell, progress: Progress) 
 def _in_pool(
     sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int, progress: Progress
 ) -> list[Row]:
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)
+    )
     try:
         pending: list[list[Future[Chunk]]] = [
             [pool.submit(sweep.work, *args) for args in sweep.chunks(cell)] for cell in cells
@@ -97,6 +103,29 @@ def _in_pool(
         raise
     pool.shutdown()
     return rows
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: leave Ctrl-C to the parent (which ends the workers at once), and
+    end when the parent ends, however it ends (SIGKILL included): on Linux the kernel
+    sends SIGKILL when the parent goes (PR_SET_PDEATHSIG); everywhere, a thread watches
+    for the worker being handed to another parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 is PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent went before the line above took hold
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

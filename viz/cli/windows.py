@@ -17,6 +17,8 @@ from viz.files import load_replay
 from viz.window import WINDOWS
 from viz.window.sessions import newest_session
 
+MAX_WINDOW_SIDE = 16384  # SDL's largest texture; the screen's size is checked later
+
 
 def session_dir() -> Path:
     """Where windows keep the live recording of each session."""
@@ -25,15 +27,18 @@ def session_dir() -> Path:
     return user_state_path("oddsevens") / "sessions"
 
 
-def open_window(make: Callable[[], Any]) -> int:
+def open_window(make: Callable[[], Any], size: tuple[int, int] | None = None) -> int:
     """Build a window and run it. No display is a one-line error at once, not SDL's
-    invisible fallback; Ctrl-C ends the window as its close button does."""
+    invisible fallback; a window larger than the screen is one too; Ctrl-C ends the
+    window as its close button does."""
     chosen = os.environ.get("SDL_VIDEODRIVER")  # an explicit driver (tests use dummy) wins
     screen = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     if not chosen and not screen and sys.platform.startswith("linux"):
         raise CommandError("no display (DISPLAY is not set): try 'oddsevens demo'")
     import pygame
 
+    if size is not None:
+        _check_fits(size)
     try:
         window = make()
     except pygame.error as error:
@@ -48,12 +53,31 @@ def open_window(make: Callable[[], Any]) -> int:
     return 0
 
 
+def _check_fits(size: tuple[int, int]) -> None:
+    """`--window` may be at most the size of the largest screen SDL reports."""
+    import pygame
+
+    try:
+        pygame.display.init()
+        screens = pygame.display.get_desktop_sizes()
+    except pygame.error as error:
+        raise CommandError(f"cannot open a window ({error}); try 'oddsevens demo'") from None
+    if not screens:
+        return
+    width = max(w for w, _ in screens)
+    height = max(h for _, h in screens)
+    if size[0] > width or size[1] > height:
+        raise CommandError(
+            f"--window {size[0]}x{size[1]} is larger than the screen ({width}x{height})"
+        )
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_from_args(args.game, args)
     window = WINDOWS[args.game].load()
     vs = getattr(args, "vs", None)
     options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **_window_options(args)}
-    return open_window(lambda: window(REGISTRY[args.game], rules, **options))
+    return open_window(lambda: window(REGISTRY[args.game], rules, **options), args.window)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -70,7 +94,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CommandError(f"{path}: {replay.game.name} has no window")
     window = kit.load()
     options = {"seed": replay.seed, "script": replay.moves, **_window_options(args)}
-    return open_window(lambda: window(replay.game, replay.rules, **options))
+    return open_window(lambda: window(replay.game, replay.rules, **options), args.window)
 
 
 def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
@@ -90,8 +114,12 @@ def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
 
 def _window_size(text: str) -> tuple[int, int]:
     width, _, height = text.partition("x")
-    if not (width.isdecimal() and height.isdecimal()):
+    if not (width.isascii() and width.isdigit() and height.isascii() and height.isdigit()):
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, such as 980x720")
+    if len(width) > 5 or len(height) > 5 or max(int(width), int(height)) > MAX_WINDOW_SIDE:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a window is at most {MAX_WINDOW_SIDE} pixels a side"
+        )
     return max(int(width), MIN_WINDOW_SIZE[0]), max(int(height), MIN_WINDOW_SIZE[1])
 
 

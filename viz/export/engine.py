@@ -8,9 +8,11 @@ document, is built whole). Every output of one export goes through one
 
 from __future__ import annotations
 
+import errno
 import io
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
@@ -141,6 +143,7 @@ def write_mp4(clip: Clip, path: Path) -> None:
     durations = clip.durations_ms()
     step = math.gcd(*durations)
     writer = None
+    log = _FfmpegLog()
     try:
         for image, duration in zip(render_stream(clip.scenes()), durations, strict=True):
             frame = _even(image.convert("RGB"))
@@ -152,16 +155,74 @@ def write_mp4(clip: Clip, path: Path) -> None:
                     fps=1000 / step,
                     codec="libx264",
                     macro_block_size=1,
-                    ffmpeg_log_level="error",
+                    ffmpeg_log_level="quiet",  # its messages go to the log, not stderr
                     quality=None,
                     output_params=MP4_OPTIONS,
                 )
-                writer.send(None)
+                with log.active():
+                    writer.send(None)
             for _ in range(duration // step):
                 writer.send(frame.tobytes())
-    finally:
         if writer is not None:
-            writer.close()
+            writer.close()  # waits for ffmpeg to finish the file
+    except Exception as error:
+        if writer is not None:
+            _kill(writer)
+        if isinstance(error, FileError):
+            raise
+        reason = log.last_line() or str(error).strip().splitlines()[0]
+        raise OSError(errno.EIO, f"ffmpeg failed: {reason}") from None
+    except BaseException:  # Ctrl-C: ffmpeg is killed, not waited for
+        if writer is not None:
+            _kill(writer)
+        raise
+    finally:
+        log.remove()
+
+
+class _FfmpegLog:
+    """ffmpeg's own log (FFREPORT) in a private temporary folder, so a failure can be
+    told in one line, ffmpeg's last, rather than on standard error."""
+
+    def __init__(self) -> None:
+        import tempfile
+
+        self.folder = Path(tempfile.mkdtemp(prefix="oddsevens-ffmpeg-"))
+        self.path = self.folder / "ffmpeg.log"
+
+    @contextmanager
+    def active(self) -> Iterator[None]:
+        import os
+
+        before = os.environ.get("FFREPORT")
+        os.environ["FFREPORT"] = f"file={self.path}:level=16"  # errors only
+        try:
+            yield
+        finally:
+            if before is None:
+                del os.environ["FFREPORT"]
+            else:
+                os.environ["FFREPORT"] = before
+
+    def last_line(self) -> str:
+        try:
+            lines = self.path.read_text(errors="replace").splitlines()
+        except OSError:
+            return ""
+        lines = [line.strip() for line in lines if line.strip()]
+        return lines[-1] if lines else ""
+
+    def remove(self) -> None:
+        import shutil
+
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _kill(writer: Generator[None, bytes | None, None]) -> None:
+    """Stop imageio's ffmpeg at once: a KeyboardInterrupt thrown in makes it kill ffmpeg
+    rather than wait for it to encode what it has."""
+    with suppress(BaseException):
+        writer.throw(KeyboardInterrupt())
 
 
 def write_webp(clip: Clip, path: Path) -> None:
