@@ -216,7 +216,10 @@ def judge(
     ]
     best = tuple(c for c, score in zip(choices, scores, strict=True) if score == max(scores))
     error = math.hypot(ahead_error[mine], now_error[mine])
-    glyph = estimate_glyph(ahead[mine] - now[mine], error)
+    # A fall in the mover's chance is the move's fault only if another option did better:
+    # a forced move, or the best one, can only reveal bad luck.
+    outdone = not any(same_option(choice, move) for choice in best)
+    glyph = estimate_glyph(ahead[mine] - now[mine], error) if outdone else ""
     return Judgement(
         index,
         history.turns,

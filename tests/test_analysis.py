@@ -20,6 +20,7 @@ from games.analysis import (
     exact_glyph,
     judge,
     judged_indices,
+    same_option,
 )
 from games.autoplay import play
 from games.history import History
@@ -225,3 +226,14 @@ def test_a_judgement_with_an_illegal_best_move_is_refused(small_load, tmp_path, 
     assert main(["validate", str(annotated)]) == 2
     error = capsys.readouterr().err
     assert error.startswith(f"oddsevens: {annotated}:3: ") and "not legal" in error
+
+
+def test_an_estimated_move_among_the_best_gets_no_glyph():
+    """In Even Odds a forced colour, or the best one, can lose chances only to luck."""
+    replay = load_replay(ROOT / "recordings" / "tiles-sample.jsonl")
+    history = replay.history()
+    for index in judged_indices(history)[30:45]:
+        found = judge(replay.game, replay.rules, replay.moves, index, trials=8, seed=2)
+        played = replay.moves[index]
+        if any(same_option(best, played) for best in found.best):
+            assert found.glyph == ""
