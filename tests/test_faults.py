@@ -405,3 +405,123 @@ def test_a_window_larger_than_the_screen_is_one_line(tmp_path, capsys, monkeypat
     code, out, err = cli(capsys, "watch", "--window", size)
     assert code == 2 and out == "" and len(err) == 1 and says in err[0]
     assert listing(tmp_path) == before
+
+
+# --- 1. names never collide, open sessions are never pruned, write failures are messages
+
+
+def _load_window(tmp_path, out="out"):
+    from games import REGISTRY
+    from viz.window.load import LoadApp
+
+    game = REGISTRY["load"]
+    return LoadApp(
+        game,
+        game.rules({}),
+        seed=1,
+        out_dir=tmp_path / out,
+        session_dir=tmp_path / "sessions",
+        size=(900, 700),
+    )
+
+
+def test_two_windows_saving_in_the_same_second_keep_two_recordings(tmp_path, monkeypatch):
+    from games.load import Pick
+
+    monkeypatch.setattr("time.strftime", lambda *args: "20260101-120000")
+    windows = [_load_window(tmp_path), _load_window(tmp_path)]
+    try:
+        for window, cell in zip(windows, (3, 4), strict=True):
+            window.play(Pick(1, cell))
+        saved = [window.download() for window in windows]
+        messages = [window.message for window in windows]
+    finally:
+        for window in windows:
+            window.close()
+    out = tmp_path / "out"
+    assert listing(out) == [
+        "load-20260101-120000-turn1-2.gif",
+        "load-20260101-120000-turn1-2.jsonl",
+        "load-20260101-120000-turn1-2.svg",
+        "load-20260101-120000-turn1.gif",
+        "load-20260101-120000-turn1.jsonl",
+        "load-20260101-120000-turn1.svg",
+    ]
+    assert saved[0] != saved[1] and messages[0] != messages[1]
+    cells = sorted(load_replay(path).moves[0].cell for path in out.glob("*.jsonl"))
+    assert cells == [3, 4]
+
+
+def test_a_window_save_that_fails_leaves_nothing_and_is_one_message(tmp_path):
+    from games.load import Pick
+
+    (tmp_path / "out").write_text("a file where the folder should be")
+    window = _load_window(tmp_path, out="out/sub")
+    try:
+        window.play(Pick(1, 3))
+        before = listing(tmp_path)
+        assert window.download() == []
+        assert window.message.startswith("Nothing saved: ") and "\n" not in window.message
+        assert listing(tmp_path) == before
+        assert window.step()  # the window goes on
+    finally:
+        window.close()
+
+
+def test_pruning_passes_by_a_session_another_window_has_open(tmp_path):
+    from games import REGISTRY
+    from games.load import Pick
+    from viz.window.sessions import SessionLog, prune
+
+    game = REGISTRY["load"]
+    folder = tmp_path / "sessions"
+    log = SessionLog(folder)
+    log.start(game, game.rules({}), 1)
+    log.event(Pick(1, 3), None)
+    open_one = log.writer.path
+    for number in range(3):
+        old = folder / f"old-{number}.jsonl"
+        old.write_text("{}\n")
+        os.utime(old, (1000 + number, 1000 + number))
+    os.utime(open_one, (1, 1))  # the oldest of all
+    prune(folder, keep=1)
+    assert listing(folder) == sorted([open_one.name, "old-2.jsonl"])
+    log.close()
+    prune(folder, keep=1)  # closed, it may go
+    assert listing(folder) == ["old-2.jsonl"]
+
+
+def test_a_session_rewrite_that_fails_is_a_message_and_back_goes_on(tmp_path, monkeypatch):
+    from games.load import Pick
+
+    window = _load_window(tmp_path)
+    try:
+        window.play(Pick(1, 3))
+        window.step()
+        path = window.recorder.path
+        before = listing(tmp_path)
+
+        def full(*args, **kwargs):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr("viz.files.write_atomic", full)
+        window.back()
+        assert window.message.startswith("Session recording off: ")
+        assert "\n" not in window.message and window.sessions is None
+        assert listing(tmp_path) == before and path.exists()
+        window.play(Pick(1, 5))  # play goes on
+    finally:
+        window.close()  # once a ValueError: I/O operation on closed file
+
+
+def test_replay_last_takes_the_newest_session_with_something_in_it(tmp_path):
+    from viz.window.sessions import newest_session
+
+    folder = tmp_path / "sessions"
+    folder.mkdir()
+    (folder / "a.jsonl").write_text("{}\n")
+    os.utime(folder / "a.jsonl", (1, 1))
+    (folder / "b.jsonl").touch()  # a name just claimed by another window
+    before = listing(folder)
+    assert newest_session(folder) == folder / "a.jsonl"
+    assert listing(folder) == before

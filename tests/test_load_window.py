@@ -460,7 +460,9 @@ def test_replay_last_opens_the_newest_session(tmp_path, monkeypatch):
     folder = tmp_path / "state" / "oddsevens" / "sessions"
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     opened = []
-    monkeypatch.setattr("viz.cli.windows.open_window", lambda make: opened.append(make()) or 0)
+    monkeypatch.setattr(
+        "viz.cli.windows.open_window", lambda make, size=None: opened.append(make()) or 0
+    )
     assert main(["replay", "--last"]) == 2  # nothing recorded yet
     assert main(["record", "load", "--seed", "3", "-o", str(folder / "a.jsonl")]) == 0
     assert main(["replay", "--last"]) == 0

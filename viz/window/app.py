@@ -23,7 +23,7 @@ from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
 from viz import MIN_WINDOW_SIZE
 from viz.export.engine import export_replay
-from viz.files import FileError, RecordingWriter, outputs, write_recording
+from viz.files import FileError, RecordingWriter, outputs, shown, write_recording
 from viz.render.timeline import PLAY_SPEEDS
 from viz.scenes.common import font_size, margin, wrap
 from viz.scenes.shapes import Palette, Scene, readable_on, rgb_hex
@@ -148,10 +148,10 @@ class GameApp(Generic[StateT]):
         and play goes on."""
         try:
             write(*args)
-        except (OSError, FileError) as error:
+        except (OSError, FileError, ValueError) as error:
             sessions, self.sessions = self.sessions, None
             if sessions is not None:
-                with contextlib.suppress(OSError):
+                with contextlib.suppress(OSError, ValueError):
                     sessions.close()
             self.message = f"Session recording off: {error}"
 
@@ -197,8 +197,10 @@ class GameApp(Generic[StateT]):
             i for i in range(len(self.history)) if not self.automatic[i] and self.history.is_turn(i)
         ]
         if mine:
+            recording = self.sessions
             self.rewind(mine[-1])
-            self.message = ""
+            if self.sessions is recording:  # else the rewind's message says recording is off
+                self.message = ""
         else:
             self.message = "Nothing of yours to undo"
 
@@ -225,10 +227,11 @@ class GameApp(Generic[StateT]):
             self.message = "Pause before downloading the GIF"
             return []
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        stem = self.out_dir / f"{self.game.id}-{stamp}-turn{self.state.turns}"
-        recording = stem.with_suffix(".jsonl")
         try:
             with outputs() as batch:
+                name = f"{self.game.id}-{stamp}-turn{self.state.turns}"
+                recording = batch.new_name(self.out_dir, name, ".jsonl")
+                stem = recording.with_suffix("")
                 replay = write_recording(
                     batch,
                     recording,
@@ -240,8 +243,8 @@ class GameApp(Generic[StateT]):
                 )
                 targets = {kind: stem.with_suffix(f".{kind}") for kind in self.formats}
                 export_replay(replay, targets, batch=batch)
-        except FileError as error:
-            self.message = f"Nothing saved: {error}"
+        except (FileError, OSError, ValueError, RuntimeError) as error:
+            self.message = f"Nothing saved: {shown(str(error))}"
             return []
         kinds = ", ".join(f".{kind}" for kind in self.formats)
         self.message = f"Saved {stem.name}.jsonl, {kinds} in {self.out_dir}"

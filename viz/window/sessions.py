@@ -7,36 +7,54 @@ undo. The folder keeps the newest `KEEP` sessions.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import time
 from pathlib import Path
 from typing import Any
 
 from games.base import AnyGame
-from viz.files import RecordingWriter
+from viz.files import RecordingWriter, in_use
 
 KEEP = 200
 
 
 def session_files(folder: Path) -> list[Path]:
     """The folder's session recordings, oldest first."""
+    found = []
     try:
-        found = [path for path in folder.glob("*.jsonl") if path.is_file()]
+        for path in folder.glob("*.jsonl"):
+            try:  # another window may delete or replace a file at any moment
+                info = path.lstat()
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                found.append((info.st_mtime_ns, path.name, path))
     except OSError:
         return []
-    return sorted(found, key=lambda path: (path.stat().st_mtime_ns, path.name))
+    return [path for *_, path in sorted(found)]
 
 
 def newest_session(folder: Path) -> Path | None:
-    files = session_files(folder)
-    return files[-1] if files else None
+    """The newest session with something in it (a name just claimed is still empty)."""
+    for path in reversed(session_files(folder)):
+        try:
+            if path.stat().st_size > 0:
+                return path
+        except OSError:
+            continue
+    return None
 
 
 def prune(folder: Path, keep: int = KEEP) -> None:
-    """Delete all but the `keep` newest session recordings."""
+    """Delete all but the `keep` newest session recordings; a session that a window
+    still has open (and locked) is never deleted."""
     files = session_files(folder)
     for path in files[: max(0, len(files) - keep)]:
-        path.unlink(missing_ok=True)
+        if not in_use(path):
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
 
 
 class SessionLog:
