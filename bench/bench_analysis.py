@@ -17,6 +17,7 @@ from typing import Any
 from common import median_seconds, print_table
 
 from games.analysis import DEFAULT_TRIALS, judged_indices
+from games.loops.solver import solver
 from games.recording import Replay
 from viz.analysis.moves import analyze
 from viz.files import load_replay
@@ -50,6 +51,12 @@ def engine_minimax(replay: Replay) -> int:
     return len(positions)
 
 
+def cold(replay: Replay, trials: int, workers: int) -> object:
+    """The analysis from scratch: the solvers' memory of earlier runs forgotten first."""
+    solver.cache_clear()
+    return analyze(replay, trials, 0, workers)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=3)
@@ -68,11 +75,11 @@ def main() -> None:
         replay = load_replay(path)
         trials = DEFAULT_TRIALS.get(replay.game.id, 1)
         turns = len(judged_indices(replay.history()))
-        every = median_seconds(partial(analyze, replay, trials, 0, workers), args.repeats)
-        one = median_seconds(partial(analyze, replay, trials, 0, 1), args.repeats)
+        every = median_seconds(partial(cold, replay, trials, workers), args.repeats)
+        one = median_seconds(partial(cold, replay, trials, 1), args.repeats)
         rows.append([label, turns, trials, f"{every:.2f}", f"{one:.2f}", f"{one / every:.1f}x"])
     loops = load_replay(ROOT / "recordings" / "loops-sample.jsonl")
-    solved = median_seconds(lambda: analyze(loops, 1, 0, 1), args.repeats)
+    solved = median_seconds(partial(cold, loops, 1, 1), args.repeats)
     plain = median_seconds(lambda: engine_minimax(loops), args.repeats)
     print(f"Move analysis, median of {args.repeats} runs; {workers} cores")
     print_table(

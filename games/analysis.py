@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -24,7 +25,7 @@ from games import REGISTRY
 from games.base import AnyGame, State
 from games.history import History
 from games.load import LoadState, SetLoad
-from games.load.sweep import MAX_EXACT_CELLS, LoadSolver
+from games.load.sweep import LoadSolver
 from games.loops import LoopsState
 from games.loops.solver import solver
 from games.tiles import CHANCE, Play, TilesState
@@ -35,6 +36,9 @@ from games.tiles.search import determinized
 # the end of three rounds and costs some 40 times a Load one.
 DEFAULT_TRIALS = {"load": 96, "tiles": 32}
 BLUNDER, MISTAKE, INACCURACY = 0.30, 0.20, 0.10
+# Load is solved exactly up to 10 cells: 130,000 positions and a second at 9 cells, but
+# over four million positions, a minute or two and gigabytes at 12 (docs/analysis.md).
+EXACT_LOAD_CELLS = 10
 GLYPH_NAMES = {"??": "blunder", "?": "mistake", "?!": "inaccuracy", "!": "only move"}
 
 
@@ -90,7 +94,7 @@ def loops_value(state: LoopsState, player: int) -> float:
 def load_solver(state: LoadState, moves: Sequence[Any]) -> LoadSolver | None:
     """The exact search for this game, if it has one: a small board, the Load never moved."""
     rules = state.rules
-    if rules.rows * rules.cols > MAX_EXACT_CELLS or any(isinstance(m, SetLoad) for m in moves):
+    if rules.rows * rules.cols > EXACT_LOAD_CELLS or any(isinstance(m, SetLoad) for m in moves):
         return None
     return _load_search(rules.rows, rules.cols, rules.load)
 
@@ -112,6 +116,23 @@ def playout(game: AnyGame, state: State, player: int, rng: random.Random) -> lis
     while state.to_move is not None:
         state.apply(policy(state, rng))
     return shares(game, state)
+
+
+def option_playout(
+    game: AnyGame, state: State, option: Any, player: int, rng: random.Random
+) -> list[float]:
+    """One playout of `player` taking `option` now. In Even Odds the hand is dealt again
+    first, as the mover imagines it, and a tile of the option's colour is played from
+    that hand: which of its tiles it really holds, the mover cannot know."""
+    if isinstance(state, TilesState):
+        state = determinized(state, SeatView.of(state, player), rng)
+        if isinstance(option, Play):
+            held = [t for t in state.hands[player] if same_option(Play(player, t), option)]
+            option = Play(player, rng.choice(held))
+    else:
+        state = state.copy()
+    state.apply(option)
+    return playout(game, state, player, rng)
 
 
 def _tiles_policy(state: TilesState, rng: random.Random) -> Any:
@@ -208,11 +229,13 @@ def judge(
     ahead, ahead_error = estimate(game, state, player, trials, (seed, index, "before"))
     now, now_error = estimate(game, history.state, player, trials, (seed, index, "after"))
     screen = max(8, trials // 8)  # the other options: a coarser look is enough to rank them
+    rng = random.Random(str((seed, index, "options")))
     scores = [
         now[mine]
         if same_option(choice, move)
-        else estimate(game, after(choice), player, screen, (seed, index, n))[0][mine]
-        for n, choice in enumerate(choices)
+        else sum(option_playout(game, state, choice, player, rng)[mine] for _ in range(screen))
+        / screen
+        for choice in choices
     ]
     best = tuple(c for c, score in zip(choices, scores, strict=True) if score == max(scores))
     error = math.hypot(ahead_error[mine], now_error[mine])
@@ -248,6 +271,34 @@ def _exact_value(state: State, moves: Sequence[Any]) -> Callable[[Any, int], flo
         if search is not None:
             return lambda position, player: float(search.player2_wins(position) == (player == 2))
     return None
+
+
+def hint(
+    game: AnyGame, state: State, moves: Sequence[Any], budget_s: float, rng: random.Random
+) -> tuple[Any, ...]:
+    """The best moves for the side to move, as the analysis judges them: exactly where
+    the game is solved, else the options that scored best in as many rounds of playouts
+    (one an option) as `budget_s` seconds allow, and at least one."""
+    player = state.to_move
+    assert player is not None  # a hint is for a game that goes on
+    choices = options(state)
+    value = _exact_value(state, moves)
+    if value is not None:
+        scores = []
+        for choice in choices:
+            position: State = state.copy()
+            position.apply(choice)
+            scores.append(value(position, player))
+    else:
+        mine = player - game.first_seat
+        scores = [0.0] * len(choices)
+        deadline = time.monotonic() + budget_s
+        while True:
+            for n, choice in enumerate(choices):
+                scores[n] += option_playout(game, state, choice, player, rng)[mine]
+            if time.monotonic() >= deadline:
+                break
+    return tuple(c for c, score in zip(choices, scores, strict=True) if score == max(scores))
 
 
 def judge_by_id(

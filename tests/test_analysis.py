@@ -18,12 +18,15 @@ from games.analysis import (
     estimate,
     estimate_glyph,
     exact_glyph,
+    hint,
     judge,
     judged_indices,
     same_option,
 )
 from games.autoplay import play
 from games.history import History
+from games.tiles import Play
+from games.tiles.ai import SeatView
 from viz.cli import main
 from viz.files import load_replay, recording_text
 
@@ -160,17 +163,49 @@ def test_an_estimate_agrees_with_a_plain_simulation():
     assert abs(means[0] + means[1] - 1) < 1e-9  # one of the two wins every playout
 
 
-def test_an_even_odds_estimate_uses_only_what_the_mover_sees():
-    """Swapping the mover's own values for others it could hold changes nothing."""
+def another_hand_the_mover_could_hold(state):
+    """The position with one of the mover's tiles swapped for another of its colour that
+    the mover cannot see anywhere: to the mover, the same position."""
+    mover = state.to_move
+    view = SeatView.of(state, mover)
+    for tile in state.hands[mover]:
+        color, value = tile // 10, tile % 10 + 1
+        held = {t % 10 + 1 for t in state.hands[mover] if t // 10 == color}
+        others = [v for v in view.possible_values(color) if v not in held]
+        if others:
+            twin = state.copy()
+            hand = twin.hands[mover]
+            hand[hand.index(tile)] = color * 10 + others[0] - 1
+            assert value not in others
+            return twin
+    return None
+
+
+def test_even_odds_estimates_and_hints_use_only_what_the_mover_sees():
+    """A hand the mover cannot tell from its own gives the same chances and the same
+    hint, playout for playout."""
     replay = load_replay(ROOT / "recordings" / "tiles-sample.jsonl")
     history = replay.history()
-    index = judged_indices(history)[5]
-    state = history.before(index)
-    mover = state.to_move
-    first = estimate(replay.game, state, mover, trials=30, seed=3)
-    twin = state.copy()
-    twin.hands[mover] = list(reversed(twin.hands[mover]))  # the same tiles in another order
-    assert estimate(replay.game, twin, mover, trials=30, seed=3) == first
+    checked = 0
+    for index in judged_indices(history)[:40]:
+        state = history.before(index)
+        twin = another_hand_the_mover_could_hold(state)
+        if twin is None:
+            continue
+        mover = state.to_move
+        assert estimate(replay.game, twin, mover, 20, 3) == estimate(
+            replay.game, state, mover, 20, 3
+        )
+        picks = [
+            {
+                move.tile // 10 if isinstance(move, Play) else move
+                for move in hint(replay.game, position, [], 0.0, random.Random(5))
+            }
+            for position in (state, twin)
+        ]
+        assert picks[0] == picks[1]
+        checked += 1
+    assert checked >= 5
 
 
 # --- the command -------------------------------------------------------------------------
@@ -237,3 +272,16 @@ def test_an_estimated_move_among_the_best_gets_no_glyph():
         played = replay.moves[index]
         if any(same_option(best, played) for best in found.best):
             assert found.glyph == ""
+
+
+def test_load_is_exact_up_to_ten_cells_and_estimated_beyond():
+    from games.analysis import solvable
+
+    game = REGISTRY["load"]
+    for rows, cols, exact in ((2, 5, True), (2, 6, False), (3, 4, False), (7, 7, False)):
+        state = game.new_state(game.rules({"rows": rows, "cols": cols, "load": 3}))
+        assert solvable(state, []) is exact
+    small = game.new_state(game.rules({"rows": 2, "cols": 5, "load": 3}))
+    from games.load import SetLoad
+
+    assert not solvable(small, [SetLoad(4)])  # a Load that moves is not what was solved

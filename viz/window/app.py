@@ -19,12 +19,14 @@ from typing import Any, Generic
 import pygame
 import pygame_gui
 
+from games.analysis import hint
 from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
 from viz import MIN_WINDOW_SIZE
 from viz.export.engine import export_replay
 from viz.files import FileError, RecordingWriter, outputs, shown, write_recording
 from viz.render.timeline import PLAY_SPEEDS
+from viz.scenes import SCENES
 from viz.scenes.common import font_size, margin, wrap
 from viz.scenes.shapes import Palette, Scene, readable_on, rgb_hex
 from viz.window import WINDOWS, render_pygame
@@ -46,6 +48,8 @@ NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's ow
 MAX_TEXT = 22.0  # px: a window's text stops growing here; a larger window gives the board room
 PANEL_COLOR = (44, 46, 52)
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
+HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
+HINTS_SHOWN = 2
 
 
 def speed_label(speed: int) -> str:
@@ -490,7 +494,29 @@ class GameApp(Generic[StateT]):
         return self.replaying.controls() if self.replaying is not None else self.play_controls()
 
     def keys(self) -> dict[int, Callable[[], object]]:
-        return self.replaying.keys() if self.replaying is not None else self.play_keys()
+        keys = self.replaying.keys() if self.replaying is not None else self.play_keys()
+        return keys | {pygame.K_h: self.show_hint}
+
+    def hint_words(self, move: Any) -> str:
+        """A hinted move in words, as the move list would tell it."""
+        after = self.state.copy()
+        after.apply(move)
+        return SCENES[self.game.id].move_words(self.state, after)
+
+    def show_hint(self) -> None:
+        """H: the best move or moves for the side to move, as `analyze` judges them."""
+        state = self.state
+        if state.to_move is None:
+            self.message = "The game is over: nothing to hint"
+            return
+        if not state.legal_moves():
+            self.message = "The cards are dealt next: nothing to choose"
+            return
+        rng = random.Random(len(self.history))
+        best = hint(self.game, state, self.moves, HINT_BUDGET_S, rng)
+        named = [f"“{self.hint_words(move)}”" for move in best[:HINTS_SHOWN]]
+        more = f" (and {len(best) - len(named)} as good)" if len(best) > len(named) else ""
+        self.message = f"Hint: best is {' or '.join(named)}{more}"
 
     def mode(self) -> str:
         return self.replaying.mode() if self.replaying is not None else self.play_mode()

@@ -11,7 +11,7 @@ import pygame
 
 from games.base import Policy
 from games.tiles import CHANCE, Choose, Play, TilesState
-from games.tiles.engine import COLORS
+from games.tiles.engine import COLORS, color_of
 from games.tiles.players import TIERS
 from viz.scenes.shapes import Scene
 from viz.scenes.tiles import LETTERS, PALETTE, TilesLayout, hand_slots, seat_order, tiles_scene
@@ -40,6 +40,12 @@ class TilesApp(GameApp[TilesState]):
 
     def theme(self) -> dict[str, Any]:
         return colour_buttons(PALETTE, COLORS)
+
+    def hint_words(self, move: Any) -> str:
+        """Your own numbers stay hidden: a hint names the colour to play."""
+        if isinstance(move, Play):
+            return f"play a {COLORS[color_of(move.tile)]} tile"
+        return super().hint_words(move)
 
     def viewer(self) -> int | None:
         return None if self.replaying is not None else YOU
