@@ -525,3 +525,59 @@ def test_replay_last_takes_the_newest_session_with_something_in_it(tmp_path):
     before = listing(folder)
     assert newest_session(folder) == folder / "a.jsonl"
     assert listing(folder) == before
+
+
+# --- 7. bounds
+
+
+@pytest.mark.parametrize(("frame_ms", "hold_ms"), [(499, 2000), (59999, 1), (500, 2000)])
+def test_an_mp4_is_at_most_60_fps_and_as_long_as_the_gif(tmp_path, game, capsys, frame_ms, hold_ms):
+    import imageio_ffmpeg
+    from PIL import Image
+
+    capsys.readouterr()
+    before = listing(tmp_path)
+    code, _, err = cli(
+        capsys,
+        "export",
+        game,
+        "--mp4",
+        tmp_path / "a.mp4",
+        "--gif",
+        tmp_path / "a.gif",
+        "--to",
+        "3",
+        "--frame-ms",
+        str(frame_ms),
+        "--hold-ms",
+        str(hold_ms),
+        "--size",
+        "160",
+    )
+    assert code == 0 and err == []
+    assert listing(tmp_path) == sorted([*before, "a.gif", "a.mp4"])
+    reader = imageio_ffmpeg.read_frames(str(tmp_path / "a.mp4"))
+    meta = reader.__next__()
+    reader.close()
+    with Image.open(tmp_path / "a.gif") as gif:
+        gif_ms = 0
+        for index in range(gif.n_frames):
+            gif.seek(index)
+            gif_ms += gif.info["duration"]
+    assert meta["fps"] <= 60
+    frames, seconds = imageio_ffmpeg.count_frames_and_secs(str(tmp_path / "a.mp4"))
+    assert abs(frames / meta["fps"] * 1000 - gif_ms) <= 1000 / meta["fps"]
+
+
+def test_the_windows_text_cache_is_bounded_in_bytes():
+    import pygame
+
+    from viz.window import render_pygame
+
+    pygame.font.init()
+    cache = render_pygame._TextCache(1_000_000)
+    for number in range(3000):
+        cache(f"a long status line that changes every time, number {number}", 22, (0, 0, 0))
+        assert cache.bytes <= 1_000_000
+    assert 0 < len(cache.entries) < 3000
+    assert cache.bytes == sum(render_pygame._size(s) for s in cache.entries.values())

@@ -141,11 +141,11 @@ def write_mp4(clip: Clip, path: Path) -> None:
     import imageio_ffmpeg
 
     durations = clip.durations_ms()
-    step = math.gcd(*durations)
+    step, counts = mp4_timing(durations)
     writer = None
     log = _FfmpegLog()
     try:
-        for image, duration in zip(render_stream(clip.scenes()), durations, strict=True):
+        for image, count in zip(render_stream(clip.scenes()), counts, strict=True):
             frame = _even(image.convert("RGB"))
             if writer is None:
                 height, width = frame.shape[:2]
@@ -161,7 +161,7 @@ def write_mp4(clip: Clip, path: Path) -> None:
                 )
                 with log.active():
                     writer.send(None)
-            for _ in range(duration // step):
+            for _ in range(count):
                 writer.send(frame.tobytes())
         if writer is not None:
             writer.close()  # waits for ffmpeg to finish the file
@@ -195,6 +195,29 @@ class _FfmpegLog:
         import os
 
         before = os.environ.get("FFREPORT")
+MAX_FPS = 60
+
+
+def mp4_timing(durations: list[int]) -> tuple[int, list[int]]:
+    """The video frame's length in whole milliseconds and how many video frames each
+    turn gets. Where the greatest common divisor of the durations is a frame of at most
+    60 a second, every turn is exact. Otherwise the frame is 1/60 s (17 ms) or, for
+    long turns, a twentieth of the shortest, and each turn ends at the video frame
+    nearest its true end, so the whole video is within half a frame of the timeline
+    and every turn gets at least one frame."""
+    step = math.gcd(*durations)
+    if step * MAX_FPS >= 1000:
+        return step, [duration // step for duration in durations]
+    step = max(math.ceil(1000 / MAX_FPS), min(durations) // 20)
+    counts, shown, elapsed = [], 0, 0
+    for duration in durations:
+        elapsed += duration
+        end = max(shown + 1, (2 * elapsed + step) // (2 * step))
+        counts.append(end - shown)
+        shown = end
+    return step, counts
+
+
         os.environ["FFREPORT"] = f"file={self.path}:level=16"  # errors only
         try:
             yield

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from functools import lru_cache
 
 import pygame
@@ -26,9 +27,44 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(str(font_path()), size)
 
 
-@lru_cache(maxsize=4096)
-def text_surface(text: str, size: int, color: tuple[int, int, int]) -> pygame.Surface:
-    return font(size).render(text, True, color)
+TEXT_CACHE_BYTES = 16 * 1024 * 1024
+
+
+class _TextCache:
+    """Rendered texts, the least recently used dropped first once their pixels pass
+    `limit` bytes: a count of entries says nothing of their size (a long status line at
+    22 px is a hundred times a digit's)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.bytes = limit, 0
+        self.entries: OrderedDict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = (
+            OrderedDict()
+        )
+
+    def __call__(self, text: str, size: int, color: tuple[int, int, int]) -> pygame.Surface:
+        key = (text, size, color)
+        found = self.entries.get(key)
+        if found is not None:
+            self.entries.move_to_end(key)
+            return found
+        surface = font(size).render(text, True, color)
+        self.entries[key] = surface
+        self.bytes += _size(surface)
+        while self.bytes > self.limit and len(self.entries) > 1:
+            _, dropped = self.entries.popitem(last=False)
+            self.bytes -= _size(dropped)
+        return surface
+
+    def cache_clear(self) -> None:
+        self.entries.clear()
+        self.bytes = 0
+
+
+def _size(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
+
+
+text_surface = _TextCache(TEXT_CACHE_BYTES)
 
 
 def draw(surface: pygame.Surface, scene: Scene) -> None:
