@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -46,24 +47,27 @@ def wait_until(check, timeout: float = 5.0, step: float = 0.02):
 class XServer:
     def __init__(self) -> None:
         require_tools()
-        for number in range(90, 140):
-            if (
-                not Path(f"/tmp/.X11-unix/X{number}").exists()
-                and not Path(f"/tmp/.X{number}-lock").exists()
-            ):
-                break
-        self.display = f":{number}"
+        # Xvfb takes the first free display itself and writes its number to the pipe once
+        # it accepts clients: no race with other servers, such as another test worker's.
+        read, write = os.pipe()
         size = f"{SCREEN[0]}x{SCREEN[1]}x24"
         self.log = Path(tempfile.mkdtemp(prefix="xvfb-")) / "xvfb.log"
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
-                ["Xvfb", self.display, "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
+                ["Xvfb", "-displayfd", str(write), "-screen", "0", size]
+                + ["-nolisten", "tcp", "-noreset"],
                 stdout=subprocess.DEVNULL,
                 stderr=log,
+                pass_fds=(write,),
             )
-        if not wait_until(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10):
+        os.close(write)
+        with os.fdopen(read) as answer:
+            ready = select.select([answer], [], [], 10)[0]
+            number = answer.readline().strip() if ready else ""
+        if not number:
             self.close()
-            pytest.fail("Xvfb did not start")
+            pytest.fail(f"Xvfb did not start: {self.log.read_text()}")
+        self.display = f":{number}"
 
     def close(self) -> None:
         self.process.terminate()
