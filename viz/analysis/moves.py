@@ -4,6 +4,7 @@ table with a summary per player, as JSON Lines, and as a chart of the chances.""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from games.analysis import (
@@ -44,18 +45,26 @@ def after(state: State, move: Any) -> State:
     return position
 
 
-def as_json(replay: Replay, judgement: Judgement) -> dict[str, Any]:
-    event = replay.game.event_from_move
+def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """A judgement as an annotated recording carries it on its move's line."""
     return {
-        "turn": judgement.turn,
-        "player": judgement.player,
-        "event": event(replay.moves[judgement.index]),
         "exact": judgement.exact,
         "before": judgement.before,
         "after": judgement.after,
         "error": judgement.error,
         "best": [event(move) for move in judgement.best],
         "glyph": judgement.glyph,
+    }
+
+
+def as_json(replay: Replay, judgement: Judgement) -> dict[str, Any]:
+    """A judged turn as `--json` prints it: its number, mover and move, then the note."""
+    event = replay.game.event_from_move
+    return {
+        "turn": judgement.turn,
+        "player": judgement.player,
+        "event": event(replay.moves[judgement.index]),
+        **judgement_note(judgement, event),
     }
 
 

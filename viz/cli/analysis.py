@@ -17,7 +17,7 @@ from viz.files import load_replay, outputs, write_recording
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     from viz.analysis.charts import picture_bytes
-    from viz.analysis.moves import analyze, chance_chart, json_lines, table
+    from viz.analysis.moves import analyze, chance_chart, json_lines, judgement_note, table
 
     replay = load_replay(args.recording)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
@@ -48,18 +48,6 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         for path in batch.written:
             print(path, file=sys.stderr)
     return 0
-
-
-def judgement_note(judgement: Any, event: Any) -> dict[str, Any]:
-    """A judgement as an annotated recording carries it on its move's line."""
-    return {
-        "exact": judgement.exact,
-        "before": judgement.before,
-        "after": judgement.after,
-        "error": judgement.error,
-        "best": [event(move) for move in judgement.best],
-        "glyph": judgement.glyph,
-    }
 
 
 def add_commands(commands: Any) -> None:
