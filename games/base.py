@@ -69,6 +69,27 @@ Policy = Callable[[StateT, random.Random], Any]
 """An automatic player: the move it makes in a position of its game."""
 
 
+class TriedMoves:
+    """`why_illegal` for a state whose `apply` checks every rule before it changes
+    anything: the move is tried on a copy, so the reason is the engine's own."""
+
+    __slots__ = ()
+
+    def copy(self) -> Self:
+        raise NotImplementedError
+
+    def apply(self, move: Any) -> None:
+        raise NotImplementedError
+
+    def why_illegal(self, move: Any) -> str | None:
+        """The reason `move` is illegal now, or None when it is legal."""
+        try:
+            self.copy().apply(move)
+        except IllegalMove as error:
+            return str(error)
+        return None
+
+
 class Game(Protocol[StateT]):
     """A registered game: the entry point for recording, replay and export.
 
