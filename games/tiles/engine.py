@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import IllegalMove, reject_unknown, require_int
+from games.base import IllegalMove, TriedMoves, reject_unknown, require_int
 
 COLORS = ("red", "yellow", "green", "blue", "purple")
 HAND_SIZES = {3: 12, 4: 12, 5: 10, 6: 8}
@@ -86,7 +86,7 @@ class TilesRules:
         return HAND_SIZES[self.players]
 
 
-class TilesState:
+class TilesState(TriedMoves):
     __slots__ = (
         "rules",
         "round",
@@ -168,14 +168,6 @@ class TilesState:
         hand = self.hands[seat]
         following = [t for t in hand if color_of(t) == self.current]
         return following if self.plays and following else hand.copy()
-
-    def why_illegal(self, move: Move) -> str | None:
-        """The reason `move` is illegal now, or None when it is legal."""
-        try:
-            self.copy().apply(move)
-        except IllegalMove as error:
-            return str(error)
-        return None
 
     def totals(self) -> list[int]:
         return [sum(row[seat] for row in self.scores) for seat in range(self.rules.players)]
