@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from common import median_seconds, print_table
 
-from games.analysis import DEFAULT_TRIALS, judged_indices
+from games.analysis import DEFAULT_TRIALS, hint, judged_indices
 from games.loops.solver import solver
 from games.recording import Replay
 from viz.analysis.moves import analyze
 from viz.files import load_replay
+from viz.window.app import HINT_BUDGET_S
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data" / "load-7x7-full-49-stages.jsonl"
@@ -86,6 +88,15 @@ def main() -> None:
         ["game", "judged turns", "trials", f"s, {workers} workers", "s, 1 worker", "speed-up"],
         rows,
     )
+    print()
+    hints = []
+    for label, path in games:
+        replay = load_replay(path)
+        indices = judged_indices(replay.history())
+        middle = replay.history().before(indices[len(indices) // 2])
+        run = partial(hint, replay.game, middle, replay.moves, HINT_BUDGET_S, random.Random(1))
+        hints.append([label, f"{median_seconds(run, args.repeats) * 1000:.0f}"])
+    print_table(["H in a window, the middle judged position", "ms"], hints)
     print()
     print_table(
         ["Odds and Evens sample", "seconds", "ratio"],
