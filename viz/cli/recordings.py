@@ -100,7 +100,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from viz.export.engine import Clip, check_suffix, export_clip
+    from viz.export.engine import MAX_MP4_SIZE, Clip, check_suffix, export_clip
 
     targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
     if not targets:
@@ -108,6 +108,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     for kind, path in targets.items():
         check_suffix(kind, path)
     _check_distinct(args.recording, targets)
+    if "mp4" in targets and args.size > MAX_MP4_SIZE:
+        raise CommandError(f"--mp4 is made at most {MAX_MP4_SIZE} px wide: --size {args.size}")
     if "png" in targets and args.turn is None:
         raise CommandError("--png needs --turn K, the turn to picture")
     if args.turn is not None and "png" not in targets:
