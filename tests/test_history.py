@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from depth import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import REGISTRY
@@ -69,6 +70,7 @@ def test_positions_are_not_shared_with_the_caller():
     assert history.before(2).red == 1 << 10 and history.before(2).green == 0
 
 
+@settings(max_examples=examples(0.1))  # Hypothesis' own default, 100, in CI
 @given(st.randoms(use_true_random=False), st.sampled_from(sorted(REGISTRY)))
 def test_frames_agree_with_a_plain_replay(rng, game_id):
     """Frame k is the position after the last event before turn k + 1, for every game."""
