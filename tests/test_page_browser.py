@@ -337,6 +337,7 @@ def test_the_move_list_is_one_tab_stop_stepped_with_its_keys(open_page, viewport
     assert_in_view(page, "#replay-picture svg")
 
 
+@pytest.mark.slow  # about a thousand clicks a viewport
 @VIEWPORTS
 def test_a_click_anywhere_raises_no_script_error(open_page, viewport):
     """The Load board's SVG has a <rect id="board">; no page id can be one of the SVG's."""
