@@ -335,7 +335,8 @@ def test_ctrl_c_ends_any_command_within_a_second_in_one_line(tmp_path, game, com
     _, err = process.communicate(timeout=30)
     took = time.monotonic() - start
     assert process.returncode == 130 and err == "oddsevens: interrupted\n", err
-    assert took < 1, took
+    # 0.1-0.2 s on an idle machine; on one busier than its cores, the bound scales
+    assert took < max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1)), took
     time.sleep(0.5)
     assert not [pid for pid in workers if _alive(pid)]
     assert listing(tmp_path) == before
@@ -607,4 +608,35 @@ def test_an_mp4_wider_than_1920_is_refused_in_one_line(tmp_path, game, capsys):
     code, out, err = cli(capsys, "export", game, "--mp4", tmp_path / "a.mp4", "--size", "4000")
     assert code == 2 and out == ""
     assert err == ["oddsevens: --mp4 is made at most 1920 px wide: --size 4000"]
+    assert listing(tmp_path) == before
+
+
+PEAK = (  # VmHWM, not ru_maxrss: Linux keeps the latter across exec, the forking pytest's
+    "import sys; from viz.cli import main; code = main(sys.argv[1:]); "
+    "print([int(line.split()[1]) // 1024 for line in open('/proc/self/status') "
+    "if line.startswith('VmHWM:')][0]); sys.exit(code)"
+)
+
+
+@pytest.mark.parametrize("bad", ["short lines", "one long line"])
+def test_reading_an_8_mib_recording_streams_under_60_mb(tmp_path, game, bad):
+    header = game.read_text().splitlines(keepends=True)[0]
+    big = tmp_path / "big.jsonl"
+    with big.open("w") as out:
+        out.write(header)
+        if bad == "short lines":
+            out.write("{}\n" * ((8 * 1024 * 1024 - len(header)) // 3))
+        else:
+            out.write("[" + "0," * ((8 * 1024 * 1024 - len(header)) // 2 - 2) + "0]\n")
+    before = listing(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK, "validate", str(big)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith(f"oddsevens: {big}:2: ")
+    assert int(done.stdout) < 60, f"{done.stdout} MB"
     assert listing(tmp_path) == before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
 from collections.abc import Callable, Iterator
@@ -11,6 +12,7 @@ from typing import IO, Any
 
 from games.base import AnyGame
 from games.recording import (
+    MAX_LINE_CHARS,
     RecordingError,
     Replay,
     event_line,
@@ -76,17 +78,51 @@ def read_regular(path: Path | str, limit: int) -> bytes:
 
 
 def load_replay(path: Path | str) -> Replay:
-    """Read and replay a recording; raise FileError naming the file and line."""
+    """Read and replay a recording, line by line; raise FileError naming the file and line.
+
+    The file is never held whole: each line is read (at most a line's limit of bytes),
+    decoded and replayed before the next, so a bad line is refused as soon as it is read
+    and memory grows only with the game, not with the file."""
     path = Path(path)
     try:
-        text = read_regular(path, MAX_FILE_BYTES).decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = error.object[: error.start].count(b"\n") + 1
-        raise FileError(path, "not UTF-8 text", line) from None
-    try:
-        return parse(split_lines(text))
-    except RecordingError as error:
-        raise FileError(path, error.reason, error.line) from None
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        raise FileError(path, error.strerror or str(error)) from None
+    with os.fdopen(handle, "rb") as stream:
+        try:
+            found = os.fstat(handle)
+            if not stat.S_ISREG(found.st_mode):
+                raise FileError(path, "not a regular file")
+            if found.st_size > MAX_FILE_BYTES:
+                raise FileError(path, f"larger than {MAX_FILE_BYTES} bytes", 1)
+            return parse(_lines(path, stream))
+        except RecordingError as error:
+            raise FileError(path, error.reason, error.line) from None
+        except OSError as error:
+            raise FileError(path, error.strerror or str(error)) from None
+
+
+def _lines(path: Path, stream: IO[bytes]) -> Iterator[str]:
+    """The recording's lines as `split_lines` makes them, read one at a time. A line
+    over the limit is cut just past it (the reader refuses it by its length); bytes past
+    MAX_FILE_BYTES, whatever the size said, are refused at their line."""
+    longest = 4 * MAX_LINE_CHARS + 2  # UTF-8 takes at most 4 bytes a character, "\r\n"
+    total = 0
+    for number in itertools.count(1):
+        raw = stream.readline(longest + 1)
+        if not raw:
+            return
+        total += len(raw)
+        if total > MAX_FILE_BYTES:
+            raise FileError(path, f"larger than {MAX_FILE_BYTES} bytes", number)
+        if len(raw) > longest:
+            yield "x" * (MAX_LINE_CHARS + 1)  # the reader says the line is too long
+            return
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FileError(path, "not UTF-8 text", number) from None
+        yield line[:-2] + "\n" if line.endswith("\r\n") else line
 
 
 TEMP_MARK = ".oddsevens-"  # in the name of every temporary output, with the writer's pid
