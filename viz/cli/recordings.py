@@ -116,7 +116,17 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise CommandError("--turn pictures one turn as --png F.png; name the PNG too")
     replay = load_replay(args.recording)
     _warn(args.recording, replay)
-    clip = Clip(replay, args.size, args.frame_ms, args.hold_ms, args.first, args.last)
+    if args.annotate and not replay.judgements:
+        raise FileError(args.recording, "no judgements: run oddsevens analyze -o first")
+    clip = Clip(
+        replay,
+        args.size,
+        args.frame_ms,
+        args.hold_ms,
+        args.first,
+        args.last,
+        annotate=args.annotate,
+    )
     turns = len(clip.states) - 1
     still = {"png": targets.pop("png")} if "png" in targets else {}
     for name, turn in (("--turn", args.turn), ("--from", args.first), ("--to", args.last)):
@@ -232,6 +242,12 @@ def add_commands(commands: Any) -> None:
         type=int_in(0, 1_000_000),
         metavar="K",
         help="end it at turn K (default: the end of the game)",
+    )
+    export.add_argument(
+        "--annotate",
+        action="store_true",
+        help="a status line with the judgement of each move (an analysed recording: "
+        "oddsevens analyze -o)",
     )
     _add_timeline_options(export)
     export.set_defaults(run=cmd_export)

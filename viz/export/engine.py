@@ -64,6 +64,14 @@ class Clip:
     first: int = 0
     last: int | None = None  # the last turn shown; None: the end of the game
     palette: str = "default"  # a name in viz.scenes.PALETTE_NAMES
+    annotate: bool = False  # an analysed recording's judgements as a status line
+
+    @cached_property
+    def notes(self) -> dict[int, str]:
+        """With `annotate`, the judgement of the move that led to each turn, by turn."""
+        from viz.export.judged import turn_notes
+
+        return turn_notes(self.replay) if self.annotate else {}
 
     @cached_property
     def states(self) -> list[State]:
@@ -80,8 +88,28 @@ class Clip:
         """The scene of each turn shown, made as it is needed."""
         kit = SCENES[self.replay.game.id]
         width, height = kit.export_size(self.replay.rules, self.size)
+        if not self.annotate:
+            for turn in self.turns:
+                yield kit.scene(self.states[turn], width, height, palette=self.palette)
+            return
+        notes = self._padded_notes(width, height)
         for turn in self.turns:
-            yield kit.scene(self.states[turn], width, height, palette=self.palette)
+            yield kit.scene(
+                self.states[turn], width, height, palette=self.palette, notes=notes[turn]
+            )
+
+    def _padded_notes(self, width: int, height: int) -> dict[int, tuple[str, ...]]:
+        """Each turn's judgement line (empty where no judged move led to it), with empty
+        lines after it so that every frame has as many status rows as the fullest: the
+        board keeps its size and place from frame to frame. A scene is made once for each
+        turn to count its rows, and only the count is kept."""
+        kit = SCENES[self.replay.game.id]
+        rows: dict[int, int] = {}
+        for turn in self.turns:
+            scene = kit.scene(self.states[turn], width, height, notes=(self.notes.get(turn, ""),))
+            rows[turn] = scene.layout.status_lines if scene.layout is not None else 0
+        most = max(rows.values())
+        return {turn: (self.notes.get(turn, ""),) + ("",) * (most - rows[turn]) for turn in rows}
 
     def durations_ms(self) -> list[int]:
         return [self.frame_ms] * (len(self.turns) - 1) + [self.frame_ms + self.hold_ms]
