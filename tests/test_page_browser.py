@@ -534,3 +534,249 @@ def test_text_contrast_is_at_least_4_5_to_1(open_page):
     )
     assert len(ratios) > 20
     assert [name for name, ratio in ratios if ratio < 4.5] == []
+
+
+# --- an analysed recording: the chance chart and the judged move list ---------------------
+
+# `oddsevens analyze -o` of the Odds and Evens sample (exact, "!" on gold's turns 2, 4 and
+# 8) and of a 3x3 Load board at Load 3 whose random player 1 throws its win at turn 5.
+LOAD_BLUNDER = ["record", "load", "--rows", "3", "--cols", "3", "--load", "3", "--seed", "5"]
+LOAD_BLUNDER_LABEL = "Turn 5, red picked 8, blunder, chance 100 % to 0 %"
+LOAD_BLUNDER_BEST = "Red picked 0, Red picked 1, Red picked 2 or 2 more"
+CHART = "#replay-chart"
+POINTS = ".eval-chart .eval-point"
+
+
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("analysed")
+    made = {}
+    made_from = {
+        "loops-analysed": (RECORDINGS / "loops-sample.jsonl", []),
+        "loops-analysed-3-to-9": (RECORDINGS / "loops-sample.jsonl", ["--from", "3", "--to", "9"]),
+        "load-analysed": (folder / "load.jsonl", []),
+    }
+    assert main([*LOAD_BLUNDER, "-o", str(folder / "load.jsonl")]) == 0
+    for name, (recording, options) in made_from.items():
+        annotated = folder / f"{name}.jsonl"
+        assert main(["analyze", str(recording), "-o", str(annotated)]) == 0
+        page = folder / f"{name}.html"
+        assert main(["export", str(annotated), "--html", str(page), *options]) == 0
+        made[name] = (annotated, page)
+    return made
+
+
+@pytest.fixture
+def open_analysed(open_page, analysed, exported):
+    def open_(name, viewport=None):
+        exported[name] = analysed[name]  # open_page finds pages by name there
+        return open_page(name, viewport)
+
+    return open_
+
+
+def points(page) -> list[int]:
+    return [
+        int(turn) for turn in page.eval_on_selector_all(POINTS, "ps => ps.map(p => p.dataset.turn)")
+    ]
+
+
+def current_point(page) -> list[int]:
+    return [
+        int(t)
+        for t in page.eval_on_selector_all(
+            f"{POINTS}[aria-current=step]", "ps => ps.map(p => p.dataset.turn)"
+        )
+    ]
+
+
+def cursor_at_point(page, k: int) -> bool:
+    """The dashed line marking the turn shown runs through the point of turn k."""
+    return page.evaluate(
+        f"""(() => {{
+      const cursor = document.querySelector('{CHART} .chart-cursor').getBoundingClientRect();
+      const dot = document.querySelector('{POINTS}[data-turn="{k}"] .dot').getBoundingClientRect();
+      return Math.abs(cursor.x + cursor.width / 2 - (dot.x + dot.width / 2)) < 1;
+    }})()"""
+    )
+
+
+def test_a_click_on_a_chart_point_shows_its_turn(open_analysed):
+    page = open_analysed("load-analysed")
+    assert page.locator(".eval-chart").count() == 1
+    assert page.locator(CHART).evaluate("e => e.namespaceURI") == "http://www.w3.org/2000/svg"
+    assert points(page) == list(range(1, 15))  # every move of this game is judged
+    assert current_point(page) == []  # turn 0: the start, no move yet
+    page.locator(f'{POINTS}[data-turn="5"]').click()
+    assert turn(page) == 5
+    assert current_point(page) == [5] and cursor_at_point(page, 5)
+    page.locator(f'{POINTS}[data-turn="11"]').click()
+    assert turn(page) == 11
+    assert page.locator("#replay-scrub-label").text_content() == "Turn 11 of 14"
+    assert page.locator("#replay-status").text_content().startswith("Turn 11 of 14: ")
+
+
+def test_the_chart_marks_the_turn_shown_by_the_scrubber_and_the_keys(open_analysed):
+    page = open_analysed("loops-analysed")
+    assert points(page) == list(range(1, 11))
+    for key, expected in [("ArrowRight", 1), ("ArrowRight", 2), ("End", 10), ("ArrowLeft", 9)]:
+        page.keyboard.press(key)
+        assert turn(page) == expected
+        assert current_point(page) == [expected] and cursor_at_point(page, expected)
+    page.locator("#replay-scrub").fill("4")
+    assert current_point(page) == [4] and cursor_at_point(page, 4)
+    page.locator("#replay-moves button").nth(7).click()
+    assert current_point(page) == [7] and cursor_at_point(page, 7)
+    page.keyboard.press("Home")
+    assert current_point(page) == []
+
+
+def test_the_chart_is_one_tab_stop_stepped_with_arrows_and_enter(open_analysed):
+    page = open_analysed("load-analysed")
+    page.keyboard.press("Tab")  # the chart comes first, under the board
+    active = "document.activeElement"
+    assert page.evaluate(f"{active}.matches('{POINTS}')")
+    assert page.evaluate(f"{active}.dataset.turn") == "1"
+    assert page.locator(f"{POINTS}[tabindex='0']").count() == 1
+    page.keyboard.press("Tab")
+    assert focused(page) == "replay-start"  # one stop: the next Tab leaves the chart
+    page.keyboard.press("Shift+Tab")
+    for key, expected in [
+        ("ArrowRight", 2),
+        ("ArrowRight", 3),
+        ("ArrowDown", 4),
+        ("ArrowLeft", 3),
+        ("ArrowUp", 2),
+        ("End", 14),
+        ("ArrowRight", 14),
+        ("Home", 1),
+    ]:
+        page.keyboard.press(key)
+        assert turn(page) == expected, key
+        assert page.evaluate(f"{active}.dataset.turn") == str(expected), key
+        assert current_point(page) == [expected]
+        assert scroll_y(page) == 0
+    page.locator("#replay-scrub").fill("9")  # the chart's stop follows the turn shown
+    page.locator(f'{POINTS}[data-turn="5"]').focus()
+    page.keyboard.press("Enter")  # Enter shows the focused point
+    assert turn(page) == 5
+    page.locator(f'{POINTS}[data-turn="6"]').focus()
+    page.keyboard.press("Space")  # so does Space, which plays nothing here
+    assert turn(page) == 6
+    assert page.locator("#replay-play").text_content() == "Play (Space)"
+
+
+def test_chart_points_are_named_buttons(open_analysed):
+    page = open_analysed("load-analysed")
+    blunder = page.locator(f'{POINTS}[data-turn="5"]')
+    assert blunder.get_attribute("role") == "button"
+    assert blunder.get_attribute("aria-label") == LOAD_BLUNDER_LABEL
+    assert page.locator(f'{POINTS}[data-turn="1"]').get_attribute("aria-label") == (
+        "Turn 1, red picked 4, chance 100 % to 0 %".replace("to 0", "to 100")
+    )
+    snapshot = page.locator("body").aria_snapshot()
+    assert f'button "{LOAD_BLUNDER_LABEL}"' in snapshot
+    assert "Player 1's chance to win" in page.locator(CHART).get_attribute("aria-label")
+    assert page.locator("#replay-picture").get_attribute("aria-hidden") == "true"
+    assert page.locator("#replay-chart-box").get_attribute("aria-hidden") is None
+    # The glyph is written beside its dot, not told by its colour alone.
+    assert blunder.locator("text").text_content() == "??"
+    assert page.locator(f'{POINTS}[data-turn="1"] text').count() == 0
+
+
+def test_the_move_list_shows_glyphs_and_the_best_move_of_a_mistake(open_analysed):
+    page = open_analysed("load-analysed")
+    moves = page.locator("#replay-moves button")
+    blunder = moves.nth(5)
+    assert blunder.locator(".glyph").text_content().strip() == "??"
+    assert blunder.locator(".best-move").text_content() == f"best: {LOAD_BLUNDER_BEST}"
+    assert blunder.get_attribute("aria-label") == (
+        f"Turn 5: Red picked 8, blunder; best: {LOAD_BLUNDER_BEST}"
+    )
+    assert moves.nth(4).locator(".glyph, .best-move").count() == 0
+    blunder.click()
+    spoken = page.locator("#replay-status").text_content()
+    assert spoken.startswith(
+        f"Turn 5 of 14: Red picked 8 (blunder, chance 100 % to 0 %; best: {LOAD_BLUNDER_BEST})."
+    )
+    loops = open_analysed("loops-analysed")
+    glyphs = loops.eval_on_selector_all(
+        "#replay-moves button",
+        "bs => bs.map(b => (b.querySelector('.glyph') || {textContent: ''}).textContent.trim())",
+    )
+    assert glyphs == ["", "", "!", "", "!", "", "", "", "!", "", ""]  # turns 0 to 10
+    assert loops.locator("#replay-moves .best-move").count() == 0  # "!" is no mistake
+    assert loops.locator("#replay-moves button").nth(2).get_attribute("aria-label") == (
+        "Turn 2: Gold placed 2 pieces on right, only move"
+    )
+
+
+def test_a_part_of_an_analysed_game_charts_its_own_turns(open_analysed):
+    page = open_analysed("loops-analysed-3-to-9")
+    assert points(page) == list(range(3, 10))
+    assert current_point(page) == [3]
+    page.locator(f'{POINTS}[data-turn="7"]').click()
+    assert turn(page) == 7
+    assert page.locator("#replay-scrub-label").text_content() == "Turn 7 of 9"
+    assert current_point(page) == [7] and cursor_at_point(page, 7)
+
+
+def test_a_page_of_an_unanalysed_recording_has_no_chart(open_page, exported):
+    page = open_page("loops-3-to-9")
+    assert page.locator(".eval-chart, #replay-chart-box, .eval-point").count() == 0
+    assert page.locator("#replay-moves .glyph, #replay-moves .best-move").count() == 0
+    data = page.evaluate("JSON.parse(document.getElementById('replay-data').textContent)")
+    assert "chart" not in data
+    assert 'id="replay-chart' not in exported["loops-3-to-9"][1].read_text()
+
+
+@VIEWPORTS
+def test_the_page_with_a_chart_never_scrolls_itself(open_analysed, viewport):
+    page = open_analysed("load-analysed", viewport)
+    parts = ("#replay-title", "#replay-picture svg", CHART, "#replay-controls", "#replay-scrub")
+    for key in ["End", "ArrowLeft", "Home", "ArrowRight", "ArrowRight"]:
+        page.keyboard.press(key)
+        assert scroll_y(page) == 0, key
+        for part in parts:
+            assert_in_view(page, part)
+    page.locator(f'{POINTS}[data-turn="9"]').click()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("End")
+    assert turn(page) == 14 and scroll_y(page) == 0
+    board = page.locator("#replay-picture svg").bounding_box()
+    chart = page.locator(CHART).bounding_box()
+    assert chart["y"] >= board["y"] + board["height"] - 0.5  # under the board
+    assert (
+        chart["x"] <= board["x"] + 1
+        and chart["x"] + chart["width"] >= board["x"] + board["width"] - 1
+    )
+    if viewport is DESKTOP:
+        assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
+        assert_in_view(page, "#replay-moves")
+        assert board["height"] >= 0.8 * viewport["height"]
+
+
+def test_chart_and_move_list_text_contrast_is_at_least_4_5_to_1(open_analysed):
+    page = open_analysed("load-analysed")
+    page.locator("#replay-moves button").nth(5).click()
+    ratios = page.evaluate(
+        """() => {
+      const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+      const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      const back = lum(rgb(getComputedStyle(document.querySelector('.chart-back')).fill));
+      const texts = [...document.querySelectorAll('.eval-chart text')].map(
+        (t) => [t.textContent, ratio(lum(rgb(getComputedStyle(t).fill)), back)]);
+      const best = [...document.querySelectorAll('#replay-moves .best-move')].map((e) => {
+        const button = e.closest('button');
+        const bg = getComputedStyle(button).backgroundColor;
+        const under = rgb(bg).length === 4 && rgb(bg)[3] === 0 ? [255, 255, 255] : rgb(bg);
+        return [e.textContent, ratio(lum(rgb(getComputedStyle(e).color)), lum(under))];
+      });
+      return texts.concat(best);
+    }"""
+    )
+    assert len(ratios) > 8
+    assert [name for name, value in ratios if value < 4.5] == []

@@ -13,6 +13,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from viz.export.judged import chart_data
 from viz.render.svg import animated_svg
 from viz.render.timeline import PLAY_SPEEDS
 from viz.resources import asset_text
@@ -23,6 +24,11 @@ if TYPE_CHECKING:
 
 # Every id of the page's own starts with this, so none can be one of the SVG's.
 ID_PREFIX = "replay-"
+# The chance chart's place under the board; the script draws it to the size it is given.
+CHART = (
+    f'<div id="{ID_PREFIX}chart-box"><svg id="{ID_PREFIX}chart" class="eval-chart" '
+    'role="group" aria-roledescription="chart"></svg></div>'
+)
 
 
 def turn_words(clip: Clip) -> dict[str, Any]:
@@ -53,9 +59,19 @@ def replay_page(clip: Clip) -> str:
     scenes = list(clip.scenes())
     game = clip.replay.game
     data = {"frameMs": clip.frame_ms, "speeds": PLAY_SPEEDS, **turn_words(clip)}
+    # An analysed recording's judgements: the chance chart under the board, and glyphs
+    # and best moves in the move list. Other pages carry none of it.
+    chart = chart_data(clip.replay, clip.turns[0], clip.turns[-1])
+    if chart is not None:
+        data["chart"] = chart
     svg = animated_svg(scenes, clip.frame_ms, clip.hold_ms)
     if re.search(rf'\sid="{ID_PREFIX}', svg):
         raise ValueError(f"an id in the SVG starts with {ID_PREFIX!r}, the page's own prefix")
+    # The chart's code and style go into the page only when it has a chart.
+    script, extra_style = asset_text("page/player.js"), ""
+    if chart is not None:
+        script = script.replace("// @CHART@", asset_text("page/chart.js"))
+        extra_style = asset_text("page/chart.css")
     board = (
         f'<button type="button" id="{ID_PREFIX}board" aria-keyshortcuts="b">Board (B)</button>'
         if "board" in data
@@ -64,8 +80,8 @@ def replay_page(clip: Clip) -> str:
     replacements = {
         "TITLE": html.escape(f"{game.name} · oddsevens replay"),
         "HEADING": html.escape(game.name),
-        "STYLE": compact(asset_text("page/player.css")),
-        "SCRIPT": compact(asset_text("page/player.js")),
+        "STYLE": compact(asset_text("page/player.css") + extra_style),
+        "SCRIPT": compact(script),
         "SVG": svg,
         "DATA": json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/"),
         # Turn numbers are the game's own: the page shows turns FIRST to LAST.
@@ -73,6 +89,7 @@ def replay_page(clip: Clip) -> str:
         "LAST": str(clip.turns[-1]),
         "RATIO": f"{scenes[0].width} / {scenes[0].height}",
         "BOARD": board,
+        "CHART": CHART if chart is not None else "",
     }
     template = asset_text("page/player.html")
     return re.sub(r"@([A-Z]+)@", lambda found: replacements[found.group(1)], template)

@@ -11,6 +11,9 @@
   const QUIET_MS = 500;
   let turn = 0, speed = data.speeds.indexOf(4), timer = null, spokenAt = -Infinity, pending = null;
 
+  // An analysed game's page adds the chance chart, set up where its code goes below.
+  let chart = null;
+
   // The move list is one tab stop: the shown turn's button is the one with tabindex 0.
   const moves = data.moves.map((words, k) => {
     const item = document.createElement("li");
@@ -35,7 +38,7 @@
   }
 
   function sayTurn() {
-    say(`Turn ${first + turn} of ${first + last}: ${data.moves[turn]}. ${data.status[turn]}`);
+    say(`Turn ${first + turn} of ${first + last}: ${data.moves[turn]}${chart ? chart.verdict(turn) : ""}. ${data.status[turn]}`);
   }
 
   function sayTurnSoon() {
@@ -55,6 +58,7 @@
   // brings the focus along if it is in the move list, playing announces it now and then.
   function show(k, byHand = true) {
     const inList = list.contains(document.activeElement);
+    const inChart = chart && chart.svg.contains(document.activeElement);
     moves[turn].removeAttribute("aria-current");
     moves[turn].tabIndex = -1;
     turn = Math.max(0, Math.min(last, k));
@@ -68,6 +72,8 @@
     current.tabIndex = 0;
     reveal(current.parentElement);
     if (byHand && inList) current.focus({preventScroll: true});
+    if (chart) chart.update();
+    if (byHand && inChart) chart.focus();
     if (byHand) sayTurn();
     else sayTurnSoon();
   }
@@ -147,6 +153,7 @@
     actions[action]();
   });
 
+  // @CHART@
   setSpeed(speed);
   show(0);
 })();
