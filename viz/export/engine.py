@@ -53,6 +53,9 @@ MAX_MP4_SIZE = 1920  # the widest --size an MP4 is made at: 840 MB at most, meas
 SUFFIXES = {kind: endings for kind, (endings, _) in FORMATS.items()}
 
 
+NOTE_LINES = 4  # the most status lines a judgement of `export --annotate` takes
+
+
 @dataclass(frozen=True)
 class Clip:
     """Which turns of a replay an export shows, how large, and for how long each."""
@@ -99,17 +102,27 @@ class Clip:
             )
 
     def _padded_notes(self, width: int, height: int) -> dict[int, tuple[str, ...]]:
-        """Each turn's judgement line (empty where no judged move led to it), with empty
-        lines after it so that every frame has as many status rows as the fullest: the
-        board keeps its size and place from frame to frame. A scene is made once for each
-        turn to count its rows, and only the count is kept."""
+        """Each turn's judgement (none where no judged move led to it) broken into status
+        lines that fit the canvas, and empty lines after them so that every frame has as
+        many status lines as the fullest: the board keeps its size and place from frame to
+        frame. A scene is made once for each turn to count its lines; only the count is
+        kept."""
+        from viz.scenes.common import font_size, margin, wrap
+
         kit = SCENES[self.replay.game.id]
+        room, size = width - 2 * margin(width, height), font_size(width)
+        lines = {
+            turn: tuple(wrap(self.notes[turn], room, size, NOTE_LINES))
+            if turn in self.notes
+            else ("",)
+            for turn in self.turns
+        }
         rows: dict[int, int] = {}
         for turn in self.turns:
-            scene = kit.scene(self.states[turn], width, height, notes=(self.notes.get(turn, ""),))
+            scene = kit.scene(self.states[turn], width, height, notes=lines[turn])
             rows[turn] = scene.layout.status_lines if scene.layout is not None else 0
         most = max(rows.values())
-        return {turn: (self.notes.get(turn, ""),) + ("",) * (most - rows[turn]) for turn in rows}
+        return {turn: lines[turn] + ("",) * (most - rows[turn]) for turn in rows}
 
     def durations_ms(self) -> list[int]:
         return [self.frame_ms] * (len(self.turns) - 1) + [self.frame_ms + self.hold_ms]
