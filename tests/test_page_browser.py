@@ -26,8 +26,8 @@ pytestmark = pytest.mark.browser
 GAMES = {"load": {}, "loops": {}, "tiles": {"players": 3}}
 SAMPLED = {"load": ("red-", "green-"), "loops": ("slot-",), "tiles": ("hand-", "play-")}
 # Where in a rect to sample, clear of its label: Load's halves in their middle, a tile
-# between its left edge and its number.
-SPOT = {"load": (0.5, 0.5), "tiles": (0.14, 0.5)}
+# between its top edge and its letter and number.
+SPOT = {"load": (0.5, 0.5), "tiles": (0.5, 0.12)}
 RECORDINGS = Path(__file__).resolve().parents[1] / "recordings"
 # Pages made as a user makes them: `oddsevens record …` then `oddsevens export … --html`.
 EXPORTED = {

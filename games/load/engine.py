@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from games.base import IllegalMove, RulesError, reject_unknown, require_int
+from games.base import IllegalMove, RulesError, TriedMoves, reject_unknown, require_int
 
 NONE, ON, DIM = 0, 1, 2
 """A cell half's state: never picked, picked and uncleared, picked and cleared."""
@@ -121,7 +121,7 @@ class LoadRules:
         return {"rows": self.rows, "cols": self.cols, "load": self.load}
 
 
-class LoadState:
+class LoadState(TriedMoves):
     """A Load position. Player 1 (red) and player 2 (green) alternate within a stage."""
 
     __slots__ = (
@@ -140,6 +140,7 @@ class LoadState:
         "blocked",
         "red_pool",
         "last",
+        "cleared_now",
     )
 
     def __init__(self, rules: LoadRules) -> None:
@@ -155,6 +156,8 @@ class LoadState:
         self.blocked = 0  # cells no new green pair may touch
         self.red_pool = list(range(self.board.cells))  # cells player 1 may still pick, sorted
         self.last: Pick | Pass | None = None  # the move of the latest turn
+        # The red and the green cells the latest turn cleared (bit masks), for pictures.
+        self.cleared_now: tuple[int, int] = (0, 0)
 
     def copy(self) -> LoadState:
         twin = LoadState.__new__(LoadState)
@@ -191,6 +194,7 @@ class LoadState:
         if move.player != self.to_move:
             raise IllegalMove(f"it is player {self.to_move}'s turn")
         if isinstance(move, Pass):
+            self.cleared_now = (0, 0)
             self._end_stage()
         elif move.player == 1:
             self._pick_red(move.cell)
@@ -215,7 +219,9 @@ class LoadState:
         self.red |= bit
         self.red_pool.remove(cell)
         # Every green pair with a cell >= `cell` clears: its higher cell decides.
-        self.green_cleared |= self.green & self.board.at_or_above[cell & ~1]
+        cleared = self.green & self.board.at_or_above[cell & ~1]
+        self.cleared_now = (0, cleared & ~self.green_cleared)
+        self.green_cleared |= cleared
         self.to_move = 2
         self.turns += 1
 
@@ -229,7 +235,9 @@ class LoadState:
             raise IllegalMove(f"the pair of cell {cell} touches an earlier green pick")
         self.green |= mask
         self.blocked |= self.board.pair_blocks[pair]
-        self.red_cleared |= self.red & self.board.at_or_above[pair << 1]
+        cleared = self.red & self.board.at_or_above[pair << 1]
+        self.cleared_now = (cleared & ~self.red_cleared, 0)
+        self.red_cleared |= cleared
         self._end_stage()
 
     def _end_stage(self) -> None:
@@ -261,14 +269,6 @@ class LoadState:
         end = len(masks) if below is None else below // 2
         blocked = self.blocked
         return [j for j in range(end) if not blocked & masks[j]]
-
-    def why_illegal(self, move: Move) -> str | None:
-        """The reason `move` is illegal now, or None when it is legal."""
-        try:
-            self.copy().apply(move)
-        except IllegalMove as error:
-            return str(error)
-        return None
 
     def uncleared_red(self) -> int:
         return (self.red ^ self.red_cleared).bit_count()

@@ -3,14 +3,14 @@ status lines, and measuring text in the renderers' font.
 
 The layout rule: every size follows the canvas. A canvas's unit of text is
 `font_size`; the title and status lines are one unit, the legend and small
-labels a fixed fraction of it. Lines that do not fit their width are
-shortened with an ellipsis, never clipped."""
+labels a fixed fraction of it. Status lines that do not fit their width wrap onto
+more lines, and the layout makes room for them; nothing is cut."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 
 from viz import DEFAULT_SIZE
@@ -23,6 +23,10 @@ LEGEND_SCALE = 0.72  # legend and small labels, relative to the canvas's unit of
 
 
 DEFAULT_EXPORT_WIDTH = DEFAULT_SIZE
+MIN_EXPORT_TEXT = 9.0  # px: no text of an export is smaller, at any --size
+# The narrowest export: its legend, the smallest text, is MIN_EXPORT_TEXT high. A smaller
+# --size gives this canvas, as a board that needs more room widens its canvas.
+MIN_EXPORT_WIDTH = math.ceil(MIN_EXPORT_TEXT / (0.03 * LEGEND_SCALE))
 
 
 def font_size(width: float, most: float = math.inf) -> float:
@@ -53,20 +57,42 @@ class LegendItem:
 
 
 def legend(items: list[LegendItem], layout: CanvasLayout) -> list[Shape]:
-    """The legend row under the title; entries that do not fit the width are left out."""
+    """The legend under the title, on as many rows as the layout has (`legend_lines`);
+    entries that do not fit there are left out."""
     size = layout.font * LEGEND_SCALE
-    y, x = layout.legend_y, layout.margin
-    right = layout.width - layout.margin
     shapes: list[Shape] = []
+    for item, x, y in _legend_places(items, layout):
+        swatch = 0.0 if item.swatch == "none" else size * 1.25
+        shapes += _swatch(item, x + size * 0.5, y, size)
+        shapes.append(Text(f"legend-{item.key}", x + swatch, y, item.label, size, "muted", "start"))
+    return shapes
+
+
+def legend_lines_needed(items: list[LegendItem], width: int, max_font: float = math.inf) -> int:
+    """How many legend rows a canvas this wide needs to show every entry."""
+    probe = CanvasLayout(width=width, height=width, status_lines=0, max_font=max_font)
+    places = _legend_places(items, replace(probe, legend_lines=len(items) or 1))
+    return 1 + round((places[-1][2] - probe.legend_y) / probe.legend_step) if places else 1
+
+
+def _legend_places(
+    items: list[LegendItem], layout: CanvasLayout
+) -> list[tuple[LegendItem, float, float]]:
+    """Where each entry that fits goes: the left of its swatch and its row's middle."""
+    size = layout.font * LEGEND_SCALE
+    row, x = 0, layout.margin
+    right = layout.width - layout.margin
+    places = []
     for item in items:
         swatch = 0.0 if item.swatch == "none" else size * 1.25
         needed = swatch + text_width(item.label, size)
-        if x + needed > right:
+        if x + needed > right and x > layout.margin:
+            row, x = row + 1, layout.margin
+        if row >= layout.legend_lines or x + needed > right:
             break
-        shapes += _swatch(item, x + size * 0.5, y, size)
-        shapes.append(Text(f"legend-{item.key}", x + swatch, y, item.label, size, "muted", "start"))
+        places.append((item, x, layout.legend_y + row * layout.legend_step))
         x += needed + size * 1.2
-    return shapes
+    return places
 
 
 def _swatch(item: LegendItem, cx: float, cy: float, size: float) -> list[Shape]:
@@ -130,21 +156,46 @@ def wrap(text: str, width: float, size: float, lines: int) -> list[str]:
     return result
 
 
-def status_texts(
-    lines: list[str], x: float, line_y: Callable[[int], float], size: float, width: float
-) -> list[Text]:
-    """Left-aligned status lines no wider than `width`: the first in ink, the rest muted."""
+def wrap_all(text: str, width: float, size: float) -> list[str]:
+    """Break `text` at spaces into as many lines of `width` as it needs, none cut short
+    (a single word wider than the line is broken between letters)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(joined, size) <= width:
+            lines[-1] = joined
+            continue
+        while text_width(word, size) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and text_width(word[:cut], size) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        lines.append(word)
+    return lines
+
+
+def status_rows(
+    lines: list[str], width: int, height: int, max_font: float = math.inf
+) -> list[tuple[str, str]]:
+    """The status lines of a canvas wrapped to its width, each row with its colour: the
+    first line's rows in ink, the rest muted. Nothing is cut: the layout makes room."""
+    size = font_size(width, max_font)
+    room = width - 2 * margin(width, height)
     return [
-        Text(
-            f"status-{number}",
-            x,
-            line_y(number),
-            shorten(line, width, size),
-            size,
-            "ink" if number == 0 else "muted",
-            "start",
-        )
+        (row, "ink" if number == 0 else "muted")
         for number, line in enumerate(lines)
+        for row in wrap_all(line, room, size)
+    ]
+
+
+def status_texts(
+    rows: list[tuple[str, str]], x: float, line_y: Callable[[int], float], size: float
+) -> list[Text]:
+    """Left-aligned status rows (from `status_rows`)."""
+    return [
+        Text(f"status-{number}", x, line_y(number), row, size, fill, "start")
+        for number, (row, fill) in enumerate(rows)
     ]
 
 
@@ -156,6 +207,7 @@ class CanvasLayout:
     height: int
     status_lines: int
     max_font: float = math.inf  # windows keep text at a reading size; pictures scale it
+    legend_lines: int = 1
 
     @cached_property
     def font(self) -> float:
@@ -170,9 +222,13 @@ class CanvasLayout:
         return self.margin + self.font * 1.85
 
     @cached_property
+    def legend_step(self) -> float:
+        return self.font * LEGEND_SCALE * 1.5
+
+    @cached_property
     def header(self) -> float:
-        """Where the game's picture may start: under the title and the legend row."""
-        return self.margin + self.font * 2.6
+        """Where the game's picture may start: under the title and the legend rows."""
+        return self.margin + self.font * 2.6 + self.legend_step * (self.legend_lines - 1)
 
     @cached_property
     def status_height(self) -> float:
@@ -182,7 +238,15 @@ class CanvasLayout:
         """Status lines sit at the bottom of the canvas."""
         return self.height - self.margin - self.font * (0.75 + 1.5 * (self.status_lines - 1 - line))
 
-    def status(self, lines: list[str]) -> list[Text]:
-        return status_texts(
-            lines, self.margin, self.status_y, self.font, self.width - 2 * self.margin
-        )
+    def status(self, lines: Sequence[str] | Sequence[tuple[str, str]]) -> list[Text]:
+        """The rows of `status_rows`, which the layout's `status_lines` makes room for; or
+        plain lines, one row each, the first in ink (a line too wide for its row is then
+        shortened with an ellipsis: wrap with `status_rows` to keep every word)."""
+        room = self.width - 2 * self.margin
+        rows: list[tuple[str, str]] = [
+            (shorten(line, room, self.font), "ink" if number == 0 else "muted")
+            if isinstance(line, str)
+            else (line[0], line[1])
+            for number, line in enumerate(lines)
+        ]
+        return status_texts(rows, self.margin, self.status_y, self.font)

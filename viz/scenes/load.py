@@ -8,13 +8,15 @@ from functools import cached_property, lru_cache
 
 from games.load import DIM, ON, LoadRules, LoadState, Pass
 from viz.scenes.common import (
-    DEFAULT_EXPORT_WIDTH,
+    MIN_EXPORT_WIDTH,
     CanvasLayout,
     LegendItem,
     legend,
+    legend_lines_needed,
+    status_rows,
     title,
 )
-from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, frame
+from viz.scenes.shapes import Line, Palette, Rect, Scene, Shape, Text, frame
 
 PALETTE = Palette.from_hex(
     {
@@ -49,8 +51,8 @@ HIGH_CONTRAST = Palette.from_hex(
 )
 PALETTES = {"default": PALETTE, "high-contrast": HIGH_CONTRAST}
 HALF_COLORS = {"red": {ON: "red", DIM: "red-dim"}, "green": {ON: "green", DIM: "green-dim"}}
-EXPORT_STATUS_LINES = 2
-MIN_CELL = 42  # px on a default-size export: cell numbers stay at least 9 px high
+EXPORT_STATUS_LINES = 3  # facts, and the latest move with what it cleared, wrapped
+MIN_CELL = 42  # px: an export's cell numbers stay at least 9 px high, at any --size
 TALLEST = 1.3  # an export is at most this many times as high as wide, unless cells need it
 
 
@@ -94,13 +96,12 @@ class LoadLayout(CanvasLayout):
 def export_size(rules: LoadRules, width: int) -> tuple[int, int]:
     """The canvas of an exported animation: `width` wide unless the board's cells need
     more room to keep their numbers legible, then as wide as they need."""
-    probe = LoadLayout(
-        rules.rows, rules.cols, width=width, height=width, status_lines=EXPORT_STATUS_LINES
-    )
+    width = max(width, MIN_EXPORT_WIDTH)
+    probe = layout_for(rules.rows, rules.cols, width, width, EXPORT_STATUS_LINES)
     frame = probe.header + probe.status_height + probe.margin
     across = (width - 2 * probe.margin) / rules.cols
     tall = (TALLEST * width - frame) / rules.rows
-    cell = max(MIN_CELL * min(1.0, width / DEFAULT_EXPORT_WIDTH), min(across, tall))
+    cell = max(MIN_CELL, min(across, tall))
     wide = max(width, math.ceil(cell * rules.cols + 2 * probe.margin))
     if wide > width:
         return export_size(rules, wide)
@@ -114,12 +115,29 @@ def status_lines(state: LoadState) -> list[str]:
         f"Stage {state.stage} of {state.board.cells} · Load {load}{slider} · "
         f"red {state.uncleared_red()}/{load} · green {state.uncleared_green()}/{load}"
     )
-    if state.winner == 1:
-        return [facts, player_1_win_text(state)]
+    done = _last_move_text(state) + _cleared_text(state)
+    if state.winner == 1:  # the last move's words stay beside the result
+        return [facts, f"{done} · {player_1_win_text(state)}"]
     if state.winner == 2:
-        return [facts, f"Player 2 wins: held all {state.board.cells} stages"]
+        return [facts, f"{done} · Player 2 wins: held all {state.board.cells} stages"]
     colour = "red" if state.to_move == 1 else "green"
-    return [facts, f"{_last_move_text(state)} · player {state.to_move} ({colour}) to move"]
+    return [facts, f"{done} · player {state.to_move} ({colour}) to move"]
+
+
+def cleared_now(state: LoadState) -> tuple[list[int], list[int]]:
+    """The red cells and the green cells the latest move cleared."""
+    red, green = state.cleared_now
+    cells = range(state.board.cells)
+    return [c for c in cells if red >> c & 1], [c for c in cells if green >> c & 1]
+
+
+def _cleared_text(state: LoadState) -> str:
+    """ ", clearing red 37" or ", clearing green 10+11": what the latest pick cleared."""
+    red, green = cleared_now(state)
+    pairs = sorted({"+".join(map(str, state.board.pair_of(cell))) for cell in green})
+    cleared = [f"red {', '.join(map(str, red))}"] * bool(red)
+    cleared += [f"green {', '.join(pairs)}"] * bool(green)
+    return ", clearing " + " and ".join(cleared) if cleared else ""
 
 
 def player_1_win_text(state: LoadState) -> str:
@@ -176,10 +194,13 @@ def legend_items(state: LoadState) -> list[LegendItem]:
     items = [
         LegendItem("red", "player 1", "red"),
         LegendItem("green", "player 2", "green"),
-        LegendItem("cleared", "cleared", "red-dim"),
+        LegendItem("cleared-red", "cleared red", "red-dim"),
+        LegendItem("cleared-green", "cleared green", "green-dim"),
         LegendItem("last", "latest pick", "ink", "frame"),
         LegendItem("load", f"Load {state.load}{slider}", "ink", "none"),
     ]
+    if any(cleared_now(state)):
+        items.insert(5, LegendItem("cleared-now", "just cleared", "ink", "dashed-frame"))
     if state.board.cells % 2:  # last, so that it is the first to go where room is short
         items.append(LegendItem("lone", "no pair", "muted", "dashed-frame"))
     return items
@@ -197,7 +218,8 @@ def load_scene(
 ) -> Scene:
     """The picture of a Load position; `notes` add status lines (the window's mode, hints)
     and `highlight` outlines the cells of a pair (the one a click would pick)."""
-    lines = EXPORT_STATUS_LINES + len(notes)
+    rows = status_rows([*status_lines(state), *notes], width, height, max_font)
+    lines = max(EXPORT_STATUS_LINES + len(notes), len(rows))
     layout = layout_for(state.rules.rows, state.rules.cols, width, height, lines, max_font)
     shapes: list[Shape] = [title(f"Load · {state.rules.rows}×{state.rules.cols}", layout)]
     shapes += legend(legend_items(state), layout)
@@ -210,8 +232,9 @@ def load_scene(
         shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
     shapes += _pair_shapes(layout, state.board.cells)
     shapes += _outline(layout, last_move_cells(state), key="last-move")
+    shapes += _cleared_marks(layout, *cleared_now(state))
     shapes += _outline(layout, highlight, "green", dashed=True)
-    shapes += layout.status([*status_lines(state), *notes])
+    shapes += layout.status(rows)
     return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
 
@@ -219,7 +242,34 @@ def load_scene(
 def layout_for(
     rows: int, cols: int, width: int, height: int, lines: int, max_font: float = math.inf
 ) -> LoadLayout:
-    return LoadLayout(rows, cols, width=width, height=height, status_lines=lines, max_font=max_font)
+    return LoadLayout(
+        rows,
+        cols,
+        width=width,
+        height=height,
+        status_lines=lines,
+        max_font=max_font,
+        legend_lines=legend_lines(width, max_font),
+    )
+
+
+# The longest legend a Load picture can have: its rows are kept in every frame.
+LONGEST_LEGEND = [
+    LegendItem("red", "player 1", "red"),
+    LegendItem("green", "player 2", "green"),
+    LegendItem("cleared-red", "cleared red", "red-dim"),
+    LegendItem("cleared-green", "cleared green", "green-dim"),
+    LegendItem("last", "latest pick", "ink", "frame"),
+    LegendItem("cleared-now", "just cleared", "ink", "dashed-frame"),
+    LegendItem("load", "Load 10 · slider 10", "ink", "none"),
+    LegendItem("lone", "no pair", "muted", "dashed-frame"),
+]
+
+
+@lru_cache(maxsize=64)
+def legend_lines(width: int, max_font: float) -> int:
+    """Legend rows enough for every entry (two at most; past that the last entries go)."""
+    return min(2, legend_lines_needed(LONGEST_LEGEND, width, max_font))
 
 
 @lru_cache(maxsize=65_536)
@@ -270,6 +320,23 @@ def _pair_shapes(layout: LoadLayout, cells: int) -> tuple[Shape, ...]:
     if cells % 2:
         shapes += _outline(layout, (cells - 1,), "muted", dashed=True, key="lone")
     return tuple(shapes)
+
+
+def _cleared_marks(layout: LoadLayout, red: list[int], green: list[int]) -> list[Shape]:
+    """A dashed bracket in ink around each half the latest pick cleared, open towards the
+    cell's middle so that it never crosses the number: red halves at the top of their
+    cells, green halves at the bottom."""
+    width = max(1.5, round(layout.cell * 0.04))
+    shapes: list[Shape] = []
+    for colour, cells in (("red", red), ("green", green)):
+        for cell in cells:
+            x, y, side = layout.cell_box(cell)
+            inset = width / 2 + 2
+            left, right, middle = x + inset, x + side - inset, y + side / 2
+            edge = y + inset if colour == "red" else y + side - inset
+            points = ((left, middle), (left, edge), (right, edge), (right, middle))
+            shapes.append(Line(f"cleared-{colour}-{cell}", points, "ink", width, dashed=True))
+    return shapes
 
 
 def _outline(

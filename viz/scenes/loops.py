@@ -9,7 +9,7 @@ from functools import cached_property
 from games.loops.engine import LEFT, LOOP_NAMES, RIGHT, Flip, LoopsRules, LoopsState, Place
 from games.loops.text import COLOR_NAMES
 from games.words import sentence
-from viz.scenes.common import CanvasLayout, LegendItem, legend, title
+from viz.scenes.common import MIN_EXPORT_WIDTH, CanvasLayout, LegendItem, legend, status_rows, title
 from viz.scenes.shapes import Circle, Palette, Ring, Scene, Shape, Text
 
 PALETTE = Palette.from_hex(
@@ -76,8 +76,13 @@ class LoopsLayout(CanvasLayout):
 
     @cached_property
     def slot_radius(self) -> float:
-        spacing = 2 * math.pi * self.radius / (self.capacity + 1)
-        return max(5.0, min(spacing * 0.3, self.radius * 0.26))
+        """Slots, with the rings around them (at most 1.3 radii), never meet: neither
+        along a loop nor across the crossing, where the first (and the last) slots of the
+        two loops lie 2R(1 - cos step) apart."""
+        step = 2 * math.pi / (self.capacity + 1)
+        spacing = step * self.radius
+        across = 2 * self.radius * (1 - math.cos(step))
+        return max(3.0, min(spacing * 0.3, self.radius * 0.26, across / 2.7))
 
     def centre(self, loop: int) -> tuple[float, float]:
         x, y = self.crossing
@@ -102,6 +107,7 @@ class LoopsLayout(CanvasLayout):
 
 
 def export_size(rules: LoopsRules, width: int) -> tuple[int, int]:
+    width = max(width, MIN_EXPORT_WIDTH)
     return width, round(width * 0.72)
 
 
@@ -190,11 +196,12 @@ def loops_scene(
     palette: str = "default",
 ) -> Scene:
     """The board; with a `viewer`, also that side's placement, flip and threat rings."""
+    rows = status_rows([*status_lines(state, names), *notes], width, height, max_font)
     layout = LoopsLayout(
         state.rules.capacity,
         width=width,
         height=height,
-        status_lines=STATUS_LINES + len(notes),
+        status_lines=max(STATUS_LINES + len(notes), len(rows)),
         max_font=max_font,
     )
     shapes: list[Shape] = [title("Odds and Evens", layout)]
@@ -206,7 +213,7 @@ def loops_scene(
     x, y = layout.crossing
     shapes.append(Circle("crossing", x, y, max(3.0, layout.slot_radius * 0.25), "track"))
     shapes += _last_move_shapes(state, layout)
-    shapes += layout.status([*status_lines(state, names), *notes])
+    shapes += layout.status(rows)
     return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
 

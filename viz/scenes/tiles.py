@@ -22,7 +22,15 @@ from games.tiles.engine import (
     value_of,
 )
 from games.words import sentence
-from viz.scenes.common import CanvasLayout, LegendItem, legend, text_width, title
+from viz.scenes.common import (
+    MIN_EXPORT_WIDTH,
+    CanvasLayout,
+    LegendItem,
+    legend,
+    status_rows,
+    text_width,
+    title,
+)
 from viz.scenes.shapes import Line, Palette, Rect, Scene, Shape, Text, frame
 
 PALETTE = Palette.from_hex(
@@ -155,10 +163,25 @@ class TilesLayout(CanvasLayout):
     def dispute_label(self) -> float:
         return self.caption
 
+    @cached_property
+    def table_bottom(self) -> float:
+        """Under the score table's last row and its mark."""
+        return self.header + self.small * (1.6 * self.players + 0.8)
+
+    @cached_property
+    def felt_right(self) -> float:
+        """The dispute's box reaches under the score table when it lies below it."""
+        if self.felt_top >= self.table_bottom + self.margin / 2:
+            return self.width - self.margin
+        return self.table_x - self.margin
+
     def dispute_x(self, index: int) -> float:
-        """Dispute tiles sit far enough apart for the seat names under them."""
+        """Dispute tiles sit far enough apart for the seat names under them, and all of a
+        dispute (one tile a seat) fits in its box."""
         name = text_width("Seat 5", self.dispute_label) + self.dispute_label
-        return self.tile_x(0) + index * max(self.dispute_tile * 1.5, name)
+        room = self.felt_right - self.dispute_label - self.tile_x(0)
+        fit = (room - max(self.dispute_tile, name)) / (self.players - 1)
+        return self.tile_x(0) + index * min(max(self.dispute_tile * 1.5, name), fit)
 
     def tile_at(self, x: float, y: float, order: int, count: int) -> int | None:
         """The index of the tile of the seat drawn `order`-th under a point."""
@@ -172,7 +195,14 @@ class TilesLayout(CanvasLayout):
 
 
 def export_size(rules: TilesRules, width: int) -> tuple[int, int]:
-    return width, round(width * (0.46 + 0.075 * rules.players))
+    """`width` wide, or wider where the tiles would be too small for their labels."""
+    width = max(width, MIN_EXPORT_WIDTH)
+    while True:
+        height = round(width * (0.46 + 0.075 * rules.players))
+        probe = TilesLayout(rules.players, width=width, height=height, status_lines=STATUS_LINES)
+        if tile_text_size(probe.tile) >= MIN_TILE_TEXT:
+            return width, height
+        width += 10
 
 
 def seat_order(players: int, viewer: int) -> list[int]:
@@ -200,8 +230,6 @@ def settled(state: TilesState) -> bool:
 def status_lines(state: TilesState, viewer: int | None) -> list[str]:
     rules = state.rules
     result = state.result()
-    if result is not None:
-        return [totals_text(state, viewer), result_text(state, result, viewer)]
     facts = f"Round {max(state.round, 1)} of {ROUNDS} · {rules.players} players"
     if state.current is not None:
         facts += f" · follow {COLORS[state.current]}"
@@ -214,6 +242,8 @@ def status_lines(state: TilesState, viewer: int | None) -> list[str]:
         done = dispute_text(state, viewer)
     else:
         done = f"{seat_label(last.player, viewer)} played {tile_name(last.tile)}"
+    if result is not None:  # the last dispute's result stays beside the game's
+        return [totals_text(state, viewer), f"{done} · {result_text(state, result, viewer)}"]
     if state.to_move == CHANCE:
         return [facts, f"{done} · next: the deal"]
     assert state.to_move is not None  # a finished game has a result, shown above
@@ -299,11 +329,12 @@ def tiles_scene(
     """The table; a `viewer` sees its own tiles as colours only, an export sees all.
     `selected` frames the viewer's tile in that slot (the keyboard's choice)."""
     rules = state.rules
+    rows = status_rows([*status_lines(state, viewer), *notes], width, height, max_font)
     layout = TilesLayout(
         rules.players,
         width=width,
         height=height,
-        status_lines=STATUS_LINES + len(notes),
+        status_lines=max(STATUS_LINES + len(notes), len(rows)),
         max_font=max_font,
     )
     shapes: list[Shape] = [title(f"Even Odds · round {max(state.round, 1)} of {ROUNDS}", layout)]
@@ -319,7 +350,7 @@ def tiles_scene(
         shapes.append(_frame("selected", x, y, layout.tile))
     shapes += _dispute_shapes(state, layout, viewer)
     shapes += _score_table(state, layout, viewer)
-    shapes += layout.status([*status_lines(state, viewer), *notes])
+    shapes += layout.status(rows)
     return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
 
@@ -387,7 +418,7 @@ def _dispute_shapes(state: TilesState, layout: TilesLayout, viewer: int | None) 
             "felt",
             layout.margin,
             top,
-            layout.table_x - 2 * layout.margin,
+            layout.felt_right - layout.margin,
             layout.felt_bottom - top,
             "felt",
             radius=size * 0.15,
