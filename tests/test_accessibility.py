@@ -252,3 +252,20 @@ def test_loops_of_any_capacity_keep_slots_and_their_rings_apart(capacity, size):
     slots = [layout.slot(loop, i) for loop in (LEFT, RIGHT) for i in range(capacity)]
     for a, b in itertools.combinations(slots, 2):
         assert math.dist(a, b) >= 2 * reach, (a, b)
+
+
+def test_export_and_demo_take_the_high_contrast_palette(replays, tmp_path):
+    from PIL import Image
+
+    from viz.cli import main
+
+    recording = tmp_path / "tiles.jsonl"
+    assert main(["record", "tiles", "--players", "3", "--seed", "3", "-o", str(recording)]) == 0
+    for palette, canvas in (("default", (244, 241, 234)), ("high-contrast", (255, 255, 255))):
+        png = tmp_path / f"{palette}.png"
+        args = ["export", str(recording), "--png", str(png), "--turn", "2", "--size", "160"]
+        assert main([*args, "--palette", palette]) == 0
+        image = Image.open(png).convert("RGB")
+        assert image.getpixel((1, 1)) == canvas
+        assert image.width >= 417  # grown to hold 9 px text
+    assert main(["demo", "--out", str(tmp_path / "demo"), "--palette", "high-contrast"]) == 0

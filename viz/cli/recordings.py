@@ -126,6 +126,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         args.first,
         args.last,
         annotate=args.annotate,
+        palette=args.palette,
     )
     turns = len(clip.states) - 1
     still = {"png": targets.pop("png")} if "png" in targets else {}
@@ -170,7 +171,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                 game_id, REGISTRY[game_id].rules({}), args.seed, recording, batch=batch
             )
             targets = {kind: recording.with_suffix(f".{kind}") for kind in ("gif", "svg")}
-            export_replay(replay, targets, batch=batch)
+            export_replay(replay, targets, batch=batch, palette=args.palette)
     for path in batch.written:
         print(shown(path))
     return 0
@@ -193,7 +194,18 @@ def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
         "--size",
         type=int_in(160, 4000),
         default=DEFAULT_SIZE,
-        help=f"canvas width in pixels (default {DEFAULT_SIZE})",
+        help=f"canvas width in pixels (default {DEFAULT_SIZE}); a smaller canvas than the "
+        "text needs (9 px at least) is widened",
+    )
+    _add_palette_option(parser)
+
+
+def _add_palette_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--palette",
+        choices=("default", "high-contrast"),
+        default="default",
+        help="colours: default, or high-contrast (black on white, text at 7:1)",
     )
 
 
@@ -255,4 +267,5 @@ def add_commands(commands: Any) -> None:
     demo = commands.add_parser("demo", help="record and export one automatic game of each game")
     demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")
     demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    _add_palette_option(demo)
     demo.set_defaults(run=cmd_demo)

@@ -395,6 +395,7 @@ def export_replay(
     hold_ms: int = 2000,
     size: int = DEFAULT_SIZE,
     batch: Outputs | None = None,
+    palette: str = "default",
 ) -> list[Path]:
     """Write the whole game in each format of `targets`."""
-    return export_clip(Clip(replay, size, frame_ms, hold_ms), targets, batch)
+    return export_clip(Clip(replay, size, frame_ms, hold_ms, palette=palette), targets, batch)
