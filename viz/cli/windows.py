@@ -74,10 +74,11 @@ def _check_fits(size: tuple[int, int]) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_from_args(args.game, args)
-    window = WINDOWS[args.game].load()
+    kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
     options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **_window_options(args)}
-    return open_window(lambda: window(REGISTRY[args.game], rules, **options), args.window)
+    # The window's class loads only once a display is known to be there: it takes a while.
+    return open_window(lambda: kit.load()(REGISTRY[args.game], rules, **options), args.window)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -92,9 +93,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     kit = WINDOWS.get(replay.game.id)
     if kit is None:
         raise CommandError(f"{path}: {replay.game.name} has no window")
-    window = kit.load()
     options = {"seed": replay.seed, "script": replay.moves, **_window_options(args)}
-    return open_window(lambda: window(replay.game, replay.rules, **options), args.window)
+    return open_window(lambda: kit.load()(replay.game, replay.rules, **options), args.window)
 
 
 def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
