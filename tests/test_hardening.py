@@ -199,9 +199,12 @@ def test_a_storm_of_20000_random_events_leaves_a_window_that_replays(tmp_path, g
 
 
 def test_ctrl_c_ends_a_window_without_a_traceback(tmp_path):
+    # Ctrl-C half a second after the window's frame loop starts, however long start-up took.
     code = (
         "import os, signal, threading; os.environ['SDL_VIDEODRIVER'] = 'dummy';"
-        "threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start();"
+        "from viz.window.app import GameApp; run = GameApp.run;"
+        "interrupt = lambda: os.kill(os.getpid(), signal.SIGINT);"
+        "GameApp.run = lambda self: (threading.Timer(0.5, interrupt).start(), run(self));"
         "from viz.cli import main; raise SystemExit(main(['watch']))"
     )
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "SDL_AUDIODRIVER": "dummy"}
