@@ -18,7 +18,8 @@ from viz.export.engine import Clip
 from viz.scenes import PALETTES
 from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text
 
-SIZES = (160, 560, 2000)
+# The smallest and largest sizes run with the slow tests (in CI); the default size always.
+SIZES = (pytest.param(160, marks=pytest.mark.slow), 560, pytest.param(2000, marks=pytest.mark.slow))
 GAMES = [
     ("load", {"rows": 3, "cols": 3}),
     ("load", {"rows": 7, "cols": 7}),

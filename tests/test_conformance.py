@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from conftest import CI
 
 from games import REGISTRY
 from games.base import IllegalMove
@@ -144,7 +145,7 @@ def test_automatic_players_make_only_legal_moves_in_the_seats_they_can_hold(game
     for name, policy in game.players.items():
         for seat in game.player_seats(name, rules):
             rng = random.Random(f"{name}/{seat}")
-            for _ in range(3):
+            for _ in range(3 if CI else 1):
                 state = game.new_state(rules)
                 while state.to_move is not None:
                     if state.to_move == seat:

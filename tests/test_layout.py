@@ -18,7 +18,12 @@ from viz.resources import font_path
 from viz.scenes.common import DEFAULT_EXPORT_WIDTH
 from viz.scenes.shapes import Circle, Line, Rect, Ring, Scene, Shape, Text
 
-SIZES = (160, DEFAULT_EXPORT_WIDTH, 2000)
+# The smallest and largest sizes run with the slow tests (in CI); the default size always.
+SIZES = (
+    pytest.param(160, marks=pytest.mark.slow),
+    DEFAULT_EXPORT_WIDTH,
+    pytest.param(2000, marks=pytest.mark.slow),
+)
 GAMES = [
     ("load", {"rows": rows, "cols": cols})
     for rows, cols in ((3, 3), (7, 7), (20, 20), (1, 20), (20, 1))

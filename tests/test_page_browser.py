@@ -36,7 +36,12 @@ EXPORTED = {
     "loops-3-to-9": (RECORDINGS / "loops-sample.jsonl", ["--from", "3", "--to", "9"]),
 }
 PHONE, DESKTOP = {"width": 360, "height": 640}, {"width": 1920, "height": 1080}
-VIEWPORTS = pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["360x640", "1920x1080"])
+# The phone is the harder case and always runs; the desktop runs with the slow tests (CI).
+VIEWPORTS = pytest.mark.parametrize(
+    "viewport",
+    [PHONE, pytest.param(DESKTOP, marks=pytest.mark.slow)],
+    ids=["360x640", "1920x1080"],
+)
 
 
 @pytest.fixture(scope="module")

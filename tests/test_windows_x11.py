@@ -19,6 +19,7 @@ from viz.window.panel import Slider
 from viz.window.settings import Settings
 from viz.window.tiles import TilesApp
 
+# Two windows are used by hand in every run; the rest run with the slow tests (in CI).
 pytestmark = pytest.mark.x11
 SIZE = (980, 720)
 
@@ -87,6 +88,7 @@ def load_events(events):
     return [event["load"] for event in events if "load" in event]
 
 
+@pytest.mark.slow
 def test_dragging_the_load_handle_sets_8_at_the_right_end_and_3_at_the_left(open_window):
     window = open_window("watch", "--seed", "5")
     drag_slider(window, load_map(), 0, to_right=True)
@@ -101,6 +103,7 @@ def test_dragging_the_load_handle_sets_8_at_the_right_end_and_3_at_the_left(open
     assert load_replay(window.sessions()[-1]).final().load == 3
 
 
+@pytest.mark.slow
 def test_dragging_the_speed_handle_to_the_right_end_runs_at_max(open_window):
     window = open_window("watch", "--seed", "5")
     drag_slider(window, load_map(), 1, to_right=True)
@@ -109,6 +112,7 @@ def test_dragging_the_speed_handle_to_the_right_end_runs_at_max(open_window):
     assert len(events) >= 40  # 4 turns a second would take ten seconds
 
 
+@pytest.mark.slow
 def test_auto1_then_new_game_lets_red_pick_with_loop_off(open_window):
     window = open_window("watch", "--seed", "5")
     window.key("a", "n")
@@ -117,6 +121,7 @@ def test_auto1_then_new_game_lets_red_pick_with_loop_off(open_window):
     assert len(window.sessions()) == 1  # the first game had no move, so it left no file
 
 
+@pytest.mark.slow
 def test_auto1_keeps_red_playing_when_paused_and_when_loop_resumes(open_window):
     window = open_window("watch", "--seed", "5")
     window.key("minus", "minus")  # 1 turn a second, so the pause lands where we want
@@ -162,6 +167,7 @@ def test_a_keyboard_only_game_of_odds_and_evens(open_window):
     assert load_replay(recording).moves == load_replay(window.sessions()[-1]).moves
 
 
+@pytest.mark.slow
 def test_tab_reaches_the_opponent_buttons_and_space_presses_them(open_window, tmp_path):
     window = open_window("play", "loops", "--vs", "medium", "--seed", "3")
     window.key("Escape", "Tab", "Tab", "Tab", "Tab", "space")  # easy, medium, hard, human
@@ -171,6 +177,7 @@ def test_tab_reaches_the_opponent_buttons_and_space_presses_them(open_window, tm
     assert events == [{"player": 0, "place": "left"}, {"player": 1, "place": "right"}]
 
 
+@pytest.mark.slow
 def test_even_odds_by_keyboard(open_window):
     window = open_window("play", "tiles", "--players", "3", "--seed", "2")
     window.key("Right", "Return")  # your first tile, by the arrow keys
@@ -200,6 +207,7 @@ WINDOWS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(WINDOWS))
 def test_resizing_keeps_the_window_and_moves_the_panel(open_window, game, tmp_path):
     args, make = WINDOWS[game]
