@@ -189,20 +189,25 @@ def last_move_cells(state: LoadState) -> tuple[int, ...]:
     return (move.cell,) if move.player == 1 else state.board.pair_of(move.cell)
 
 
+ALWAYS_IN_LEGEND = (
+    LegendItem("red", "player 1", "red"),
+    LegendItem("green", "player 2", "green"),
+    LegendItem("cleared-red", "cleared red", "red-dim"),
+    LegendItem("cleared-green", "cleared green", "green-dim"),
+    LegendItem("last", "latest pick", "ink", "frame"),
+)
+JUST_CLEARED = LegendItem("cleared-now", "just cleared", "ink", "dashed-frame")
+NO_PAIR = LegendItem("lone", "no pair", "muted", "dashed-frame")
+
+
 def legend_items(state: LoadState) -> list[LegendItem]:
     slider = f" · slider {state.pending_load}" if state.pending_load != state.load else ""
-    items = [
-        LegendItem("red", "player 1", "red"),
-        LegendItem("green", "player 2", "green"),
-        LegendItem("cleared-red", "cleared red", "red-dim"),
-        LegendItem("cleared-green", "cleared green", "green-dim"),
-        LegendItem("last", "latest pick", "ink", "frame"),
-        LegendItem("load", f"Load {state.load}{slider}", "ink", "none"),
-    ]
+    items = list(ALWAYS_IN_LEGEND)
     if any(cleared_now(state)):
-        items.insert(5, LegendItem("cleared-now", "just cleared", "ink", "dashed-frame"))
+        items.append(JUST_CLEARED)
+    items.append(LegendItem("load", f"Load {state.load}{slider}", "ink", "none"))
     if state.board.cells % 2:  # last, so that it is the first to go where room is short
-        items.append(LegendItem("lone", "no pair", "muted", "dashed-frame"))
+        items.append(NO_PAIR)
     return items
 
 
@@ -255,14 +260,10 @@ def layout_for(
 
 # The longest legend a Load picture can have: its rows are kept in every frame.
 LONGEST_LEGEND = [
-    LegendItem("red", "player 1", "red"),
-    LegendItem("green", "player 2", "green"),
-    LegendItem("cleared-red", "cleared red", "red-dim"),
-    LegendItem("cleared-green", "cleared green", "green-dim"),
-    LegendItem("last", "latest pick", "ink", "frame"),
-    LegendItem("cleared-now", "just cleared", "ink", "dashed-frame"),
+    *ALWAYS_IN_LEGEND,
+    JUST_CLEARED,
     LegendItem("load", "Load 10 · slider 10", "ink", "none"),
-    LegendItem("lone", "no pair", "muted", "dashed-frame"),
+    NO_PAIR,
 ]
 
 
