@@ -131,6 +131,9 @@ def _watch_parent(parent: int) -> None:
 def _stop(pool: ProcessPoolExecutor) -> None:
     """End the workers now, mid-chunk, rather than after the work queued for them."""
     processes = list((pool._processes or {}).values())  # the pool offers no public handle
+    # Work already fed towards the workers waits in a pipe that nobody will read once they
+    # are gone; at exit, Python would wait for it to drain, for ever.
+    pool._call_queue.cancel_join_thread()  # type: ignore[attr-defined]
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
