@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from games import REGISTRY
-from games.base import AnyGame, State
+from games.base import AnyGame, State, StateT
 from games.history import History
 from games.load import LoadState, SetLoad
 from games.load.sweep import LoadSolver
@@ -182,6 +182,13 @@ def judged_indices(history: History[Any]) -> list[int]:
     ]
 
 
+def after(state: StateT, move: Any) -> StateT:
+    """The position `move` leaves, `state` itself unchanged."""
+    position = state.copy()
+    position.apply(move)
+    return position
+
+
 def options(state: State) -> list[Any]:
     """The choices the mover tells apart: in Even Odds a colour to play, not a tile (a seat
     cannot tell its own tiles of one colour apart); elsewhere every legal move."""
@@ -210,14 +217,9 @@ def judge(
     choices = options(state)
     value = _exact_value(state, moves)
 
-    def after(choice: Any) -> State:
-        position: State = state.copy()
-        position.apply(choice)
-        return position
-
     mine = player - game.first_seat
     if value is not None:
-        values = [value(after(choice), player) for choice in choices]
+        values = [value(after(state, choice), player) for choice in choices]
         before, played = max(values), value(history.state, player)
         best = tuple(c for c, v in zip(choices, values, strict=True) if v == before)
         glyph = exact_glyph(before, played, len(best), len(choices))
@@ -284,11 +286,7 @@ def hint(
     choices = options(state)
     value = _exact_value(state, moves)
     if value is not None:
-        scores = []
-        for choice in choices:
-            position: State = state.copy()
-            position.apply(choice)
-            scores.append(value(position, player))
+        scores = [value(after(state, choice), player) for choice in choices]
     else:
         mine = player - game.first_seat
         scores = [0.0] * len(choices)

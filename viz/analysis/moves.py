@@ -9,11 +9,11 @@ from typing import Any
 
 from games.analysis import (
     Judgement,
+    after,
     judge_by_id,
     judged_indices,
     solvable,
 )
-from games.base import State
 from games.recording import Replay
 from viz.analysis.charts import rate_chart
 from viz.analysis.runner import Sweep, run
@@ -37,12 +37,6 @@ def analyze(replay: Replay, trials: int, seed: int, workers: int) -> list[Judgem
     )
     exact = solvable(replay.start(), moves)
     return run(sweep, judged_indices(history), 0 if exact else workers, "analyze")
-
-
-def after(state: State, move: Any) -> State:
-    position: State = state.copy()
-    position.apply(move)
-    return position
 
 
 def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import Any, Generic
 import pygame
 import pygame_gui
 
-from games.analysis import hint
+from games.analysis import after, hint
 from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
 from viz import MIN_WINDOW_SIZE
@@ -499,9 +499,7 @@ class GameApp(Generic[StateT]):
 
     def hint_words(self, move: Any) -> str:
         """A hinted move in words, as the move list would tell it."""
-        after = self.state.copy()
-        after.apply(move)
-        return SCENES[self.game.id].move_words(self.state, after)
+        return SCENES[self.game.id].move_words(self.state, after(self.state, move))
 
     def show_hint(self) -> None:
         """H: the best move or moves for the side to move, as `analyze` judges them."""
