@@ -471,6 +471,35 @@ def test_two_windows_saving_in_the_same_second_keep_two_recordings(tmp_path, mon
     assert cells == [3, 4]
 
 
+def test_two_demos_at_once_into_one_folder_keep_both(tmp_path):
+    demos = [
+        subprocess.Popen(
+            [sys.executable, "-m", "viz", "demo", "--out", tmp_path, "--seed", seed],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        for seed in ("1", "2")
+    ]
+    printed = []
+    for demo in demos:
+        out, err = demo.communicate(timeout=300)
+        assert demo.returncode == 0 and err == ""
+        printed.append(set(out.split()))
+    assert len(printed[0]) == len(printed[1]) == 9 and not printed[0] & printed[1]
+    assert listing(tmp_path) == sorted(
+        f"{game}{number}.{kind}"
+        for game in ("load", "loops", "tiles")
+        for number in ("", "-2")
+        for kind in ("gif", "jsonl", "svg")
+    )
+    assert printed[0] | printed[1] == {str(path) for path in tmp_path.iterdir()}
+    for game in ("load", "loops", "tiles"):
+        seeds = {load_replay(tmp_path / f"{game}{n}.jsonl").seed for n in ("", "-2")}
+        assert seeds == {1, 2}, game
+
+
 def test_a_window_save_that_fails_leaves_nothing_and_is_one_message(tmp_path):
     from games.load import Pick
 

@@ -166,7 +166,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     with outputs() as batch:
         for game_id in SCENES:
-            recording = args.out / f"{game_id}.jsonl"
+            # GAME.jsonl, or GAME-2.jsonl, …: a second demo into the folder keeps the first
+            recording = batch.new_name(args.out, game_id, ".jsonl")
             replay = record_game(
                 game_id, REGISTRY[game_id].rules({}), args.seed, recording, batch=batch
             )
