@@ -392,6 +392,35 @@ def test_a_failed_mp4_is_one_line_naming_the_file(tmp_path, game, capsys, monkey
 
 
 @pytest.mark.parametrize(
+    "argv",
+    [["--verbose", "export"], ["export", "--verbose"]],
+    ids=["before the command", "after it"],
+)
+def test_verbose_keeps_ffmpegs_log_below_the_one_line(tmp_path, game, capsys, monkeypatch, argv):
+    from viz.export import engine
+
+    monkeypatch.setattr(engine, "MP4_OPTIONS", [*engine.MP4_OPTIONS, "-crf", "bogus"])
+    private = tmp_path.parent / f"{tmp_path.name}-tmp"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    capsys.readouterr()
+    before = listing(tmp_path)
+    mp4 = ["--mp4", tmp_path / "a.mp4", "--size", "160"]
+    code, out, quiet = cli(capsys, "export", game, *mp4)
+    assert code == 2 and out == "" and len(quiet) == 1
+    code, out, err = cli(capsys, *argv, game, *mp4)
+    assert code == 2 and out == ""
+    assert err[0] == quiet[0] and len(err) > 10  # the same line, then ffmpeg's log
+    log = err[1:]
+    assert log[0] == "Command line:" and "ffmpeg" in log[1] and "bogus" in log[1]
+    assert any('Unable to parse "crf" option value "bogus"' in line for line in log)
+    assert quiet[0].endswith(log[-1])  # the one line is the log's last error
+    assert not any("[error]" in line or "[info]" in line for line in log)  # ffmpeg's words
+    assert all(line.isprintable() for line in err)
+    assert listing(tmp_path) == before and listing(private) == []
+
+
+@pytest.mark.parametrize(
     "name", [b"caf\xe9.gif", b"new\nline.gif", b"\x1b[31mred.gif"], ids=["latin-1", "nl", "esc"]
 )
 def test_file_names_are_printed_escaped(tmp_path, game, capsys, name):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 import stat
@@ -40,13 +41,26 @@ def shown(name: Path | str) -> str:
 
 
 class FileError(Exception):
-    """A problem with a named file, printed as one line `path:line: reason`."""
+    """A problem with a named file, printed as one line `path:line: reason`; `log` is
+    the whole story of an outside program that failed (ffmpeg's), shown on --verbose."""
 
-    def __init__(self, path: Path | str, reason: str, line: int | None = None) -> None:
+    def __init__(
+        self, path: Path | str, reason: str, line: int | None = None, log: str = ""
+    ) -> None:
         where = f"{shown(path)}:{line}" if line is not None else shown(path)
         super().__init__(f"{where}: {reason}")
         self.line = line
         self.reason = reason
+        self.log = log
+
+
+class ToolError(OSError):
+    """An outside program (ffmpeg) failed writing a file: `reason` is its one line,
+    `log` everything it said."""
+
+    def __init__(self, reason: str, log: str) -> None:
+        super().__init__(errno.EIO, reason)
+        self.log = log
 
 
 def read_regular(path: Path | str, limit: int) -> bytes:
@@ -311,7 +325,9 @@ def writing(path: Path, temp: Path, write: Callable[[Path], object]) -> None:
         write(temp)
     except OSError as error:
         other = error.filename is not None and os.fsdecode(error.filename) != str(temp)
-        raise FileError(error.filename if other else path, error.strerror or str(error)) from None
+        log = error.log if isinstance(error, ToolError) else ""
+        reason = error.strerror or str(error)
+        raise FileError(error.filename if other else path, reason, log=log) from None
 
 
 def remove_stale_temporaries(folder: Path) -> None:

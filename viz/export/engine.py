@@ -8,9 +8,9 @@ document, is built whole). Every output of one export goes through one
 
 from __future__ import annotations
 
-import errno
 import io
 import math
+import re
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -26,7 +26,7 @@ from viz import DEFAULT_SIZE
 from viz.export.apng import ApngStream
 from viz.export.formats import FORMATS
 from viz.export.gif import GifStream
-from viz.files import FileError, Outputs, outputs, writing
+from viz.files import FileError, Outputs, ToolError, outputs, writing
 from viz.render.raster import indexed_palette, render, render_changes, render_stream
 from viz.render.timeline import gif_delays_cs
 from viz.scenes import SCENES
@@ -201,7 +201,8 @@ def write_mp4(clip: Clip, path: Path) -> None:
                     fps=1000 / step,
                     codec="libx264",
                     macro_block_size=1,
-                    ffmpeg_log_level="quiet",  # its messages go to the log, not stderr
+                    # its messages go to the log, not stderr, each tagged with its level
+                    ffmpeg_log_level="level+quiet",
                     quality=None,
                     output_params=MP4_OPTIONS,
                 )
@@ -216,8 +217,8 @@ def write_mp4(clip: Clip, path: Path) -> None:
             _kill(writer)
         if isinstance(error, FileError):
             raise
-        reason = log.last_line() or str(error).strip().splitlines()[0]
-        raise OSError(errno.EIO, f"ffmpeg failed: {reason}") from None
+        reason = log.last_error() or str(error).strip().splitlines()[0]
+        raise ToolError(f"ffmpeg failed: {reason}", log.text()) from None
     except BaseException:  # Ctrl-C: ffmpeg is killed, not waited for
         if writer is not None:
             _kill(writer)
@@ -251,7 +252,11 @@ def mp4_timing(durations: list[int]) -> tuple[int, list[int]]:
 
 class _FfmpegLog:
     """ffmpeg's own log (FFREPORT) in a private temporary folder, so a failure can be
-    told in one line, ffmpeg's last, rather than on standard error."""
+    told in one line, ffmpeg's last error, rather than on standard error, and the whole
+    of what ffmpeg would have printed kept for --verbose."""
+
+    LEVEL_TAG = re.compile(r"\[(panic|fatal|error|warning|info)\] ")
+    ERROR_TAG = re.compile(r"\[(panic|fatal|error)\] ")
 
     def __init__(self) -> None:
         import tempfile
@@ -264,7 +269,7 @@ class _FfmpegLog:
         import os
 
         before = os.environ.get("FFREPORT")
-        os.environ["FFREPORT"] = f"file={self.path}:level=16"  # errors only
+        os.environ["FFREPORT"] = f"file={self.path}:level=32"  # what its stderr would say
         try:
             yield
         finally:
@@ -273,13 +278,24 @@ class _FfmpegLog:
             else:
                 os.environ["FFREPORT"] = before
 
-    def last_line(self) -> str:
+    def _lines(self) -> list[str]:
         try:
-            lines = self.path.read_text(errors="replace").splitlines()
+            return self.path.read_text(errors="replace").splitlines()
         except OSError:
-            return ""
-        lines = [line.strip() for line in lines if line.strip()]
-        return lines[-1] if lines else ""
+            return []
+
+    def last_error(self) -> str:
+        errors = [line for line in self._lines() if self.ERROR_TAG.search(line)]
+        return self.LEVEL_TAG.sub("", errors[-1], count=1).strip() if errors else ""
+
+    def text(self) -> str:
+        """The log as ffmpeg's standard error would have read, from its command line on
+        (the report's own header names a file that is about to go)."""
+        lines = self._lines()
+        start = lines.index("Command line:") if "Command line:" in lines else 0
+        # a tag may sit mid-line too: the report cuts a long line at 1,024 bytes and
+        # goes on with the next message
+        return "\n".join(self.LEVEL_TAG.sub("", line) for line in lines[start:])
 
     def remove(self) -> None:
         import shutil
