@@ -1,5 +1,8 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).parent))
+
+# Windows built in a test read their settings from a folder of the test run, never the
+# user's: there motion is reduced, so that a picture is final the frame after a move.
+# Tests of motion pass settings of their own; windows on Xvfb get a folder each.
+_CONFIG = Path(tempfile.mkdtemp(prefix="oddsevens-config-"))
+(_CONFIG / "oddsevens").mkdir()
+(_CONFIG / "oddsevens" / "settings.json").write_text('{"motion": "reduced"}\n')
+os.environ["XDG_CONFIG_HOME"] = str(_CONFIG)
+atexit.register(shutil.rmtree, _CONFIG, True)
 
 CI = os.environ.get("CI") == "true"
 

@@ -24,6 +24,12 @@ GAME = REGISTRY["loops"]
 NAMES = ("left", "right")
 
 
+def reduced(settings: Settings) -> Settings:
+    """Motion off, so that a picture is final the frame after a move (not saved)."""
+    settings.motion = "reduced"
+    return settings
+
+
 @pytest.fixture
 def make_app(tmp_path):
     opened = []
@@ -34,7 +40,7 @@ def make_app(tmp_path):
             GAME.rules({}),
             vs=vs,
             seed=1,
-            settings=Settings.load(tmp_path / settings_file),
+            settings=reduced(Settings.load(tmp_path / settings_file)),
             out_dir=tmp_path / "out",
             session_dir=tmp_path / "sessions",
             size=(980, 720),
@@ -314,7 +320,8 @@ def test_the_digits_choose_the_opponent_outside_the_box(make_app):
     app = make_app(vs="medium")
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_3, "3")
-    assert app.vs == "hard" and app.panel.element_for("> Hard")
+    assert app.vs == "hard" and app.panel.element_for("Hard").is_selected
+    assert not app.panel.element_for("Medium").is_selected
 
 
 def test_an_idle_window_wakes_often_only_while_the_box_has_the_keys(make_app):

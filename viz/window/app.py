@@ -9,6 +9,7 @@ the window frame by frame without sleeping.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import time
@@ -26,14 +27,16 @@ from viz import MIN_WINDOW_SIZE
 from viz.export.engine import export_replay
 from viz.files import FileError, RecordingWriter, outputs, shown, write_recording
 from viz.render.timeline import PLAY_SPEEDS
-from viz.scenes import SCENES
+from viz.resources import asset_text
+from viz.scenes import PALETTE_NAMES, SCENES
 from viz.scenes.common import font_size, margin, wrap
+from viz.scenes.motion import Motion
 from viz.scenes.shapes import Palette, Scene, readable_on, rgb_hex
 from viz.window import WINDOWS, render_pygame
-from viz.window.panel import Control, Label, Panel, Slider
+from viz.window.panel import Button, Control, Label, Panel, Slider
 from viz.window.replay import REPLAY_HINT, ReplayMode
 from viz.window.sessions import SessionLog
-from viz.window.settings import Settings, default_path
+from viz.window.settings import MOTIONS, Settings, default_path
 
 SPEEDS = (*PLAY_SPEEDS, 0)  # 0: one turn every frame
 PANEL_WIDTH = 210
@@ -46,10 +49,13 @@ BLINK_WAIT_MS, IDLE_WAIT_MS = 100, 1000
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 MAX_TEXT = 22.0  # px: a window's text stops growing here; a larger window gives the board room
-PANEL_COLOR = (44, 46, 52)
+PANEL_COLOR = (230, 225, 214)  # a shade darker than the boards' paper
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
 HINTS_SHOWN = 2
+MOTION_MS = 220  # how long a change takes to show, when nothing hurries it
+MOTION_SHARE = 0.8  # in Loop, the part of each turn's beat its motion may take
+FASTEST_MOVING_SPEED = 20  # turns a second; faster, Loop shows each turn as it is
 
 
 def speed_label(speed: int) -> str:
@@ -117,6 +123,8 @@ class GameApp(Generic[StateT]):
         self._message: tuple[str, tuple[int, int] | None] = ("", None)
         self.replaying = ReplayMode(self, script) if script is not None else None
         self.drawn: Scene | None = None  # the picture on screen
+        self.motion: Motion | None = None  # the change being shown, while it runs
+        self.drawn_position = (0, 0, 0)  # the game, moves and turns the picture shows
         self.start_game(seed)
         if self.replaying is not None:
             self.replaying.seek(0)
@@ -290,7 +298,8 @@ class GameApp(Generic[StateT]):
     def run(self) -> None:
         clock = pygame.time.Clock()
         while self.running:
-            woken_by = [] if self.playing_by_itself() else self.wait_for_input(self.idle_wait_ms())
+            busy = self.playing_by_itself() or self.motion is not None
+            woken_by = [] if busy else self.wait_for_input(self.idle_wait_ms())
             self.frame(clock.tick(FPS), woken_by)
         self.close()
 
@@ -320,6 +329,8 @@ class GameApp(Generic[StateT]):
     def frame(self, dt_ms: float, first: Sequence[pygame.event.Event] = ()) -> None:
         # Time spent waiting for input is no part of a computer seat's delay or a Loop's beat.
         game_ms = dt_ms if self.playing_by_itself() else 0.0
+        if self.motion is not None:
+            self.motion.elapsed_ms += dt_ms
         for event in [*first, *pygame.event.get()]:
             if event.type == pygame.TEXTINPUT and event.text == self.swallow_text:
                 self.swallow_text = None
@@ -374,11 +385,64 @@ class GameApp(Generic[StateT]):
 
     def draw(self) -> None:
         self.screen.fill(PANEL_COLOR)
-        self.drawn = self.scene()
+        self.drawn = self.picture()
         render_pygame.draw(self.screen, self.drawn)
         self.manager.draw_ui(self.screen)
         self.panel.draw_focus(self.screen)
         self.window.flip()
+
+    # --- motion ----------------------------------------------------------------------
+
+    def picture(self) -> Scene:
+        """The scene, on its way there while a change is being shown."""
+        target = self.scene()
+        position = (self.games_started, len(self.history), self.state.turns)
+        if position != self.drawn_position and self.drawn is not None:
+            self.motion = self.motion_from(self.drawn, self.drawn_position, position)
+        self.drawn_position = position
+        if self.motion is None:
+            return target
+        picture = self.motion.picture(target)
+        if self.motion.done:
+            self.motion = None
+        return picture
+
+    def motion_from(
+        self, shown: Scene, was: tuple[int, int, int], now: tuple[int, int, int]
+    ) -> Motion | None:
+        """How the change from the picture shown is to be seen: None snaps to it (motion
+        reduced, a new game, a jump of more than one turn, or Loop too fast to follow)."""
+        if self.settings.motion != "on" or was[0] != now[0] or abs(was[2] - now[2]) > 1:
+            return None
+        duration: float = MOTION_MS
+        if self.looping:
+            speed = SPEEDS[self.speed_index]
+            if speed == 0 or speed > FASTEST_MOVING_SPEED:
+                return None
+            duration = min(duration, MOTION_SHARE * 1000 / speed)
+        return Motion(shown, duration)
+
+    def view_controls(self) -> list[Control]:
+        """How the window looks: motion and colours, kept in the settings file."""
+        return [
+            Button(f"Motion: {self.settings.motion}  (M)", self.switch_motion),
+            Button(f"Colours: {self.settings.palette}  (C)", self.switch_palette),
+        ]
+
+    def switch_motion(self) -> None:
+        motion = MOTIONS[(MOTIONS.index(self.settings.motion) + 1) % len(MOTIONS)]
+        self.motion = None
+        self.say_setting(f"Motion {motion}", self.settings.set_motion(motion))
+
+    def switch_palette(self) -> None:
+        palettes = PALETTE_NAMES
+        palette = palettes[(palettes.index(self.settings.palette) + 1) % len(palettes)]
+        self.say_setting(f"Colours: {palette}", self.settings.set_palette(palette))
+        self.manager.get_theme().update_theming(json.dumps(self.theme()))
+        self.manager.rebuild_all_from_changed_theme_data()
+
+    def say_setting(self, done: str, problem: str | None) -> None:
+        self.message = f"{done} (not saved: {problem})" if problem else done
 
     # --- events and keys -------------------------------------------------------------
 
@@ -495,7 +559,11 @@ class GameApp(Generic[StateT]):
 
     def keys(self) -> dict[int, Callable[[], object]]:
         keys = self.replaying.keys() if self.replaying is not None else self.play_keys()
-        return keys | {pygame.K_h: self.show_hint}
+        return keys | {
+            pygame.K_h: self.show_hint,
+            pygame.K_m: self.switch_motion,
+            pygame.K_c: self.switch_palette,
+        }
 
     def hint_words(self, move: Any) -> str:
         """A hinted move in words, as the move list would tell it."""
@@ -540,7 +608,12 @@ class GameApp(Generic[StateT]):
         raise NotImplementedError
 
     def theme(self) -> dict[str, Any]:
-        """The window's own pygame_gui theme classes, if it has any."""
+        """The panel's pygame_gui theme: the program's theme file, then the window's own
+        classes for the colours chosen."""
+        return json.loads(asset_text("theme.json")) | self.theme_classes()
+
+    def theme_classes(self) -> dict[str, Any]:
+        """The window's own theme classes, if it has any."""
         return {}
 
     def board_click(self, pos: tuple[int, int]) -> None:

@@ -41,6 +41,7 @@ class LoadApp(GameApp[LoadState]):
             notes=self.notes(),
             highlight=self.hover_pair(),
             max_font=MAX_TEXT,
+            palette=self.settings.palette,
         )
 
     def layout(self) -> LoadLayout:
@@ -100,6 +101,7 @@ class LoadApp(GameApp[LoadState]):
             *self.speed_controls(),
             Label("P or a click outside"),
             Label("the grid: green passes"),
+            *self.view_controls(),
         ]
 
     # --- what the player does --------------------------------------------------------

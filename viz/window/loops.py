@@ -83,6 +83,7 @@ class LoopsApp(GameApp[LoopsState]):
             viewer=self.viewer(),
             names=self.names(),
             max_font=MAX_TEXT,
+            palette=self.settings.palette,
         )
 
     def play_mode(self) -> str:
@@ -96,8 +97,9 @@ class LoopsApp(GameApp[LoopsState]):
     def play_controls(self) -> list[Control]:
         tiers = [
             Button(
-                f"{'> ' if tier == self.vs else ''}{tier.capitalize()}  ({number})",
+                f"{tier.capitalize()}  ({number})",
                 partial(self.choose, tier),
+                selected=tier == self.vs,
             )
             for number, tier in enumerate(TIERS, 1)
         ]
@@ -108,6 +110,7 @@ class LoopsApp(GameApp[LoopsState]):
             Button("GIF  (G)", self.download),
             Label("Settings"),
             Checkbox("Keyboard move-entry (K)", self.keyboard_shown(), self.show_keyboard),
+            *self.view_controls(),
             *(self.keyboard_box() if self.keyboard_shown() else []),
         ]
 

@@ -71,6 +71,7 @@ class ReplayMode:
             Button("End  (End)", self.to_end),
             Button("GIF  (G)", app.download, enabled=not app.looping),
             *app.speed_controls(),
+            *app.view_controls(),
         ]
 
     def keys(self) -> dict[int, Callable[[], object]]:

@@ -6,13 +6,16 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from games.base import GameError
 from games.recording import strict_json
 from viz.files import FileError, read_regular, write_atomic
+from viz.scenes import PALETTE_NAMES
 
 INPUT_KINDS = ("mouse", "touch")
 KEYBOARD_ENTRY_DEFAULTS = {"mouse": True, "touch": False}
+MOTIONS = ("on", "reduced")  # reduced: changes snap into place, nothing moves
 MAX_SETTINGS_BYTES = 64 * 1024
 
 
@@ -24,10 +27,13 @@ def default_path() -> Path:
 
 @dataclass
 class Settings:
-    """Whether the keyboard box shows, remembered separately for mouse and touch."""
+    """Whether the keyboard box shows (remembered separately for mouse and touch), motion
+    on or reduced, and the colours. A file without a setting leaves its default."""
 
     path: Path
     keyboard_entry: dict[str, bool] = field(default_factory=lambda: dict(KEYBOARD_ENTRY_DEFAULTS))
+    motion: str = MOTIONS[0]
+    palette: str = PALETTE_NAMES[0]
     problem: str = ""  # why the file could not be used, if it could not
 
     @classmethod
@@ -37,23 +43,51 @@ class Settings:
             return settings
         try:
             text = read_regular(path, MAX_SETTINGS_BYTES).decode("utf-8")
-            stored = strict_json(text, 1)["keyboard_entry"]
-            for kind in INPUT_KINDS:
-                if kind in stored:
-                    if not isinstance(stored[kind], bool):
-                        raise ValueError(f"{kind} is not true or false")
-                    settings.keyboard_entry[kind] = stored[kind]
+            settings.read(strict_json(text, 1))
         except (FileError, GameError, ValueError, KeyError, TypeError) as error:
             settings = cls(path, problem=f"{path}: unreadable settings ({error}); using defaults")
         return settings
+
+    def read(self, stored: Any) -> None:
+        if not isinstance(stored, dict):
+            raise ValueError("not a JSON object")
+        entry = stored.get("keyboard_entry", {})
+        if not isinstance(entry, dict):
+            raise ValueError("keyboard_entry is not an object")
+        for kind in INPUT_KINDS:
+            if kind in entry:
+                if not isinstance(entry[kind], bool):
+                    raise ValueError(f"{kind} is not true or false")
+                self.keyboard_entry[kind] = entry[kind]
+        self.motion = _choice(stored, "motion", MOTIONS, self.motion)
+        self.palette = _choice(stored, "palette", PALETTE_NAMES, self.palette)
 
     def set_keyboard_entry(self, kind: str, shown: bool) -> str | None:
         """Remember the choice; return why it could not be saved, if it could not (the old
         file is then as it was, and the choice holds until the window closes)."""
         self.keyboard_entry[kind] = shown
-        text = json.dumps({"keyboard_entry": self.keyboard_entry}, indent=2)
+        return self.save()
+
+    def set_motion(self, motion: str) -> str | None:
+        self.motion = motion
+        return self.save()
+
+    def set_palette(self, palette: str) -> str | None:
+        self.palette = palette
+        return self.save()
+
+    def save(self) -> str | None:
+        stored = {"keyboard_entry": self.keyboard_entry, "motion": self.motion}
+        text = json.dumps(stored | {"palette": self.palette}, indent=2)
         try:
             write_atomic(self.path, lambda out: out.write(text + "\n"))
         except FileError as error:
             return str(error)
         return None
+
+
+def _choice(stored: dict[str, Any], name: str, choices: tuple[str, ...], default: str) -> str:
+    value = stored.get(name, default)
+    if value not in choices:
+        raise ValueError(f"{name} is {value!r}, not one of {', '.join(choices)}")
+    return str(value)

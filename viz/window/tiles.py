@@ -14,7 +14,7 @@ from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS, color_of
 from games.tiles.players import TIERS
 from viz.scenes.shapes import Scene
-from viz.scenes.tiles import LETTERS, PALETTE, TilesLayout, hand_slots, seat_order, tiles_scene
+from viz.scenes.tiles import LETTERS, PALETTES, TilesLayout, hand_slots, seat_order, tiles_scene
 from viz.window.app import AI_DELAY_MS, MAX_TEXT, GameApp, colour_buttons
 from viz.window.panel import Button, Control, Label
 
@@ -38,8 +38,8 @@ class TilesApp(GameApp[TilesState]):
             self.leader_note = f"{name}: the last game's winner"
         super().new_game()
 
-    def theme(self) -> dict[str, Any]:
-        return colour_buttons(PALETTE, COLORS)
+    def theme_classes(self) -> dict[str, Any]:
+        return colour_buttons(PALETTES[self.settings.palette], COLORS)
 
     def hint_words(self, move: Any) -> str:
         """Your own numbers stay hidden: a hint names the colour to play."""
@@ -63,6 +63,7 @@ class TilesApp(GameApp[TilesState]):
             viewer=self.viewer(),
             selected=self.cursor_slot(),
             max_font=MAX_TEXT,
+            palette=self.settings.palette,
         )
 
     def play_mode(self) -> str:
@@ -86,6 +87,7 @@ class TilesApp(GameApp[TilesState]):
         controls: list[Control] = [
             Button("New game  (N)", self.new_game),
             Button("GIF  (G)", self.download),
+            *self.view_controls(),
         ]
         if self.state.choosing and self.state.to_move == YOU:
             controls.append(Label("Your 10: next colour"))

@@ -1,0 +1,179 @@
+"""Motion: the in-between pictures of a change, by hand-worked shapes and in the windows."""
+
+import pygame
+import pytest
+
+from games import REGISTRY
+from games.load import Pick
+from games.loops import Place
+from viz.scenes.load import PALETTE
+from viz.scenes.motion import DROP_RADII, HOLD, Motion, ease_out
+from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text
+from viz.window.app import FASTEST_MOVING_SPEED, MOTION_MS, SPEEDS
+from viz.window.load import LoadApp
+from viz.window.loops import LoopsApp
+from viz.window.settings import Settings
+
+
+def scene(*shapes):
+    return Scene(100, 100, "canvas", PALETTE, tuple(shapes))
+
+
+def halfway(before, after, progress=0.5):
+    return Motion(scene(*before), 100, elapsed_ms=100 * progress).picture(scene(*after)).shapes
+
+
+def test_a_vacant_box_that_is_taken_fills_in_from_its_centre():
+    empty, taken = Rect("red-1", 0, 0, 40, 20, "cell"), Rect("red-1", 0, 0, 40, 20, "red")
+    under, growing = halfway([empty], [taken])
+    scale = ease_out(0.5)  # 0.875
+    assert under == empty
+    assert growing.fill == "red" and growing.w == pytest.approx(40 * scale)
+    assert growing.x == pytest.approx((40 - 40 * scale) / 2)  # centred on the cell
+
+
+def test_a_disc_placed_in_a_slot_drops_in_from_above():
+    slot, piece = Circle("slot-left-0", 50, 50, 10, "slot"), Circle("slot-left-0", 50, 50, 10, "p0")
+    under, falling = halfway([slot], [piece])
+    assert under == slot
+    assert falling.cy == pytest.approx(50 - (1 - ease_out(0.5)) * DROP_RADII * 10)
+    assert halfway([slot], [piece], 0.0)[1].cy == pytest.approx(50 - DROP_RADII * 10)
+
+
+def test_a_flipped_disc_turns_on_its_edge_and_opens_in_its_new_colour():
+    blue, gold = Circle("slot-left-0", 50, 50, 10, "p0"), Circle("slot-left-0", 50, 50, 10, "p1")
+    (quarter,) = halfway([blue], [gold], 0.25)
+    (three_quarters,) = halfway([blue], [gold], 0.75)
+    assert quarter.fill == "p0" and quarter.w == pytest.approx(10)  # half of its 20 px width
+    assert three_quarters.fill == "p1" and three_quarters.w == pytest.approx(10)
+    assert halfway([blue], [gold], 0.5)[0].w == pytest.approx(0)
+
+
+def test_a_cleared_box_keeps_its_colour_a_moment_then_dims():
+    red, dim = Rect("red-3", 0, 0, 40, 20, "red"), Rect("red-3", 0, 0, 40, 20, "red-dim")
+    assert halfway([red], [dim], HOLD / 2) == (red,)
+    old, dimming = halfway([red], [dim], (1 + HOLD) / 2)
+    assert old == red and dimming.fill == "red-dim" and 0 < dimming.w < 40
+
+
+def test_a_tile_travels_with_its_number_and_new_words_show_at_once():
+    hand = [Rect("tile-7", 0, 80, 20, 20, "blue"), Text("tile-7-value", 10, 90, "7", 9, "ink")]
+    table = [Rect("tile-7", 60, 20, 30, 30, "blue"), Text("tile-7-value", 75, 35, "7", 9, "ink")]
+    tile, number = halfway(hand, table)
+    step = ease_out(0.5)
+    assert (tile.x, tile.y, tile.w) == pytest.approx((60 * step, 80 - 60 * step, 20 + 10 * step))
+    assert (number.x, number.y) == pytest.approx((10 + 65 * step, 90 - 55 * step))
+    status = halfway(
+        [Text("status", 5, 5, "Red to move", 9, "ink")], [Text("status", 5, 5, "Green", 9, "ink")]
+    )
+    assert status[0].text == "Green"
+
+
+def test_a_new_mark_closes_in_and_a_gone_piece_shrinks_away():
+    ring = Ring("latest", 50, 50, 10, "marker", 2)
+    (arriving,) = halfway([], [ring], 0.0)
+    assert arriving.r == pytest.approx(20) and arriving.width == pytest.approx(4)
+    piece = Circle("slot-left-6", 50, 50, 10, "p0")
+    (leaving,) = halfway([piece], [], 0.5)
+    assert leaving.r == pytest.approx(10 * (1 - ease_out(0.5)))
+
+
+def test_the_end_of_a_motion_is_the_picture_itself():
+    before = scene(Rect("red-1", 0, 0, 40, 20, "cell"))
+    after = scene(Rect("red-1", 0, 0, 40, 20, "red"))
+    motion = Motion(before, 100, elapsed_ms=100)
+    assert motion.done and motion.picture(after) is after
+    resized = Scene(200, 100, "canvas", PALETTE, after.shapes)
+    assert Motion(before, 100).picture(resized) is resized  # no motion across a resize
+
+
+# --- in the windows ------------------------------------------------------------------
+
+
+def settings(tmp_path, motion):
+    chosen = Settings(tmp_path / "settings.json")
+    chosen.motion = motion
+    return chosen
+
+
+@pytest.fixture
+def load_app(tmp_path):
+    def make(motion="on"):
+        game = REGISTRY["load"]
+        window = LoadApp(game, game.rules({}), seed=5, settings=settings(tmp_path, motion))
+        window.frame(16)
+        opened.append(window)
+        return window
+
+    opened = []
+    yield make
+    for window in opened:
+        window.close()
+
+
+def cell_pixel(app, cell):
+    x, y, side = app.layout().cell_box(cell)
+    return tuple(app.screen.get_at((x + side // 2, y + side // 4)))[:3]
+
+
+def test_a_pick_in_the_window_fills_in_over_several_frames(load_app):
+    app = load_app()
+    x, y, side = app.layout().cell_box(20)
+    empty = cell_pixel(app, 20)
+    app.play(Pick(1, 20))
+    pictures = []
+    for _ in range(MOTION_MS // 16 + 2):
+        app.frame(16)
+        pictures.append(pygame.image.tobytes(app.screen.subsurface((x, y, side, side)), "RGB"))
+    assert len(set(pictures)) >= 3  # the empty cell, in-betweens, the red cell
+    assert app.motion is None and cell_pixel(app, 20) == PALETTE.colors["red"] != empty
+
+
+def test_reduced_motion_shows_the_pick_at_once_and_the_setting_is_kept(load_app, tmp_path):
+    app = load_app(motion="reduced")
+    app.play(Pick(1, 20))
+    app.frame(16)
+    assert app.motion is None and cell_pixel(app, 20) == PALETTE.colors["red"]
+    app.switch_motion()
+    assert Settings.load(tmp_path / "settings.json").motion == "on"
+    assert app.message == "Motion on"
+
+
+def test_loop_fits_motion_into_its_beat_and_skips_it_when_fast(load_app):
+    app = load_app()
+    app.set_speed(SPEEDS.index(8))
+    app.toggle_loop()
+    app.frame(126)  # one beat at 8 turns a second
+    assert app.motion is not None and app.motion.duration_ms == pytest.approx(100)
+    faster = next(speed for speed in SPEEDS if speed > FASTEST_MOVING_SPEED or speed == 0)
+    app.set_speed(SPEEDS.index(faster))
+    app.frame(60)
+    app.frame(60)
+    assert app.motion is None
+
+
+def test_a_new_game_and_a_jump_snap_into_place(load_app):
+    app = load_app()
+    app.play(Pick(1, 20))
+    app.frame(400)
+    app.new_game()
+    app.frame(16)
+    assert app.motion is None
+
+
+def test_a_placed_piece_drops_in_in_the_loops_window(tmp_path):
+    game = REGISTRY["loops"]
+    app = LoopsApp(game, game.rules({}), vs="human", seed=1, settings=settings(tmp_path, "on"))
+    try:
+        app.frame(16)
+        app.play(Place(0, 0))
+        app.frame(16)
+        app.frame(16)
+        moving = {shape.key: shape for shape in app.drawn.shapes if isinstance(shape, Circle)}
+        final = app.scene().by_key()
+        assert moving["slot-left-0"].cy < final["slot-left-0"].cy  # still above its slot
+        app.frame(MOTION_MS)
+        app.frame(16)
+        assert app.drawn.shapes == app.scene().shapes
+    finally:
+        app.close()
