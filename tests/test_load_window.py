@@ -194,7 +194,8 @@ def test_a_message_lapses_once_the_game_moves_on(app):
     click(app, cell_centre(app, 3))
     assert app.message == ""
     press(app, pygame.K_n)
-    assert app.message == "New game"
+    assert app.message == "" and app.scene().by_key()["status-1"].text.startswith("New game")
+    press(app, pygame.K_p)
     click(app, cell_centre(app, 3))
     assert app.message == ""
 

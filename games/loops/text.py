@@ -67,16 +67,12 @@ def describe_loop(state: LoopsState, loop: int, names: tuple[str, str]) -> str:
 def read_back(state: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
     """The whole board in words: loops piece by piece, streaks, counts, flips, whose turn."""
     flips = state.flips_left
-    if state.winner is not None:
-        turn = f"Game over: {names[state.winner]} wins."
-    else:
-        assert state.to_move is not None  # no winner yet: someone is to move
-        turn = f"{sentence(names[state.to_move])} to move."
-    return " ".join(
-        [
-            describe_loop(state, LEFT, names),
-            describe_loop(state, RIGHT, names),
-            f"Flips left: {names[0]} {flips[0]}, {names[1]} {flips[1]}.",
-            turn,
-        ]
-    )
+    board = [
+        describe_loop(state, LEFT, names),
+        describe_loop(state, RIGHT, names),
+        f"Flips left: {names[0]} {flips[0]}, {names[1]} {flips[1]}.",
+    ]
+    if state.winner is not None:  # the result first: a short box shows it without scrolling
+        return " ".join([f"Game over: {names[state.winner]} wins.", *board])
+    assert state.to_move is not None  # no winner yet: someone is to move
+    return " ".join([*board, f"{sentence(names[state.to_move])} to move."])

@@ -17,6 +17,7 @@ from viz.files import load_replay
 from viz.window import WINDOWS
 from viz.window.sessions import newest_session
 
+DISPLAY_VARIABLES = (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
 MAX_WINDOW_SIDE = 16384  # SDL's largest texture; the screen's size is checked later
 
 
@@ -35,6 +36,11 @@ def open_window(make: Callable[[], Any], size: tuple[int, int] | None = None) ->
     screen = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     if not chosen and not screen and sys.platform.startswith("linux"):
         raise CommandError("no display (DISPLAY is not set): try 'oddsevens demo'")
+    if not chosen and sys.platform.startswith("linux"):
+        # Only the drivers whose display is named: SDL's others print lines of their own
+        # (Wayland's "XDG_RUNTIME_DIR is invalid") before failing.
+        named = [driver for driver, variable in DISPLAY_VARIABLES if os.environ.get(variable)]
+        os.environ["SDL_VIDEODRIVER"] = ",".join(named)
     import pygame
 
     if size is not None:

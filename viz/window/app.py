@@ -53,6 +53,7 @@ PANEL_COLOR = (230, 225, 214)  # a shade darker than the boards' paper
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
 HINTS_SHOWN = 2
+GAME_OVER = "The game is over: press N for a new game"
 MOTION_MS = 220  # how long a change takes to show, when nothing hurries it
 MOTION_SHARE = 0.8  # in Loop, the part of each turn's beat its motion may take
 FASTEST_MOVING_SPEED = 20  # turns a second; faster, Loop shows each turn as it is
@@ -231,7 +232,6 @@ class GameApp(Generic[StateT]):
 
     def new_game(self) -> None:
         self.start_game()
-        self.message = "New game"
 
     def download(self) -> list[Path]:
         """Write the play so far as a recording and animations into the output folder."""
@@ -549,7 +549,7 @@ class GameApp(Generic[StateT]):
     def step_or_explain(self) -> None:
         self.looping = False
         if not self.step():
-            ended = "Nothing left to play" if self.replaying is not None else "The game is over"
+            ended = "Nothing left to play" if self.replaying is not None else GAME_OVER
             self.message = ended
 
     # --- a replay or play: the mode decides -------------------------------------------
@@ -573,7 +573,7 @@ class GameApp(Generic[StateT]):
         """H: the best move or moves for the side to move, as `analyze` judges them."""
         state = self.state
         if state.to_move is None:
-            self.message = "The game is over: nothing to hint"
+            self.message = GAME_OVER
             return
         if not state.legal_moves():
             self.message = "The cards are dealt next: nothing to choose"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -13,7 +14,7 @@ from games.load import MAX_LOAD, MIN_LOAD, PASS, LoadState, Pick, SetLoad
 from games.load.policies import random_red
 from viz.scenes.load import LoadLayout, load_scene
 from viz.scenes.shapes import Scene
-from viz.window.app import MAX_TEXT, GameApp
+from viz.window.app import GAME_OVER, MAX_TEXT, GameApp
 from viz.window.panel import Button, Control, Label, Slider
 
 AUTO1_DELAY_MS = 400
@@ -125,7 +126,7 @@ class LoadApp(GameApp[LoadState]):
 
     def click_refusal(self) -> str | None:
         if self.state.to_move is None:
-            return "The game is over: press N for a new game"
+            return GAME_OVER
         if self.looping:
             return "Automatic play is running: press Space to pause"
         if self.auto1 and self.state.to_move == 1:
@@ -139,7 +140,7 @@ class LoadApp(GameApp[LoadState]):
         elif self.state.to_move != 2:
             self.message = "Only player 2 may pass: player 1 must pick a cell"
         else:
-            self.message = self.play(PASS) or "Green passed"
+            self.message = self.play(PASS) or ""  # the status line says green passed
 
     def next_automatic_move(self) -> Any:
         if self.state.to_move == 2:
@@ -159,14 +160,25 @@ class LoadApp(GameApp[LoadState]):
         """Move the slider; moves in a row make one event, so a drag records where it ends."""
         value = min(MAX_LOAD, max(MIN_LOAD, value))
         if self.state.to_move is None:
+            self.message = GAME_OVER
             return
         if self.history and isinstance(self.history.moves[-1], SetLoad):
             self.rewind(len(self.history) - 1)
         if value != self.state.pending_load:
             self.message = self.play(SetLoad(value)) or f"Load {value} from the end of this stage"
 
+    def new_game(self) -> None:
+        """A new game keeps the Load the slider shows, in force from its first stage."""
+        self.rules = replace(self.rules, load=self.state.pending_load)
+        super().new_game()
+
     def type_digit(self, digit: str) -> None:
-        self.typed = (self.typed + digit)[-3:].lstrip("0") or "0"
+        self.set_typed((self.typed + digit)[-3:].lstrip("0") or "0")
+
+    def set_typed(self, typed: str) -> None:
+        """The number typed so far, echoed at once over any other message."""
+        self.typed = typed
+        self.message = self.hint() if typed else ""
 
     def pick_typed(self) -> None:
         if self.typed:
@@ -188,7 +200,7 @@ class LoadApp(GameApp[LoadState]):
                 pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),
                 pygame.K_RETURN: self.pick_typed,
                 pygame.K_KP_ENTER: self.pick_typed,
-                pygame.K_BACKSPACE: lambda: setattr(self, "typed", self.typed[:-1]),
+                pygame.K_BACKSPACE: lambda: self.set_typed(self.typed[:-1]),
             }
             | {key: partial(self.type_digit, digit) for key, digit in DIGIT_KEYS.items()}
         )

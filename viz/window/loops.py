@@ -16,7 +16,7 @@ from games.loops.text import parse_command, read_back
 from viz.scenes.loops import LoopsLayout, loops_scene
 from viz.scenes.shapes import Scene
 from viz.window import WINDOWS
-from viz.window.app import AI_DELAY_MS, MAX_TEXT, GameApp
+from viz.window.app import AI_DELAY_MS, GAME_OVER, MAX_TEXT, GameApp
 from viz.window.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
 
 TIERS = WINDOWS["loops"].opponents
@@ -25,15 +25,25 @@ BOX_HEIGHT = 124
 
 class LoopsApp(GameApp[LoopsState]):
     input_kind = "mouse"  # what the player last used: the keyboard box is kept for each
-    reply = ""  # the keyboard box's answer to the last command
+    _reply: tuple[str, tuple[int, int]] = ("", (0, 0))
 
     # --- the game --------------------------------------------------------------------
 
     def start_game(self, seed: int | None = None) -> None:
         if self.replaying is None and self.games_started:  # the first mover alternates
             self.rules = replace(self.rules, first=1 - self.rules.first)
-        self.reply = ""
         super().start_game(seed)
+        self.reply = ""
+
+    @property
+    def reply(self) -> str:
+        """The keyboard box's answer to the last command, until the next move."""
+        text, position = self._reply
+        return text if position == self._position() else ""
+
+    @reply.setter
+    def reply(self, text: str) -> None:
+        self._reply = (text, self._position())
 
     def humans(self) -> set[int]:
         if self.replaying is not None:
@@ -57,7 +67,7 @@ class LoopsApp(GameApp[LoopsState]):
 
     def try_move(self, move: Place | Flip) -> None:
         if self.state.to_move is None:
-            self.message = "The game is over: New game (N) starts another"
+            self.message = GAME_OVER
         elif self.state.to_move not in self.humans():
             self.message = "Wait: it is the AI's turn"
         else:

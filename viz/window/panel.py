@@ -164,6 +164,8 @@ class Panel:
             if isinstance(item, TextEntry):
                 text = element.get_text()
                 element.set_text("")
+                if element.is_focused:
+                    element.focus()  # else pygame_gui draws its placeholder under the typing
                 item.action(text)
 
     def element_for(self, text: str) -> Any:

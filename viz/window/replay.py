@@ -36,10 +36,12 @@ class ReplayMode:
             app.play(self.script.moves[len(app.history)])
 
     def step(self) -> bool:
-        """Show the next turn; False at the end."""
+        """Show the next turn; False at the end. Play goes on, if it is on."""
         if self.turn >= self.script.turns:
             return False
+        playing = self.app.looping
         self.seek(self.turn + 1)
+        self.app.looping = playing
         return True
 
     def back(self) -> None:
