@@ -267,6 +267,9 @@ def test_gif_is_refused_while_looping_and_writes_three_files_when_paused(app, tm
     turns = app.state.turns
     assert turns >= 2
     click_button(app, "GIF")
+    assert app.message == "Saving…"
+    app.saving.wait()
+    run(app)
     files = sorted((tmp_path / "out").iterdir())
     assert [f.suffix for f in files] == [".gif", ".jsonl", ".svg"]
     assert load_replay(files[1]).final().turns == turns
@@ -420,7 +423,7 @@ def test_no_status_text_runs_under_the_panel(tmp_path, size):
     try:
         run(window)
         window.step()
-        window.download()
+        window.download().wait()
         run(window)
         texts = [s for s in window.scene().shapes if s.key.startswith("status")]
         assert any(text.text.startswith("Saved") for text in texts)
@@ -500,7 +503,8 @@ def test_the_download_writes_the_formats_asked_for(tmp_path):
     )
     try:
         window.step()
-        written = window.download()
+        written = window.download().wait()
+        window.frame(16)
         assert sorted(path.suffix for path in written) == [".gif", ".jsonl", ".mp4"]
         assert all(path.stat().st_size > 0 for path in written)
         assert ".jsonl, .gif, .mp4" in window.message
@@ -513,7 +517,8 @@ def test_a_download_that_cannot_be_written_is_a_message_and_play_goes_on(tmp_pat
     window = LoadApp(GAME, GAME.rules({}), seed=1, out_dir=tmp_path / "taken", size=(900, 700))
     try:
         window.step()
-        assert window.download() == []
+        assert window.download().wait() == []
+        window.frame(16)
         assert window.message.startswith("Nothing saved: ") and "taken" in window.message
         assert window.step() and window.state.turns == 2
     finally:

@@ -226,6 +226,7 @@ def test_a_full_game_against_hard_exports_frames_matching_the_engine(make_app, t
         else:
             app.frame(AI_DELAY_MS)
     click_button(app, "GIF")
+    app.saving.wait()
     files = {path.suffix: path for path in (tmp_path / "out").iterdir()}
     replay = load_replay(files[".jsonl"])
     assert replay.final().result() == app.state.result()

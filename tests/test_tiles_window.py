@@ -112,6 +112,7 @@ def test_a_whole_game_deals_its_own_rounds_and_ends(app):
 def test_gif_writes_three_files(app, tmp_path):
     click(app, your_tile_point(app, DEAL.hands[0][0]))
     press(app, pygame.K_g)
+    app.saving.wait()
     files = sorted(p.suffix for p in (tmp_path / "out").iterdir())
     assert files == [".gif", ".jsonl", ".svg"]
 

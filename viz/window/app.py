@@ -12,8 +12,11 @@ import contextlib
 import json
 import os
 import random
+import threading
 import time
+import traceback
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, Generic
 
@@ -77,6 +80,59 @@ def colour_buttons(palette: Palette, names: Iterable[str]) -> dict[str, Any]:
     return themes
 
 
+def save_play(
+    game: Game[Any],
+    rules: Any,
+    seed: int,
+    moves: list[Any],
+    result: Any,
+    out_dir: Path,
+    formats: tuple[str, ...],
+) -> tuple[str, list[Path]]:
+    """Write a game's recording and its animations; the message to show and the files."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    turns = History(game.new_state(rules), moves).turns
+    try:
+        with outputs() as batch:
+            name = f"{game.id}-{stamp}-turn{turns}"
+            recording = batch.new_name(out_dir, name, ".jsonl")
+            stem = recording.with_suffix("")
+            replay = write_recording(batch, recording, game, rules, seed, moves, result)
+            targets = {kind: stem.with_suffix(f".{kind}") for kind in formats}
+            export_replay(replay, targets, batch=batch)
+    except (FileError, OSError, ValueError, RuntimeError) as error:
+        return f"Nothing saved: {shown(str(error))}", []
+    kinds = ", ".join(f".{kind}" for kind in formats)
+    return f"Saved {stem.name}.jsonl, {kinds} in {out_dir}", batch.written
+
+
+class Saving:
+    """A download being written beside the window, so that the window goes on drawing and
+    answering keys however long the animations take."""
+
+    def __init__(self, write: Callable[[], tuple[str, list[Path]]]) -> None:
+        self.outcome: tuple[str, list[Path]] = ("", [])
+        self.reported = False
+        self._thread = threading.Thread(target=self._run, args=(write,), name="saving")
+        self._thread.start()
+
+    def _run(self, write: Callable[[], tuple[str, list[Path]]]) -> None:
+        try:
+            self.outcome = write()
+        except Exception as error:  # a fault of ours: said in the window, not lost in a thread
+            traceback.print_exc()
+            self.outcome = (f"Nothing saved: {type(error).__name__}: {error}", [])
+
+    @property
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self) -> list[Path]:
+        """The files written, once they are."""
+        self._thread.join()
+        return self.outcome[1]
+
+
 class GameApp(Generic[StateT]):
     """Every window takes the same arguments: the game and its rules, then keywords.
     `script` makes it a replay of those moves; `vs` names the computer's tier, from the
@@ -124,6 +180,7 @@ class GameApp(Generic[StateT]):
         self._message: tuple[str, tuple[int, int] | None] = ("", None)
         self.replaying = ReplayMode(self, script) if script is not None else None
         self.drawn: Scene | None = None  # the picture on screen
+        self.saving: Saving | None = None  # the latest download, written off this thread
         self.motion: Motion | None = None  # the change being shown, while it runs
         self.drawn_position = (0, 0, 0)  # the game, moves and turns the picture shows
         self.start_game(seed)
@@ -233,35 +290,28 @@ class GameApp(Generic[StateT]):
     def new_game(self) -> None:
         self.start_game()
 
-    def download(self) -> list[Path]:
-        """Write the play so far as a recording and animations into the output folder."""
+    def download(self) -> Saving | None:
+        """G: write the play so far as a recording and animations into the output folder,
+        off the window's thread; "Saving…" shows at once, the outcome when it is done."""
         if self.looping:
             self.message = "Pause before downloading the GIF"
-            return []
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        try:
-            with outputs() as batch:
-                name = f"{self.game.id}-{stamp}-turn{self.state.turns}"
-                recording = batch.new_name(self.out_dir, name, ".jsonl")
-                stem = recording.with_suffix("")
-                replay = write_recording(
-                    batch,
-                    recording,
-                    self.game,
-                    self.rules,
-                    self.seed,
-                    self.moves,
-                    self.state.result(),
-                )
-                targets = {kind: stem.with_suffix(f".{kind}") for kind in self.formats}
-                export_replay(replay, targets, batch=batch)
-        except (FileError, OSError, ValueError, RuntimeError) as error:
-            self.message = f"Nothing saved: {shown(str(error))}"
-            return []
-        kinds = ", ".join(f".{kind}" for kind in self.formats)
-        self.message = f"Saved {stem.name}.jsonl, {kinds} in {self.out_dir}"
-        print("Saved " + ", ".join(str(path) for path in batch.written), flush=True)
-        return batch.written
+            return None
+        if self.saving is not None and not self.saving.done:
+            self.message = "Still saving the last download"
+            return None
+        snapshot = (self.game, self.rules, self.seed, self.moves, self.state.result())
+        self.saving = Saving(partial(save_play, *snapshot, self.out_dir, self.formats))
+        self.message = "Saving…"
+        return self.saving
+
+    def report_saving(self) -> None:
+        """Once a download is written, say so (once)."""
+        saving = self.saving
+        if saving is not None and saving.done and not saving.reported:
+            saving.reported = True
+            self.message, written = saving.outcome
+            if written:
+                print("Saved " + ", ".join(str(path) for path in written), flush=True)
 
     # --- messages --------------------------------------------------------------------
 
@@ -317,6 +367,8 @@ class GameApp(Generic[StateT]):
         return [] if event.type == pygame.NOEVENT else [event]
 
     def close(self) -> None:
+        if self.saving is not None:
+            self.saving.wait()  # a download asked for is never cut short
         if self.sessions is not None:
             with contextlib.suppress(OSError):
                 self.sessions.close()
@@ -338,6 +390,7 @@ class GameApp(Generic[StateT]):
             self.manager.process_events(event)
             self.handle_event(event)
         self.advance(game_ms)
+        self.report_saving()
         self.panel.show(self.controls(), self.panel_column(), ROW)
         self.manager.update(dt_ms / 1000)
         self.draw()
