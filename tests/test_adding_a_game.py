@@ -69,6 +69,7 @@ def test_its_window_plays_by_click_and_replays_a_recording(recording: Path, tmp_
         x, y, side = window.shown_layout().cell_box(2)
         pos = (round(x + side / 2), round(y + side / 2))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         window.frame(16)
         assert window.state.owners[2] == 0 and window.state.to_move == 1
     finally:

@@ -11,6 +11,7 @@ from test_load_window import press, run
 from games import REGISTRY
 from games.analysis import hint
 from viz.scenes import SCENES
+from viz.window.app import GAME_OVER
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
 from viz.window.settings import Settings
@@ -92,4 +93,4 @@ def test_no_hint_once_the_game_is_over(opened):
     while window.state.to_move is not None:
         window.step()
     press(window, pygame.K_h)
-    assert window.message == "The game is over: nothing to hint"
+    assert window.message == GAME_OVER

@@ -15,7 +15,8 @@ from viz.cli import main
 from viz.files import load_replay
 from viz.scenes.common import text_width
 from viz.scenes.load import EXPORT_STATUS_LINES, PALETTE, layout_for
-from viz.window.app import IDLE_WAIT_MS, MAX_TEXT, NOTE_LINES
+from viz.scenes.shapes import hex_rgb
+from viz.window.app import HOVER_INK, IDLE_WAIT_MS, MAX_TEXT, NOTE_LINES
 from viz.window.load import AUTO1_DELAY_MS, LoadApp
 from viz.window.panel import FOCUS_COLOR, Slider
 from viz.window.sessions import newest_session
@@ -403,16 +404,21 @@ def cell_width(app):
     return app.layout().cell_box(1)[0] - app.layout().cell_box(0)[0]
 
 
-def test_hovering_outlines_the_pair_a_click_would_pick(app):
+def test_hovering_outlines_the_pair_a_click_would_pick_and_nothing_it_would_refuse(app):
     click(app, cell_centre(app, 30))
     hover(app, 9)
-    outline = app.scene().by_key()["highlight-0"]
-    left, top, _ = app.layout().cell_box(8)
-    assert outline.points[0][0] < left + 5 and outline.points[1][0] > left + cell_width(app)
-    assert outline.dashed and outline.stroke == "green"  # the latest pick's frame is solid ink
-    x, y = outline.points[0]
-    assert tuple(app.screen.get_at((round(x) + 1, round(y))))[:3] == color("green")
-    assert app.scene().by_key()["last-move-0"].stroke == "ink"
+    shapes = app.drawn.by_key()
+    for cell in (8, 9):  # the pair of 9, green halves framed in the hover blue
+        outline, half = shapes[f"hover-green-{cell}"], shapes[f"green-{cell}"]
+        assert outline.points[0][0] < half.x and outline.points[1][0] > half.x + half.w
+        assert outline.stroke == HOVER_INK and not outline.dashed
+        x, y = outline.points[0]
+        assert tuple(app.screen.get_at((round(x) + 3, round(y))))[:3] == hex_rgb(HOVER_INK)
+    click(app, cell_centre(app, 9))
+    click(app, cell_centre(app, 20))
+    hover(app, 10)  # 10+11 touches the green pick 8+9: a click would be refused
+    assert not [key for key in app.drawn.by_key() if key.startswith("hover-")]
+    assert "touches an earlier green pick" in app.notes()[1]
 
 
 @pytest.mark.parametrize("size", [(640, 480), (980, 720), (1400, 1000)])

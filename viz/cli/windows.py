@@ -99,7 +99,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     kit = WINDOWS.get(replay.game.id)
     if kit is None:
         raise CommandError(f"{path}: {replay.game.name} has no window")
-    options = {"seed": replay.seed, "script": replay.moves, **_window_options(args)}
+    options: dict[str, Any] = {"seed": replay.seed, "script": replay.moves}
+    options |= {"judgements": replay.judgements, **_window_options(args)}
     return open_window(lambda: kit.load()(replay.game, replay.rules, **options), args.window)
 
 

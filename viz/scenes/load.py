@@ -217,12 +217,10 @@ def load_scene(
     height: int,
     *,
     notes: tuple[str, ...] = (),
-    highlight: tuple[int, ...] = (),
     max_font: float = math.inf,
     palette: str = "default",
 ) -> Scene:
-    """The picture of a Load position; `notes` add status lines (the window's mode, hints)
-    and `highlight` outlines the cells of a pair (the one a click would pick)."""
+    """The picture of a Load position; `notes` add status lines (the window's mode, hints)."""
     rows = status_rows([*status_lines(state), *notes], width, height, max_font)
     lines = max(EXPORT_STATUS_LINES + len(notes), len(rows))
     layout = layout_for(state.rules.rows, state.rules.cols, width, height, lines, max_font)
@@ -236,9 +234,8 @@ def load_scene(
     for cell in range(state.board.cells):
         shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
     shapes += _pair_shapes(layout, state.board.cells)
-    shapes += _outline(layout, last_move_cells(state), key="last-move")
+    shapes += _outline(layout, last_move_cells(state))
     shapes += _cleared_marks(layout, *cleared_now(state))
-    shapes += _outline(layout, highlight, "green", dashed=True)
     shapes += layout.status(rows)
     return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
@@ -345,7 +342,7 @@ def _outline(
     cells: tuple[int, ...],
     stroke: str = "ink",
     dashed: bool = False,
-    key: str = "highlight",
+    key: str = "last-move",
 ) -> list[Shape]:
     """A frame around each run of the given cells that shares a row."""
     runs: list[list[int]] = []

@@ -119,6 +119,18 @@ def frame(
     return Line(key, corners, stroke, width, dashed)
 
 
+def outline(key: str, shape: Shape, stroke: str, width: float) -> Shape:
+    """A solid line just outside a box, or a disc and the rings scenes draw round a disc
+    (out to 1.3 radii): a window's mark of what a click plays."""
+    gap = width / 2 + 1
+    if isinstance(shape, Circle | Ring):
+        return Ring(key, shape.cx, shape.cy, shape.r * 1.45 + gap, stroke, width, dashed=False)
+    if isinstance(shape, Rect):
+        box = (shape.x - gap, shape.y - gap, shape.x + shape.w + gap, shape.y + shape.h + gap)
+        return frame(key, box, stroke, width)
+    raise ValueError(f"{key}: only a box or a disc has an outline")
+
+
 @dataclass(frozen=True)
 class Text:
     """A line of text centred vertically on y; anchor is start, middle or end on x."""
@@ -148,7 +160,9 @@ class Scene:
     layout: Any = field(default=None, compare=False, repr=False)
 
     def rgb(self, name: str) -> RGB:
-        return self.palette.colors[name]
+        """A palette colour by name; "#rrggbb" is itself (for what a window lays over a
+        game's picture, in the same colours whatever the game)."""
+        return hex_rgb(name) if name.startswith("#") else self.palette.colors[name]
 
     def by_key(self) -> dict[str, Shape]:
         return {shape.key: shape for shape in self.shapes}

@@ -15,7 +15,8 @@ import random
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Generic
@@ -34,9 +35,10 @@ from viz.resources import asset_text
 from viz.scenes import PALETTE_NAMES, SCENES
 from viz.scenes.common import font_size, margin, wrap
 from viz.scenes.motion import Motion
-from viz.scenes.shapes import Palette, Scene, readable_on, rgb_hex
+from viz.scenes.moves import MoveListLayout, banner_shapes, entry_text, move_list_scene
+from viz.scenes.shapes import Palette, Scene, Shape, outline, readable_on, rgb_hex
 from viz.window import WINDOWS, render_pygame
-from viz.window.panel import Button, Control, Label, Panel, Slider
+from viz.window.panel import Button, Control, Label, Panel, Slider, natural_height
 from viz.window.replay import REPLAY_HINT, ReplayMode
 from viz.window.sessions import SessionLog
 from viz.window.settings import MOTIONS, Settings, default_path
@@ -56,6 +58,8 @@ PANEL_COLOR = (230, 225, 214)  # a shade darker than the boards' paper
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
 HINTS_SHOWN = 2
+HOVER_INK = "#1f3f73"  # the panel theme's selected blue: 9:1 on the boards' paper
+MOVE_LIST_LEAST = 120  # px: the move list's height, whatever the controls above it want
 GAME_OVER = "The game is over: press N for a new game"
 MOTION_MS = 220  # how long a change takes to show, when nothing hurries it
 MOTION_SHARE = 0.8  # in Loop, the part of each turn's beat its motion may take
@@ -75,7 +79,7 @@ def colour_buttons(palette: Palette, names: Iterable[str]) -> dict[str, Any]:
         ink = rgb_hex(readable_on(fill))
         colours = {"normal_bg": rgb_hex(fill), "hovered_bg": rgb_hex(fill)}
         colours |= {"active_bg": rgb_hex(fill), "normal_text": ink, "hovered_text": ink}
-        colours |= {"normal_border": "#ffffff", "hovered_border": "#ffcc33"}
+        colours |= {"normal_border": "#222222", "hovered_border": HOVER_INK}
         themes[f"@{name}"] = {"colours": colours}
     return themes
 
@@ -153,6 +157,7 @@ class GameApp(Generic[StateT]):
         formats: tuple[str, ...] = ("gif", "svg"),
         vs: str | None = None,
         settings: Settings | None = None,
+        judgements: Mapping[int, Mapping[str, Any]] | None = None,
     ) -> None:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "oddsevens")  # the X window's class
         # Show the window's surface as it is (XShm on X11); by default SDL copies it through
@@ -181,6 +186,11 @@ class GameApp(Generic[StateT]):
         self.replaying = ReplayMode(self, script) if script is not None else None
         self.drawn: Scene | None = None  # the picture on screen
         self.saving: Saving | None = None  # the latest download, written off this thread
+        self.judgements = dict(judgements or {})  # an analysis's, by move index
+        self.words_said: dict[int, tuple[Any, str]] = {}  # the move list's, by turn
+        self.moves_drawn: tuple[pygame.Rect, MoveListLayout] | None = None
+        self.pointer: tuple[int, int] | None = None  # the mouse, while over the board
+        self.pressing = False  # the mouse button is down on the board
         self.motion: Motion | None = None  # the change being shown, while it runs
         self.drawn_position = (0, 0, 0)  # the game, moves and turns the picture shows
         self.start_game(seed)
@@ -201,6 +211,7 @@ class GameApp(Generic[StateT]):
         self.elapsed_ms = 0.0
         self.computer_wait_ms = 0.0
         self.games_started += 1
+        self.words_said.clear()
         if self.sessions is not None:
             self.sessions.start(self.game, self.rules, self.seed)
 
@@ -391,7 +402,8 @@ class GameApp(Generic[StateT]):
             self.handle_event(event)
         self.advance(game_ms)
         self.report_saving()
-        self.panel.show(self.controls(), self.panel_column(), ROW)
+        controls = self.controls()
+        self.panel.show(controls, self.controls_column(controls), ROW)
         self.manager.update(dt_ms / 1000)
         self.draw()
 
@@ -440,6 +452,7 @@ class GameApp(Generic[StateT]):
         self.screen.fill(PANEL_COLOR)
         self.drawn = self.picture()
         render_pygame.draw(self.screen, self.drawn)
+        self.draw_move_list()
         self.manager.draw_ui(self.screen)
         self.panel.draw_focus(self.screen)
         self.window.flip()
@@ -447,18 +460,41 @@ class GameApp(Generic[StateT]):
     # --- motion ----------------------------------------------------------------------
 
     def picture(self) -> Scene:
-        """The scene, on its way there while a change is being shown."""
+        """The scene, on its way there while a change is being shown; at the end of a
+        game, with the banner over it."""
         target = self.scene()
         position = (self.games_started, len(self.history), self.state.turns)
         if position != self.drawn_position and self.drawn is not None:
             self.motion = self.motion_from(self.drawn, self.drawn_position, position)
         self.drawn_position = position
-        if self.motion is None:
-            return target
-        picture = self.motion.picture(target)
-        if self.motion.done:
+        picture = target if self.motion is None else self.motion.picture(target)
+        if self.motion is not None and self.motion.done:
             self.motion = None
+        if self.state.to_move is None:
+            picture = replace(picture, shapes=(*picture.shapes, *self.banner()))
+        elif self.pointer is not None:
+            picture = replace(picture, shapes=(*picture.shapes, *self.hover_marks(picture)))
         return picture
+
+    def hover_marks(self, picture: Scene) -> list[Shape]:
+        """An outline around what a click at the pointer would play, thicker while the
+        button is held; nothing where a click would be refused (its reason is the message)."""
+        assert self.pointer is not None  # only called while the pointer is on the board
+        width = 4.0 if self.pressing else 2.0
+        shapes = picture.by_key()
+        return [
+            outline(f"hover-{key}", shapes[key], HOVER_INK, width)
+            for key in self.clickable_at(self.pointer)
+            if key in shapes
+        ]
+
+    def banner(self) -> list[Shape]:
+        """Who won and why, over the top of the board."""
+        headline, _, reason = self.outcome().partition(": ")
+        width = self.board_width()
+        font = font_size(width, MAX_TEXT)
+        top = margin(width, self.board_height())
+        return banner_shapes(headline, reason, self.winner_colour(), width, top, font)
 
     def motion_from(
         self, shown: Scene, was: tuple[int, int, int], now: tuple[int, int, int]
@@ -500,6 +536,7 @@ class GameApp(Generic[StateT]):
     # --- events and keys -------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        released = self.follow_pointer(event)
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.running = False
         elif event.type == pygame.WINDOWSIZECHANGED:
@@ -508,13 +545,27 @@ class GameApp(Generic[StateT]):
             pass
         elif event.type == pygame.KEYDOWN:
             self.key_down(event)
-        elif (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and event.pos[0] < self.board_width()
-        ):
+        elif released:
             self.panel.focus = None
             self.handle_click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.move_list_click(event.pos)
+
+    def follow_pointer(self, event: pygame.event.Event) -> bool:
+        """Where the mouse is over the board, and whether its button is held there; True
+        when it is let go on the board after being pressed there: a click, played on
+        release as a button is, so that the pressed look comes first."""
+        if event.type == pygame.WINDOWLEAVE:
+            self.pointer, self.pressing = None, False
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        on_board = event.pos[0] < self.board_width()
+        self.pointer = event.pos if on_board else None
+        if event.type == pygame.MOUSEMOTION or event.button != 1:
+            return False
+        released = self.pressing and on_board and event.type == pygame.MOUSEBUTTONUP
+        self.pressing = on_board and event.type == pygame.MOUSEBUTTONDOWN
+        return released
 
     def key_down(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
@@ -570,6 +621,70 @@ class GameApp(Generic[StateT]):
 
     def panel_column(self) -> pygame.Rect:
         return pygame.Rect(self.board_width() + 10, 0, PANEL_WIDTH - 20, self.screen.get_height())
+
+    def controls_column(self, controls: Sequence[Control]) -> pygame.Rect:
+        """The top of the panel's column: the controls at full size if the move list keeps
+        its least height, else as much as that leaves."""
+        column = self.panel_column()
+        room = column.height - MOVE_LIST_LEAST
+        return column.clip(
+            column.left, column.top, column.width, min(room, natural_height(controls, ROW) + 6)
+        )
+
+    def move_list_rect(self) -> pygame.Rect:
+        """The rest of the column, under the controls."""
+        column, controls = self.panel_column(), self.controls_column(self.panel.items)
+        return pygame.Rect(
+            column.left, controls.bottom + 4, column.width, column.bottom - controls.bottom - 14
+        )
+
+    # --- the move list ---------------------------------------------------------------
+
+    def listed(self) -> History[StateT]:
+        """The moves the list shows: a replay's whole recording, or the game so far."""
+        return self.replaying.script if self.replaying is not None else self.history
+
+    def draw_move_list(self) -> None:
+        rect = self.move_list_rect()
+        if rect.height < MOVE_LIST_LEAST // 2:
+            self.moves_drawn = None
+            return
+        listed = self.listed()
+        scene = move_list_scene(
+            rect.width, rect.height, self.state.turns, listed.turns, self.entry_words
+        )
+        render_pygame.draw(self.screen.subsurface(rect), scene)
+        self.moves_drawn = (rect, scene.layout)
+
+    def entry_words(self, turn: int) -> str:
+        """A turn in the move list: its number, its judgement if analysed, its words."""
+        listed = self.listed()
+        after_turn = listed.at_turn(turn)
+        known = self.words_said.get(turn)
+        if known is not None and known[0] is after_turn:
+            return known[1]
+        words = ""
+        if turn:
+            index = listed.turn_length(turn - 1)
+            glyph = str(self.judgements.get(index, {}).get("glyph", ""))
+            told = SCENES[self.game.id].move_words(listed.at_turn(turn - 1), after_turn)
+            words = entry_text(turn, told, glyph)
+        else:
+            words = entry_text(0, "")
+        self.words_said[turn] = (after_turn, words)
+        return words
+
+    def move_list_click(self, pos: tuple[int, int]) -> bool:
+        """A click on the move list: in a replay, jump to that turn. True if it was on it."""
+        if self.moves_drawn is None or not self.moves_drawn[0].collidepoint(pos):
+            return False
+        rect, layout = self.moves_drawn
+        turn = layout.turn_at(pos[1] - rect.top)
+        if turn is not None and self.replaying is not None:
+            self.replaying.seek(turn)
+        elif turn is not None:
+            self.message = "The list shows the game so far: Left takes back your moves"
+        return True
 
     def speed_text(self) -> str:
         return speed_label(SPEEDS[self.speed_index])
@@ -638,7 +753,13 @@ class GameApp(Generic[StateT]):
         self.message = f"Hint: best is {' or '.join(named)}{more}"
 
     def mode(self) -> str:
-        return self.replaying.mode() if self.replaying is not None else self.play_mode()
+        if self.replaying is not None:
+            return self.replaying.mode()
+        return (
+            "Game over · N: new game · G: save it"
+            if self.state.to_move is None
+            else self.play_mode()
+        )
 
     def handle_click(self, pos: tuple[int, int]) -> None:
         if self.replaying is not None:
@@ -671,3 +792,16 @@ class GameApp(Generic[StateT]):
 
     def board_click(self, pos: tuple[int, int]) -> None:
         raise NotImplementedError
+
+    def outcome(self) -> str:
+        """The result in words, once the game is over ("Who wins: why"): by default what
+        the game's status line says after its last " · "."""
+        return SCENES[self.game.id].status(self.state)[-1].rsplit(" · ", 1)[-1]
+
+    def winner_colour(self) -> str | None:
+        """The palette colour of the winning side, if one side won and has a colour."""
+        return None
+
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        """The keys of the shapes a click at `pos` would play, if it would play a move."""
+        return ()

@@ -29,7 +29,6 @@ GREEN_PLAYERS = {"every-third-green": "every third", "balanced-green": "balanced
 class LoadApp(GameApp[LoadState]):
     auto1 = False
     green = "every-third-green"  # the automatic player 2 of Loop and Step
-    hover: int | None = None  # the cell under the mouse
     typed = ""  # a cell number typed on the keyboard, picked with Enter
 
     # --- what the window shows -------------------------------------------------------
@@ -40,10 +39,12 @@ class LoadApp(GameApp[LoadState]):
             self.board_width(),
             self.board_height(),
             notes=self.notes(),
-            highlight=self.hover_pair(),
             max_font=MAX_TEXT,
             palette=self.settings.palette,
         )
+
+    def winner_colour(self) -> str | None:
+        return {1: "red", 2: "green"}.get(self.state.winner or 0)
 
     def layout(self) -> LoadLayout:
         layout: LoadLayout = self.shown_layout()
@@ -65,28 +66,31 @@ class LoadApp(GameApp[LoadState]):
             return f"Cell {self.typed}: Enter picks it, Backspace corrects"
         return self.hover_hint()
 
+    def hovered_cell(self) -> int | None:
+        return None if self.pointer is None else self.layout().cell_at(*self.pointer)
+
     def hover_hint(self) -> str:
         """What a click on the cell under the mouse would do, for player 2."""
-        if not self.green_may_click() or self.hover is None:
+        cell = self.hovered_cell()
+        if not self.green_may_click() or cell is None:
             return ""
-        pair = "+".join(map(str, self.state.board.pair_of(self.hover)))
-        reason = self.state.why_illegal(Pick(2, self.hover))
+        pair = "+".join(map(str, self.state.board.pair_of(cell)))
+        reason = self.state.why_illegal(Pick(2, cell))
         return f"Pair {pair}: {reason}" if reason else f"Click to pick pair {pair}"
 
-    def hover_pair(self) -> tuple[int, ...]:
-        if not self.green_may_click() or self.hover is None:
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        """The half a red click picks, or both halves of the pair a green click picks."""
+        cell, mover = self.layout().cell_at(*pos), self.state.to_move
+        if cell is None or mover is None or self.click_refusal() or self.replaying is not None:
             return ()
-        return self.state.board.pair_of(self.hover)
+        if self.state.why_illegal(Pick(mover, cell)):
+            return ()
+        if mover == 1:
+            return (f"red-{cell}",)
+        return tuple(f"green-{half}" for half in self.state.board.pair_of(cell))
 
     def green_may_click(self) -> bool:
         return self.replaying is None and self.state.to_move == 2 and not self.looping
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.layout().cell_at(*event.pos)
-        elif event.type == pygame.WINDOWLEAVE:
-            self.hover = None
-        super().handle_event(event)
 
     def play_controls(self) -> list[Control]:
         return [

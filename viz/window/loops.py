@@ -13,7 +13,7 @@ from games.loops import Flip, LoopsState, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
-from viz.scenes.loops import LoopsLayout, loops_scene
+from viz.scenes.loops import PIECE_COLORS, LoopsLayout, loops_scene, status_lines
 from viz.scenes.shapes import Scene
 from viz.window import WINDOWS
 from viz.window.app import AI_DELAY_MS, GAME_OVER, MAX_TEXT, GameApp
@@ -75,6 +75,12 @@ class LoopsApp(GameApp[LoopsState]):
             self.message = self.play(move) or ""
 
     # --- what the window shows -------------------------------------------------------
+
+    def outcome(self) -> str:
+        return status_lines(self.state, self.names())[-1]
+
+    def winner_colour(self) -> str | None:
+        return None if self.state.winner is None else PIECE_COLORS[self.state.winner]
 
     def board_height(self) -> int:
         shown = self.keyboard_shown()
@@ -179,14 +185,29 @@ class LoopsApp(GameApp[LoopsState]):
         hit = self.layout().slot_at(*pos)
         if hit is None:
             return
-        loop, index = hit
+        move = self.move_at(*hit)
+        if move is None:
+            self.message = "Place on the ringed slot, or flip a loop's newest piece"
+        else:
+            self.try_move(move)
+
+    def move_at(self, loop: int, index: int) -> Place | Flip | None:
+        """A click on a loop's first free slot places there; on its newest piece, flips it."""
         filled = len(self.state.pieces[loop])
         if index == filled:
-            self.try_move(Place(0, loop))
-        elif index == filled - 1:
-            self.try_move(Flip(0, loop))
-        else:
-            self.message = "Place on the ringed slot, or flip a loop's newest piece"
+            return Place(0, loop)
+        return Flip(0, loop) if index == filled - 1 else None
+
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        """The slot a click places on, or the piece it flips, when that move is allowed."""
+        mover = self.state.to_move
+        hit = self.layout().slot_at(*pos) if pos[1] <= self.board_height() else None
+        if hit is None or mover is None or mover not in self.humans():
+            return ()
+        move = self.move_at(*hit)
+        if move is None or self.state.why_illegal(type(move)(mover, move.loop)):
+            return ()
+        return (f"slot-{LOOP_NAMES[hit[0]]}-{hit[1]}",)
 
     def play_keys(self) -> dict[int, Callable[[], object]]:
         tiers = {

@@ -75,10 +75,14 @@ Control = Button | Label | Slider | Checkbox | TextEntry | TextBox
 ROW_HEIGHTS: dict[type[Control], int] = {Label: 24}
 
 
+def natural_height(items: Sequence[Control], row: int) -> int:
+    """The height the items without a rect of their own take at full size."""
+    return sum(ROW_HEIGHTS.get(type(item), row) + GAP for item in items if item.rect is None)
+
+
 def column_rects(items: Sequence[Control], column: pygame.Rect, row: int) -> list[pygame.Rect]:
     """Stack the items without a rect of their own down `column`, shrinking rows to fit."""
-    stacked = [item for item in items if item.rect is None]
-    natural = sum(ROW_HEIGHTS.get(type(item), row) + GAP for item in stacked)
+    natural = natural_height(items, row)
     scale = min(1.0, (column.height - GAP) / natural) if natural else 1.0
     y = column.top + GAP
     rects: list[pygame.Rect] = []

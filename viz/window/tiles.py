@@ -14,7 +14,15 @@ from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS, color_of
 from games.tiles.players import TIERS
 from viz.scenes.shapes import Scene
-from viz.scenes.tiles import LETTERS, PALETTES, TilesLayout, hand_slots, seat_order, tiles_scene
+from viz.scenes.tiles import (
+    LETTERS,
+    PALETTES,
+    TilesLayout,
+    hand_slots,
+    seat_order,
+    status_lines,
+    tiles_scene,
+)
 from viz.window.app import AI_DELAY_MS, MAX_TEXT, GameApp, colour_buttons
 from viz.window.panel import Button, Control, Label
 
@@ -65,6 +73,9 @@ class TilesApp(GameApp[TilesState]):
             max_font=MAX_TEXT,
             palette=self.settings.palette,
         )
+
+    def outcome(self) -> str:
+        return status_lines(self.state, self.viewer())[-1].rsplit(" · ", 1)[-1]
 
     def play_mode(self) -> str:
         return f"AI seats: {self.vs.capitalize()} · your tiles: click one, or ← → and Enter"

@@ -1,0 +1,123 @@
+"""What every window adds to its game's picture: the move list, the ending's banner, the
+hover and pressed marks. Driven headless by real pygame events; asserts on state and pixels."""
+
+import pygame
+import pytest
+from test_load_window import cell_centre, click, hover, press, run
+
+from games import REGISTRY
+from games.load import PASS, Pick
+from viz.scenes.moves import PANEL_PALETTE
+from viz.scenes.shapes import hex_rgb
+from viz.window.app import HOVER_INK
+from viz.window.load import LoadApp
+from viz.window.loops import LoopsApp
+
+LOAD = REGISTRY["load"]
+MOVES = [Pick(1, 20), Pick(2, 7), Pick(1, 30), PASS, Pick(1, 40)]
+
+
+@pytest.fixture
+def opened():
+    windows = []
+    yield windows
+    for window in windows:
+        window.close()
+
+
+def load_window(opened, **options):
+    window = LoadApp(LOAD, LOAD.rules(options.pop("rules", {})), seed=1, size=(980, 720), **options)
+    opened.append(window)
+    run(window)
+    return window
+
+
+def listed(window):
+    """The move list's entries on screen, by turn, and the turn highlighted."""
+    rect, layout = window.moves_drawn
+    texts = {row.turn: window.entry_words(row.turn) for row in layout.rows}
+    current = [
+        row.turn
+        for row in layout.rows
+        if tuple(window.screen.get_at((rect.left + 3, rect.top + round(row.top) + 2)))[:3]
+        == PANEL_PALETTE.colors["current"]
+    ]
+    return texts, current
+
+
+def test_the_move_list_tells_each_turn_and_marks_the_current_one(opened):
+    window = load_window(opened)
+    for cell in (20, 7):
+        click(window, cell_centre(window, cell))
+    texts, current = listed(window)
+    assert texts[1] == "1. Red picked 20"
+    assert texts[2] == "2. Green picked 6+7, clearing red 20"
+    assert current == [2]
+
+
+def test_a_click_on_the_list_of_a_replay_jumps_to_that_turn(opened):
+    window = load_window(opened, script=MOVES)
+    press(window, pygame.K_END)
+    rect, layout = window.moves_drawn
+    row = next(row for row in layout.rows if row.turn == 2)
+    click(window, (rect.centerx, rect.top + round((row.top + row.bottom) / 2)))
+    assert window.replaying.turn == 2
+    assert listed(window)[1] == [2]
+
+
+def test_a_replay_of_an_analysed_game_shows_each_glyph(opened):
+    window = load_window(opened, script=MOVES, judgements={2: {"glyph": "??"}})
+    press(window, pygame.K_END)
+    texts, _ = listed(window)
+    assert texts[3] == "3. ?? Red picked 30" and texts[2] == "2. Green picked 6+7, clearing red 20"
+
+
+def test_an_ended_game_has_a_banner_with_the_winner_and_a_game_over_mode_line(opened):
+    window = load_window(opened, rules={"rows": 1, "cols": 2})
+    while window.state.to_move is not None:
+        window.step()
+    run(window)
+    shapes = window.drawn.by_key()
+    assert shapes["banner-0"].text in ("Player 1 wins", "Player 2 wins")
+    swatch = shapes["banner-swatch"]
+    expected = "red" if window.state.winner == 1 else "green"
+    centre = (round(swatch.x + swatch.w / 2), round(swatch.y + swatch.h / 2))
+    assert tuple(window.screen.get_at(centre))[:3] == window.drawn.rgb(expected)
+    assert window.mode() == "Game over · N: new game · G: save it"
+
+
+def test_hover_and_press_mark_the_slot_a_click_places_on(opened):
+    game = REGISTRY["loops"]
+    window = LoopsApp(game, game.rules({}), vs="human", seed=1, size=(980, 720))
+    opened.append(window)
+    run(window)
+    slot = window.scene().by_key()["slot-left-0"]
+    before = pygame.image.tobytes(window.screen, "RGB")
+    point = (round(slot.cx), round(slot.cy))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    run(window)
+    ring = window.drawn.by_key()["hover-slot-left-0"]
+    assert ring.stroke == HOVER_INK and ring.width == 2 and ring.r > slot.r
+    assert pygame.image.tobytes(window.screen, "RGB") != before
+    edge = (round(slot.cx), round(slot.cy - ring.r + 1))
+    assert tuple(window.screen.get_at(edge))[:3] == hex_rgb(HOVER_INK)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    run(window)
+    assert window.pressing and window.state.turns == 0  # pressed: nothing played yet
+    assert window.drawn.by_key()["hover-slot-left-0"].width == 4
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    run(window)
+    assert window.state.turns == 1 and not window.pressing
+
+
+def test_no_hover_mark_in_a_replay_or_where_a_click_is_refused(opened):
+    window = load_window(opened, script=MOVES)
+    hover(window, 3)
+    assert not [key for key in window.drawn.by_key() if key.startswith("hover-")]
+    live = load_window(opened)
+    click(live, cell_centre(live, 20))
+    hover(live, 20)
+    marked = [key for key in live.drawn.by_key() if key.startswith("hover-")]
+    assert marked == ["hover-green-20", "hover-green-21"]
