@@ -121,3 +121,17 @@ def test_no_hover_mark_in_a_replay_or_where_a_click_is_refused(opened):
     hover(live, 20)
     marked = [key for key in live.drawn.by_key() if key.startswith("hover-")]
     assert marked == ["hover-green-20", "hover-green-21"]
+
+
+def test_palette_on_a_window_command_colours_that_window(opened):
+    from viz.cli import build_parser
+    from viz.cli.windows import _window_options
+    from viz.scenes.load import PALETTES
+
+    args = build_parser().parse_args(["play", "load", "--palette", "high-contrast"])
+    options = _window_options(args)
+    assert options["settings"].palette == "high-contrast"
+    window = load_window(opened, settings=options["settings"])
+    assert window.drawn.palette == PALETTES["high-contrast"]
+    press(window, pygame.K_c)  # the Colours button's key switches back
+    assert window.drawn.palette == PALETTES["default"] and window.message == "Colours: default"

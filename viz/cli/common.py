@@ -8,6 +8,7 @@ from typing import Any
 
 from games import REGISTRY
 from games.base import GameError
+from viz import PALETTE_NAMES
 
 
 class CommandError(Exception):
@@ -70,3 +71,14 @@ def int_range(text: str) -> list[int]:
     if not values:
         raise argparse.ArgumentTypeError(f"{text!r} is an empty range")
     return values
+
+
+def add_palette_option(parser: argparse.ArgumentParser, default: str | None) -> None:
+    """`--palette`; a window's default (None) is the one its settings keep."""
+    kept = "the one the window's settings keep" if default is None else default
+    parser.add_argument(
+        "--palette",
+        choices=PALETTE_NAMES,
+        default=default,
+        help=f"colours: default, or high-contrast (black on white, text at 7:1); default {kept}",
+    )

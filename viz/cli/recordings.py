@@ -16,7 +16,14 @@ from games import REGISTRY
 from games.autoplay import play
 from games.recording import Replay
 from viz import DEFAULT_SIZE
-from viz.cli.common import CommandError, add_rule_options, check_players, int_in, rules_from_args
+from viz.cli.common import (
+    CommandError,
+    add_palette_option,
+    add_rule_options,
+    check_players,
+    int_in,
+    rules_from_args,
+)
 from viz.export.formats import FORMATS
 from viz.files import (
     FileError,
@@ -198,16 +205,7 @@ def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
         help=f"canvas width in pixels (default {DEFAULT_SIZE}); a smaller canvas than the "
         "text needs (9 px at least) is widened",
     )
-    _add_palette_option(parser)
-
-
-def _add_palette_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--palette",
-        choices=("default", "high-contrast"),
-        default="default",
-        help="colours: default, or high-contrast (black on white, text at 7:1)",
-    )
+    add_palette_option(parser, "default")
 
 
 def add_commands(commands: Any) -> None:
@@ -268,5 +266,5 @@ def add_commands(commands: Any) -> None:
     demo = commands.add_parser("demo", help="record and export one automatic game of each game")
     demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")
     demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    _add_palette_option(demo)
+    add_palette_option(demo, "default")
     demo.set_defaults(run=cmd_demo)

@@ -11,7 +11,7 @@ from typing import Any
 
 from games import REGISTRY
 from viz import MIN_WINDOW_SIZE
-from viz.cli.common import CommandError, add_rule_options, rules_from_args
+from viz.cli.common import CommandError, add_palette_option, add_rule_options, rules_from_args
 from viz.export.formats import ANIMATIONS
 from viz.files import load_replay
 from viz.window import WINDOWS
@@ -161,10 +161,16 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
         metavar="LIST",
         help=f"what G saves beside the recording, from {','.join(ANIMATIONS)} (default gif,svg)",
     )
+    add_palette_option(parser, None)
 
 
 def _window_options(args: argparse.Namespace) -> dict[str, Any]:
-    return {"out_dir": args.out, "size": args.window, "formats": args.formats}
+    from viz.window.settings import Settings, default_path
+
+    settings = Settings.load(default_path())
+    if args.palette is not None:  # for this window only; the panel's choice is kept
+        settings.palette = args.palette
+    return {"out_dir": args.out, "size": args.window, "formats": args.formats, "settings": settings}
 
 
 def add_commands(commands: Any) -> None:

@@ -66,7 +66,7 @@ class Clip:
     hold_ms: int = 2000
     first: int = 0
     last: int | None = None  # the last turn shown; None: the end of the game
-    palette: str = "default"  # a name in viz.scenes.PALETTE_NAMES
+    palette: str = "default"  # a name in viz.PALETTE_NAMES
     annotate: bool = False  # an analysed recording's judgements as a status line
 
     @cached_property

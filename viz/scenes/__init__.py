@@ -44,4 +44,3 @@ SCENES: dict[str, SceneKit] = {
 
 # Every game's palettes by name: the same colour names, different colours.
 PALETTES = {"load": load.PALETTES, "loops": loops.PALETTES, "tiles": tiles.PALETTES}
-PALETTE_NAMES = ("default", "high-contrast")

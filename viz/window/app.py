@@ -27,12 +27,12 @@ import pygame_gui
 from games.analysis import after, hint
 from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
-from viz import MIN_WINDOW_SIZE
+from viz import MIN_WINDOW_SIZE, PALETTE_NAMES
 from viz.export.engine import export_replay
 from viz.files import FileError, RecordingWriter, outputs, shown, write_recording
 from viz.render.timeline import PLAY_SPEEDS
 from viz.resources import asset_text
-from viz.scenes import PALETTE_NAMES, SCENES
+from viz.scenes import SCENES
 from viz.scenes.common import font_size, margin, wrap
 from viz.scenes.motion import Motion
 from viz.scenes.moves import MoveListLayout, banner_shapes, entry_text, move_list_scene
