@@ -198,16 +198,20 @@ def test_the_board_button_reads_the_odds_and_evens_position_back(open_page, page
 
 def test_every_control_is_a_labelled_button_or_input_reachable_with_tab(open_page):
     page = open_page("tiles")
+    # The board is drawn wider than its box here (its text stays 9 px): the box is a named
+    # tab stop, so the keyboard can scroll it.
+    scrolls = page.evaluate(f"(b => b.scrollWidth > b.clientWidth)({BOX_JS})")
+    named = [f"DIV:{BOX_NAME}"] if scrolls else []
     names = []
-    for _ in range(8):
+    for _ in range(len(named) + 8):
         page.keyboard.press("Tab")
         names.append(
             page.evaluate(
                 "(e => e.tagName + ':' + (e.labels && e.labels[0] ? e.labels[0].textContent"
-                " : e.textContent))(document.activeElement)"
+                " : e.getAttribute('aria-label') || e.textContent))(document.activeElement)"
             )
         )
-    assert names == [
+    assert names == named + [
         "BUTTON:Start (Home)",
         "BUTTON:Back (←)",
         "BUTTON:Play (Space)",
@@ -245,7 +249,15 @@ def assert_in_view(page, selector: str, top: float = 0):
 
 
 CURRENT = "#replay-moves [aria-current=step]"
-TAB_STOPS = "[...document.querySelectorAll('button, input')].filter(e => e.tabIndex >= 0).length"
+TAB_STOPS = (
+    "[...document.querySelectorAll('button, input, [tabindex]')]"
+    ".filter(e => e.tabIndex >= 0).length"
+)
+# The board's box: the board is never drawn smaller than 9 px text allows, and where that
+# is wider or taller than the box, it scrolls inside the box, never the page.
+BOX = "#replay-board-box"
+BOX_JS = f"document.querySelector('{BOX}')"
+BOX_NAME = "Board picture"
 
 
 def focused(page) -> str:
@@ -258,18 +270,19 @@ def focused(page) -> str:
 @VIEWPORTS
 @pytest.mark.parametrize("game", ["load-20x20", "tiles-6"])
 def test_the_page_never_scrolls_itself_and_the_board_stays_in_view(open_page, game, viewport):
-    """Stepping scrolls neither the page nor the board away; at 360x640 the board, the
-    buttons and the scrubber fit the first screen, at 1920x1080 the whole page does."""
+    """Stepping scrolls neither the page nor the board away; at 360x640 the board's box,
+    the buttons and the scrubber fit the first screen, at 1920x1080 the whole page does.
+    The box fits the screen; the board in it may be larger and scroll inside it."""
     page = open_page(game, viewport)
     last = int(page.evaluate("document.documentElement.dataset.turns"))
-    board = page.locator("#replay-picture svg").bounding_box()
+    board = page.locator(BOX).bounding_box()
     assert board["width"] >= 0.9 * viewport["width"] or board["height"] >= 0.9 * (
         viewport["height"] - 40
-    )  # as big as the screen lets it be, so still readable
+    )  # as big as the screen lets it be
     for key in ["End", "ArrowLeft", "ArrowLeft", "Home", "ArrowRight", "End"]:
         page.keyboard.press(key)
         assert scroll_y(page) == 0, key
-        for part in ("#replay-title", "#replay-picture svg", "#replay-controls", "#replay-scrub"):
+        for part in ("#replay-title", BOX, "#replay-controls", "#replay-scrub"):
             assert_in_view(page, part)
     assert turn(page) == last
     page.locator("#replay-back").click()
@@ -278,11 +291,69 @@ def test_the_page_never_scrolls_itself_and_the_board_stays_in_view(open_page, ga
     page.locator("#replay-start").click()
     assert turn(page) == 0
     assert scroll_y(page) == 0
-    assert_in_view(page, "#replay-picture svg")
+    assert_in_view(page, BOX)
     if viewport is DESKTOP:  # the move list beside the board: nothing to scroll at all
         assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
         assert_in_view(page, "#replay-moves")
         assert page.locator("#replay-moves").bounding_box()["x"] > board["x"] + board["width"]
+
+
+# The board's smallest text as drawn: each text's font size times the SVG's scale.
+SMALLEST_TEXT = """(() => {
+  const svg = document.querySelector('#replay-picture svg');
+  const scale = svg.getScreenCTM().a;
+  return Math.min(...[...svg.querySelectorAll('text')].map(
+    (t) => parseFloat(getComputedStyle(t).fontSize) * scale));
+})()"""
+WIDTHS = f"""(b => ({{page: document.documentElement.scrollWidth, inner: innerWidth,
+  client: document.documentElement.clientWidth, scroll: b.scrollWidth, box: b.clientWidth,
+  left: b.scrollLeft}}))({BOX_JS})"""
+# Whether every latest-move mark shown (the SVG's own, as animated to the turn shown)
+# lies inside the part of the board's box in view; None where no move is marked.
+MARK_IN_VIEW = f"""(b => {{
+  const r = b.getBoundingClientRect();
+  const [left, top] = [r.left + b.clientLeft, r.top + b.clientTop];
+  const marks = [...b.querySelectorAll('svg .last-move')]
+    .filter((m) => getComputedStyle(m).visibility === 'visible')
+    .map((m) => m.getBoundingClientRect());
+  if (!marks.length) return null;
+  return marks.every((m) => m.left >= left - 0.5 && m.right <= left + b.clientWidth + 0.5
+    && m.top >= top - 0.5 && m.bottom <= top + b.clientHeight + 0.5);
+}})({BOX_JS})"""
+
+
+@VIEWPORTS
+@pytest.mark.parametrize("game", ["load-20x20", "loops-3-to-9", "tiles-6"])
+def test_the_board_keeps_9_px_text_scrolling_inside_its_box(open_page, game, viewport):
+    """Issue 21: the board is never drawn so small that a text is under 9 px; where the
+    screen is narrower than that, the board scrolls inside its box, which fits the screen,
+    and keeps the latest move in view; the page never scrolls, sideways or down."""
+    page = open_page(game, viewport)
+    assert page.evaluate(SMALLEST_TEXT) >= 9 - 0.01
+    widths = page.evaluate(WIDTHS)
+    assert widths["page"] == widths["inner"] == widths["client"]  # no sideways page scroll
+    assert_in_view(page, BOX)
+    if viewport is PHONE:  # every board drawn for 9 px text is wider than 360 px
+        assert widths["scroll"] > widths["box"]
+        assert page.locator(BOX).get_attribute("tabindex") == "0"
+        assert page.locator(BOX).get_attribute("aria-label") == BOX_NAME
+    seen = []
+    for key in ["ArrowRight"] * 6 + ["End", "ArrowLeft", "Home", "ArrowRight", "ArrowRight"]:
+        page.keyboard.press(key)
+        assert scroll_y(page) == 0, key
+        assert page.evaluate(WIDTHS)["page"] == widths["inner"], key
+        assert_in_view(page, BOX)
+        shown = page.evaluate(MARK_IN_VIEW)
+        assert shown is not False, (key, turn(page))
+        seen.append(shown)
+    assert True in seen  # latest-move marks were there to see
+    if viewport is PHONE:  # the keyboard scrolls the box: its arrows scroll, not step
+        page.locator(BOX).focus()
+        at, left = turn(page), page.evaluate(WIDTHS)["left"]
+        page.keyboard.press("ArrowLeft" if left else "ArrowRight")
+        page.wait_for_function(f"{BOX_JS}.scrollLeft != {left}")  # scrolled smoothly
+        assert turn(page) == at
+        assert scroll_y(page) == 0
 
 
 @VIEWPORTS
@@ -294,6 +365,8 @@ def test_the_move_list_is_one_tab_stop_stepped_with_its_keys(open_page, viewport
         page.keyboard.press("Tab")
         stops.append(focused(page))
     ids = ["start", "back", "play", "step", "end", "slower", "faster", "scrub"]
+    if page.evaluate(f"(b => b.scrollWidth > b.clientWidth)({BOX_JS})"):
+        ids.append("board-box")  # the board wider than its box (at 360 px): one stop more
     assert set(stops) - {""} == {f"replay-{name}" for name in ids} | {"move 0 current"}
     assert page.evaluate(TAB_STOPS) == len(ids) + 1  # 157 moves, one tab stop
     assert page.locator("#replay-moves button[tabindex='0']").count() == 1
@@ -302,7 +375,7 @@ def test_the_move_list_is_one_tab_stop_stepped_with_its_keys(open_page, viewport
     page.keyboard.press("Tab")  # into the list: the whole list comes into view once
     assert focused(page) == "move 0 current"
     entered_at = scroll_y(page)
-    board = page.locator("#replay-picture svg").bounding_box()
+    board = page.locator(BOX).bounding_box()
     below_board = board["y"] + board["height"] if viewport is PHONE else 0  # or beside it
     box = page.locator("#replay-moves").bounding_box()
     list_box = (box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])
@@ -321,7 +394,7 @@ def test_the_move_list_is_one_tab_stop_stepped_with_its_keys(open_page, viewport
         assert turn(page) == expected, key
         assert focused(page) == f"move {expected} current"
         assert scroll_y(page) == entered_at  # the list scrolls inside its box, not the page
-        assert_in_view(page, "#replay-picture svg")
+        assert_in_view(page, BOX)
         assert_in_view(page, CURRENT, top=below_board)
         assert_inside(page, CURRENT, *list_box)
     assert page.evaluate("document.getElementById('replay-moves').scrollTop") > 0
@@ -339,7 +412,7 @@ def test_the_move_list_is_one_tab_stop_stepped_with_its_keys(open_page, viewport
     page.keyboard.press("Enter")  # Enter on a move shows it
     assert turn(page) == last - 2
     assert page.locator("#replay-play").text_content() == "Play (Space)"
-    assert_in_view(page, "#replay-picture svg")
+    assert_in_view(page, BOX)
 
 
 @pytest.mark.slow  # about a thousand clicks a viewport
@@ -738,7 +811,7 @@ def test_a_page_of_an_unanalysed_recording_has_no_chart(open_page, exported):
 @VIEWPORTS
 def test_the_page_with_a_chart_never_scrolls_itself(open_analysed, viewport):
     page = open_analysed("load-analysed", viewport)
-    parts = ("#replay-title", "#replay-picture svg", CHART, "#replay-controls", "#replay-scrub")
+    parts = ("#replay-title", BOX, CHART, "#replay-controls", "#replay-scrub")
     for key in ["End", "ArrowLeft", "Home", "ArrowRight", "ArrowRight"]:
         page.keyboard.press(key)
         assert scroll_y(page) == 0, key
@@ -748,7 +821,7 @@ def test_the_page_with_a_chart_never_scrolls_itself(open_analysed, viewport):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("End")
     assert turn(page) == 14 and scroll_y(page) == 0
-    board = page.locator("#replay-picture svg").bounding_box()
+    board = page.locator(BOX).bounding_box()
     chart = page.locator(CHART).bounding_box()
     assert chart["y"] >= board["y"] + board["height"] - 0.5  # under the board
     assert (

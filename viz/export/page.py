@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,8 @@ from viz.render.svg import animated_svg
 from viz.render.timeline import PLAY_SPEEDS
 from viz.resources import asset_text
 from viz.scenes import SCENES
+from viz.scenes.common import MIN_EXPORT_TEXT
+from viz.scenes.shapes import Scene, Text
 
 if TYPE_CHECKING:
     from viz.export.engine import Clip
@@ -44,6 +47,19 @@ def turn_words(clip: Clip) -> dict[str, Any]:
     if kit.board_words is not None:
         words["board"] = [kit.board_words(states[t]) for t in turns]
     return words
+
+
+def narrowest(scenes: list[Scene]) -> int:
+    """The narrowest the page may draw the board, in CSS px: where its smallest text is
+    still 9 px. Narrower screens scroll the board sideways inside its box."""
+    sizes = [
+        round(shape.size)
+        for scene in scenes
+        for shape in scene.shapes
+        if isinstance(shape, Text) and shape.text
+    ]
+    smallest = max(1, min(sizes, default=round(MIN_EXPORT_TEXT)))
+    return math.ceil(scenes[0].width * MIN_EXPORT_TEXT / smallest)
 
 
 def compact(source: str) -> str:
@@ -88,6 +104,7 @@ def replay_page(clip: Clip) -> str:
         "FIRST": str(clip.turns[0]),
         "LAST": str(clip.turns[-1]),
         "RATIO": f"{scenes[0].width} / {scenes[0].height}",
+        "BOARDMIN": str(narrowest(scenes)),
         "BOARD": board,
         "CHART": CHART if chart is not None else "",
     }

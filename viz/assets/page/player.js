@@ -5,6 +5,8 @@
   const data = JSON.parse($("data").textContent);
   const root = document.documentElement;
   const svg = $("picture").querySelector("svg");
+  // The board's box: a board drawn larger than it (never under 9 px text) scrolls inside.
+  const box = $("board-box");
   const status = $("status"), scrub = $("scrub"), label = $("scrub-label"), list = $("moves");
   const first = data.first, last = data.status.length - 1;
   // While playing, the live region speaks at most this often.
@@ -54,6 +56,31 @@
     else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
   }
 
+  // A box that scrolls is a tab stop, so that the keyboard can scroll it too.
+  function fitBox() {
+    if (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight) box.tabIndex = 0;
+    else box.removeAttribute("tabindex");
+  }
+
+  // Keeps the latest move's marks (the SVG's class last-move, as seeked to the turn shown)
+  // in view by scrolling the board's box alone, never the page: marks out of view are
+  // brought to the middle of the box.
+  function revealMove() {
+    if (box.tabIndex !== 0) return;  // the whole board is in view
+    const marks = [...svg.querySelectorAll(".last-move")]
+      .filter((mark) => getComputedStyle(mark).visibility === "visible")
+      .map((mark) => mark.getBoundingClientRect());
+    if (!marks.length) return;
+    const at = box.getBoundingClientRect();
+    const into = (start, end, scroll, size) => {
+      const low = Math.min(...marks.map((mark) => mark[start])) - at[start];
+      const high = Math.max(...marks.map((mark) => mark[end])) - at[start];
+      if (low < 0 || high > box[size]) box[scroll] += (low + high - box[size]) / 2;
+    };
+    into("left", "right", "scrollLeft", "clientWidth");
+    into("top", "bottom", "scrollTop", "clientHeight");
+  }
+
   // Shows turn k (counted from the first turn shown); `byHand` announces it at once and
   // brings the focus along if it is in the move list, playing announces it now and then.
   function show(k, byHand = true) {
@@ -71,6 +98,7 @@
     current.setAttribute("aria-current", "step");
     current.tabIndex = 0;
     reveal(current.parentElement);
+    revealMove();
     if (byHand && inList) current.focus({preventScroll: true});
     if (chart) chart.update();
     if (byHand && inChart) chart.focus();
@@ -145,9 +173,10 @@
     const action = keys[key];
     if (!action || !actions[action] || modified(event)) return;
     const target = event.target instanceof Element ? event.target : null;
-    // Space on a button presses it, the arrows on the scrubber move it by one.
+    // Space on a button presses it, the arrows on the scrubber move it by one and on the
+    // board's box scroll it.
     if (key === " " && target && target.closest("button")) return;
-    if (target === scrub && key.startsWith("Arrow")) return;
+    if ((target === scrub || target === box) && key.startsWith("Arrow")) return;
     event.preventDefault();
     if (key === " " && event.repeat) return;
     actions[action]();
@@ -155,5 +184,7 @@
 
   // @CHART@
   setSpeed(speed);
+  fitBox();
+  new ResizeObserver(fitBox).observe(box);
   show(0);
 })();
