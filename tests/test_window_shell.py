@@ -135,3 +135,13 @@ def test_palette_on_a_window_command_colours_that_window(opened):
     assert window.drawn.palette == PALETTES["high-contrast"]
     press(window, pygame.K_c)  # the Colours button's key switches back
     assert window.drawn.palette == PALETTES["default"] and window.message == "Colours: default"
+
+
+def test_a_mouse_over_the_board_before_the_first_picture_is_no_matter(opened):
+    window = LoadApp(LOAD, LOAD.rules({}), seed=1, size=(980, 720))
+    opened.append(window)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(0, 0, 0))
+    )
+    run(window)  # the first frame handles the motion before anything is drawn
+    assert window.pointer == (300, 300) and window.drawn is not None

@@ -49,7 +49,8 @@ ROW = 40
 FPS = 60
 AI_DELAY_MS = 700  # how long a computer seat of Odds and Evens or Even Odds takes to move
 # Waiting for input, a window wakes at once for an event, else after this long: often
-# while a text box has the keys (its cursor blinks), seldom when nothing on it can change.
+# while a text box has the keys (its cursor blinks) or a download is being written (to say
+# when it is done), seldom when nothing on it can change.
 BLINK_WAIT_MS, IDLE_WAIT_MS = 100, 1000
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
@@ -369,7 +370,8 @@ class GameApp(Generic[StateT]):
         return self.looping or self.computer_seat() is not None
 
     def idle_wait_ms(self) -> int:
-        return BLINK_WAIT_MS if self.text_has_focus() else IDLE_WAIT_MS
+        saving = self.saving is not None and not self.saving.reported
+        return BLINK_WAIT_MS if self.text_has_focus() or saving else IDLE_WAIT_MS
 
     @staticmethod
     def wait_for_input(timeout_ms: int) -> list[pygame.event.Event]:

@@ -67,7 +67,10 @@ class LoadApp(GameApp[LoadState]):
         return self.hover_hint()
 
     def hovered_cell(self) -> int | None:
-        return None if self.pointer is None else self.layout().cell_at(*self.pointer)
+        """The cell under the mouse in the picture shown (none before the first)."""
+        if self.pointer is None or self.drawn is None:
+            return None
+        return self.layout().cell_at(*self.pointer)
 
     def hover_hint(self) -> str:
         """What a click on the cell under the mouse would do, for player 2."""
