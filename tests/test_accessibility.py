@@ -75,7 +75,7 @@ def piece_faults(scene: Scene, game: str) -> list[str]:
             on = "piece" if key.startswith("lock-") else "around"
             faults += _ring_faults(scene, index, on)
             continue
-        elif game == "tiles" and key.startswith(("hand-", "play-", "score-mark-")):
+        elif game == "tiles" and key.startswith(("tile-", "score-mark-")):
             if not isinstance(shape, Rect):
                 continue
         else:
@@ -165,7 +165,7 @@ def test_no_text_is_cut_or_under_9_px_and_every_tile_shows_its_letter(replays, n
                     faults.add(f"frame {number}: {shape.key} cut: {shape.text!r}")
                 if round(shape.size) < 9:
                     faults.add(f"{shape.key} {shape.size:.1f} px")
-            tile = isinstance(shape, Rect) and shape.key.startswith(("hand-", "play-"))
+            tile = isinstance(shape, Rect) and shape.key.startswith("tile-")
             if tile and shape.fill in LETTERS:
                 label = keys.get(f"{shape.key}-value")
                 if not (isinstance(label, Text) and label.text[0] == LETTERS[shape.fill]):
@@ -173,22 +173,23 @@ def test_no_text_is_cut_or_under_9_px_and_every_tile_shows_its_letter(replays, n
     assert sorted(faults)[:10] == []
 
 
-def _play_rects(scene: Scene) -> list[Rect]:
-    return [
-        s
-        for s in scene.shapes
-        if isinstance(s, Rect) and s.key.startswith("play-") and s.key.count("-") == 1
-    ]
+def _play_rects(scene: Scene, state) -> list[Rect]:
+    """The dispute's tiles: a tile's shapes keep its key in a hand and on the felt."""
+    from viz.scenes.tiles import shown_dispute, tile_key
+
+    keys = scene.by_key()
+    return [keys[tile_key(tile)] for _, tile in shown_dispute(state)]
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_six_players_every_dispute_tile_lies_in_its_box_and_the_end_is_whole(replays, size):
-    scenes = list(Clip(replays["tiles-6"], size).scenes())
+    clip = Clip(replays["tiles-6"], size)
+    scenes = list(clip.scenes())
     full = 0
-    for number, scene in enumerate(scenes):
+    for number, (state, scene) in enumerate(zip(clip.states, scenes, strict=True)):
         felt = scene.by_key()["felt"]
         assert isinstance(felt, Rect)
-        plays = _play_rects(scene)
+        plays = _play_rects(scene, state)
         full += len(plays) == 6
         for tile in plays:
             assert felt.x <= tile.x and tile.x + tile.w <= felt.x + felt.w, (number, tile.key)

@@ -25,7 +25,7 @@ from viz.scenes.shapes import Circle, Rect
 
 pytestmark = pytest.mark.browser
 GAMES = {"load": {}, "loops": {}, "tiles": {"players": 3}}
-SAMPLED = {"load": ("red-", "green-"), "loops": ("slot-",), "tiles": ("hand-", "play-")}
+SAMPLED = {"load": ("red-", "green-"), "loops": ("slot-",), "tiles": ("tile-",)}
 # Where in a rect to sample, clear of its label: Load's halves in their middle, a tile
 # between its top edge and its letter and number.
 SPOT = {"load": (0.5, 0.5), "tiles": (0.5, 0.12)}

@@ -16,7 +16,7 @@ from viz.render.svg import animated_svg
 from viz.scenes.load import export_size as load_export_size
 from viz.scenes.load import load_scene
 from viz.scenes.loops import loops_scene
-from viz.scenes.tiles import tiles_scene, totals_text
+from viz.scenes.tiles import tile_key, tiles_scene, totals_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 # A dispute on the five-seat deal of the rules tests: 6 is the highest value, played by
@@ -146,8 +146,8 @@ def test_even_odds_says_who_won_the_dispute_with_what_and_what_they_scored():
     keys = scene_of(state).by_key()
     assert keys["status-1"].text == "Seat 3 wins with green-6 and scores 1 · Seat 3 to play"
     assert "score-mark-0" in keys and "score-mark-3" in keys  # round 1 and the total
-    last = keys["last-move"]
-    assert abs(last.points[0][0] - keys["play-4"].x) < keys["play-4"].w / 2
+    last, tile = keys["last-move"], keys[tile_key(t("purple-1"))]  # seat 4's, the last
+    assert abs(last.points[0][0] - tile.x) < tile.w / 2
 
 
 def test_even_odds_legend_shows_the_colour_to_follow_and_the_colour_taken_out():

@@ -12,7 +12,7 @@ from games.tiles import CHANCE, Deal
 from games.tiles.engine import color_of
 from viz.cli import main
 from viz.files import load_replay
-from viz.scenes.tiles import PALETTE, hand_slots, result_text
+from viz.scenes.tiles import PALETTE, hand_slots, result_text, tile_key
 from viz.window.tiles import AI_DELAY_MS, YOU, TilesApp
 
 GAME = REGISTRY["tiles"]
@@ -45,8 +45,7 @@ def app(tmp_path):
 
 
 def your_tile_point(app, tile):
-    slots = hand_slots(app.state, YOU, hidden=True)
-    rect = app.scene().by_key()[f"hand-{YOU}-{slots.index(tile)}"]
+    rect = app.scene().by_key()[tile_key(tile)]
     return round(rect.x + rect.w / 2), round(rect.y + rect.h / 2)
 
 
@@ -60,14 +59,14 @@ def button(app, text):
 
 def test_you_see_the_colours_of_your_tiles_and_every_other_number(app):
     keys = app.scene().by_key()
-    yours = [keys[f"hand-0-{i}-value"].text for i in range(10)]
-    theirs = [keys[f"hand-4-{i}-value"].text for i in range(10)]
+    yours = [keys[f"{tile_key(t)}-value"].text for t in hand_slots(app.state, 0, hidden=True)]
+    theirs = [keys[f"{tile_key(t)}-value"].text for t in hand_slots(app.state, 4, hidden=False)]
     # each tile leads with its colour's letter, yours too: colour is never the only cue
     assert [text[1:] for text in yours] == ["?"] * 10
     assert [text[1:] for text in theirs] == [str(v) for v in range(1, 11)]
     assert {text[0] for text in yours + theirs} <= set("RYGBP")
     x, y = your_tile_point(app, DEAL.hands[0][4])
-    edge = round(app.scene().by_key()["hand-0-4"].h * 0.4)  # above the "?"
+    edge = round(app.scene().by_key()[tile_key(DEAL.hands[0][4])].h * 0.4)  # above the "?"
     assert tuple(app.screen.get_at((x, y - edge)))[:3] == PALETTE.colors["red"]
 
 
@@ -129,7 +128,8 @@ def test_replay_steps_through_a_recording(tmp_path):
         press(window, pygame.K_RIGHT)
         assert window.state.turns == 2 and len(window.state.plays) == 1
         keys = window.scene().by_key()
-        assert not keys["hand-0-0-value"].text.endswith("?")  # a replay shows every hand
+        shown = window.state.hands[0][0]
+        assert not keys[f"{tile_key(shown)}-value"].text.endswith("?")  # every hand shown
         press(window, pygame.K_LEFT)
         assert window.state.turns == 1
         press(window, pygame.K_END)
