@@ -482,7 +482,7 @@ def test_two_windows_saving_in_the_same_second_keep_two_recordings(tmp_path, mon
         for window, cell in zip(windows, (3, 4), strict=True):
             window.play(Pick(1, cell))
         savings = [window.download() for window in windows]  # both at once, off their threads
-        saved = [saving.wait() for saving in savings]
+        saved = [saving.wait()[1] for saving in savings]
         for window in windows:
             window.frame(16)  # the window says what it saved
         messages = [window.message for window in windows]
@@ -540,7 +540,7 @@ def test_a_window_save_that_fails_leaves_nothing_and_is_one_message(tmp_path):
     try:
         window.play(Pick(1, 3))
         before = listing(tmp_path)
-        assert window.download().wait() == []
+        assert window.download().wait()[1] == []
         window.frame(16)
         assert window.message.startswith("Nothing saved: ") and "\n" not in window.message
         assert listing(tmp_path) == before
