@@ -40,6 +40,7 @@ BLUNDER, MISTAKE, INACCURACY = 0.30, 0.20, 0.10
 # over four million positions, a minute or two and gigabytes at 12 (docs/analysis.md).
 EXACT_LOAD_CELLS = 10
 GLYPH_NAMES = {"??": "blunder", "?": "mistake", "?!": "inaccuracy", "!": "only move"}
+SUMMARY = (("?!", "inaccuracies"), ("?", "mistakes"), ("??", "blunders"))
 
 
 @dataclass(frozen=True)
@@ -304,3 +305,28 @@ def judge_by_id(
 ) -> Judgement:
     """`judge` for a worker process, which is handed the game by its id."""
     return judge(REGISTRY[game_id], rules, moves, index, trials, seed)
+
+
+def judge_game(
+    game: AnyGame, rules: Any, moves: Sequence[Any], seed: int, stop: Callable[[], bool]
+) -> list[Judgement]:
+    """Every move a player chose, judged in turn with the default trials, in this thread;
+    what is judged when `stop()` turns true is what comes back."""
+    history = History(game.new_state(rules), moves)
+    trials = DEFAULT_TRIALS.get(game.id, 1)
+    found = []
+    for index in judged_indices(history):
+        if stop():
+            break
+        found.append(judge(game, rules, moves, index, trials, seed))
+    return found
+
+
+def summary(judgements: Sequence[Judgement]) -> list[str]:
+    """A line per player: moves judged, and how many of each kind of error."""
+    lines = []
+    for player in sorted({j.player for j in judgements}):
+        mine = [j for j in judgements if j.player == player]
+        counts = ", ".join(f"{sum(j.glyph == g for j in mine)} {name}" for g, name in SUMMARY)
+        lines.append(f"Player {player}: {len(mine)} moves, {counts}")
+    return lines

@@ -509,7 +509,7 @@ def test_the_download_writes_the_formats_asked_for(tmp_path):
     )
     try:
         window.step()
-        written = window.download().wait()
+        _, written = window.download().wait()
         window.frame(16)
         assert sorted(path.suffix for path in written) == [".gif", ".jsonl", ".mp4"]
         assert all(path.stat().st_size > 0 for path in written)
@@ -523,7 +523,7 @@ def test_a_download_that_cannot_be_written_is_a_message_and_play_goes_on(tmp_pat
     window = LoadApp(GAME, GAME.rules({}), seed=1, out_dir=tmp_path / "taken", size=(900, 700))
     try:
         window.step()
-        assert window.download().wait() == []
+        assert window.download().wait()[1] == []
         window.frame(16)
         assert window.message.startswith("Nothing saved: ") and "taken" in window.message
         assert window.step() and window.state.turns == 2

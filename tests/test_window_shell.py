@@ -6,9 +6,10 @@ import pytest
 from test_load_window import cell_centre, click, hover, press, run
 
 from games import REGISTRY
+from games.analysis import judge_game, summary
 from games.load import PASS, Pick
 from viz.scenes.moves import PANEL_PALETTE
-from viz.scenes.shapes import hex_rgb
+from viz.scenes.shapes import Text, hex_rgb
 from viz.window.app import HOVER_INK
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
@@ -145,3 +146,32 @@ def test_a_mouse_over_the_board_before_the_first_picture_is_no_matter(opened):
     )
     run(window)  # the first frame handles the motion before anything is drawn
     assert window.pointer == (300, 300) and window.drawn is not None
+
+
+def test_an_ended_game_is_judged_beside_the_window_and_summed_up(opened):
+    game = REGISTRY["loops"]
+    window = LoopsApp(game, game.rules({"capacity": 3}), vs="human", seed=1, size=(980, 720))
+    opened.append(window)
+    while window.state.to_move is not None:
+        window.step()
+    run(window)
+    banner = [
+        s.text for s in window.drawn.shapes if isinstance(s, Text) and s.key.startswith("banner-")
+    ]
+    assert "Judging the moves…" in banner or window.verdict
+    window.judging.wait()
+    run(window)
+    banner = [
+        s.text for s in window.drawn.shapes if isinstance(s, Text) and s.key.startswith("banner-")
+    ]
+    assert any(text.startswith("Player 0: ") and "blunders" in text for text in banner)
+    assert window.verdict == summary(judge_game(game, window.rules, window.moves, 1, lambda: False))
+    glyphs = {index: note["glyph"] for index, note in window.judgements.items()}
+    texts, _ = listed(window)
+    for turn, text in texts.items():
+        index = window.history.turn_length(turn - 1) if turn else None
+        if glyphs.get(index):
+            assert text.startswith(f"{turn}. {glyphs[index]} ")
+    window.new_game()
+    run(window)
+    assert window.judging is None and window.verdict == []

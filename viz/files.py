@@ -198,7 +198,10 @@ class Outputs:
             missing.append(folder)
             folder = folder.parent
         for made in reversed(missing):
-            os.mkdir(made)
+            try:
+                os.mkdir(made)
+            except FileExistsError:
+                continue  # another writer made it a moment ago: theirs, not ours to remove
             self.created.append(made)
 
     def _locked_temporary(self, path: Path) -> Path:

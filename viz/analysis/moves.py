@@ -13,6 +13,7 @@ from games.analysis import (
     judge_by_id,
     judged_indices,
     solvable,
+    summary,
 )
 from games.recording import Replay
 from viz.analysis.charts import rate_chart
@@ -20,7 +21,6 @@ from viz.analysis.runner import Sweep, run
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
 
-SUMMARY = (("?!", "inaccuracies"), ("?", "mistakes"), ("??", "blunders"))
 BEST_SHOWN = 3  # best moves the table names (JSON lists them all)
 
 
@@ -90,16 +90,6 @@ def table(replay: Replay, judgements: list[Judgement]) -> str:
     lines.append("")
     lines += summary(judgements)
     return "\n".join(lines)
-
-
-def summary(judgements: list[Judgement]) -> list[str]:
-    players = sorted({j.player for j in judgements})
-    lines = []
-    for player in players:
-        mine = [j for j in judgements if j.player == player]
-        counts = ", ".join(f"{sum(j.glyph == g for j in mine)} {name}" for g, name in SUMMARY)
-        lines.append(f"Player {player}: {len(mine)} moves, {counts}")
-    return lines
 
 
 def chance_chart(replay: Replay, judgements: list[Judgement]) -> Scene:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 from viz import DEFAULT_SIZE
 from viz.resources import font_path
@@ -156,7 +156,8 @@ def wrap(text: str, width: float, size: float, lines: int) -> list[str]:
     return result
 
 
-def wrap_all(text: str, width: float, size: float) -> list[str]:
+@lru_cache(maxsize=4096)  # a window wraps the same status lines and move list every frame
+def wrap_all(text: str, width: float, size: float) -> tuple[str, ...]:
     """Break `text` at spaces into as many lines of `width` as it needs, none cut short
     (a single word wider than the line is broken between letters)."""
     lines: list[str] = []
@@ -172,7 +173,7 @@ def wrap_all(text: str, width: float, size: float) -> list[str]:
             lines.append(word[:cut])
             word = word[cut:]
         lines.append(word)
-    return lines
+    return tuple(lines)
 
 
 def status_rows(

@@ -63,7 +63,7 @@ def move_list_scene(
     list of a thousand turns costs what its visible rows cost."""
     line = font * 1.45
     budget = height - 2 * PAD
-    wrapped: dict[int, list[str]] = {}
+    wrapped: dict[int, tuple[str, ...]] = {}
 
     def rows_of(turn: int) -> float:
         if turn not in wrapped:
@@ -91,7 +91,7 @@ def move_list_scene(
 def _list_picture(
     width: int,
     height: int,
-    entries: Sequence[tuple[int, list[str]]],
+    entries: Sequence[tuple[int, tuple[str, ...]]],
     current: int,
     line: float,
     font: float,
@@ -119,13 +119,20 @@ def _list_picture(
 
 
 def banner_shapes(
-    headline: str, reason: str, swatch: str | None, width: float, top: float, font: float
+    headline: str,
+    reasons: Sequence[str],
+    swatch: str | None,
+    width: float,
+    top: float,
+    font: float,
 ) -> list[Shape]:
-    """A box over the top of a board that ends a game: who won in large type, then why.
-    `swatch` is the winning side's colour, shown beside the headline."""
+    """A box over the top of a board that ends a game: who won in large type, then why
+    (and more, a paragraph each). `swatch` is the winning side's colour, shown beside the
+    headline."""
     big = font * 1.3
+    room = width * 0.9 - 4 * PAD
     lines = [(headline, big)]
-    lines += [(text, font) for text in wrap_all(reason, width * 0.9 - 4 * PAD, font) if reason]
+    lines += [(line, font) for reason in reasons if reason for line in wrap_all(reason, room, font)]
     swatch_room = big * 1.4 if swatch else 0
     box_w = min(width - 2 * PAD, max(text_width(t, size) for t, size in lines) + swatch_room)
     box_w = min(width - 2 * PAD, box_w + 4 * PAD)

@@ -12,9 +12,7 @@ import contextlib
 import json
 import os
 import random
-import threading
 import time
-import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
@@ -24,7 +22,7 @@ from typing import Any, Generic
 import pygame
 import pygame_gui
 
-from games.analysis import after, hint
+from games.analysis import Judgement, after, hint, judge_game, summary
 from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
 from viz import MIN_WINDOW_SIZE, PALETTE_NAMES
@@ -38,10 +36,13 @@ from viz.scenes.motion import Motion
 from viz.scenes.moves import MoveListLayout, banner_shapes, entry_text, move_list_scene
 from viz.scenes.shapes import Palette, Scene, Shape, outline, readable_on, rgb_hex
 from viz.window import WINDOWS, render_pygame
+from viz.window.jobs import Job
 from viz.window.panel import Button, Control, Label, Panel, Slider, natural_height
 from viz.window.replay import REPLAY_HINT, ReplayMode
 from viz.window.sessions import SessionLog
 from viz.window.settings import MOTIONS, Settings, default_path
+
+Saved = tuple[str, list[Path]]  # what a download says once done, and the files it wrote
 
 SPEEDS = (*PLAY_SPEEDS, 0)  # 0: one turn every frame
 PANEL_WIDTH = 210
@@ -93,7 +94,7 @@ def save_play(
     result: Any,
     out_dir: Path,
     formats: tuple[str, ...],
-) -> tuple[str, list[Path]]:
+) -> Saved:
     """Write a game's recording and its animations; the message to show and the files."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     turns = History(game.new_state(rules), moves).turns
@@ -109,33 +110,6 @@ def save_play(
         return f"Nothing saved: {shown(str(error))}", []
     kinds = ", ".join(f".{kind}" for kind in formats)
     return f"Saved {stem.name}.jsonl, {kinds} in {out_dir}", batch.written
-
-
-class Saving:
-    """A download being written beside the window, so that the window goes on drawing and
-    answering keys however long the animations take."""
-
-    def __init__(self, write: Callable[[], tuple[str, list[Path]]]) -> None:
-        self.outcome: tuple[str, list[Path]] = ("", [])
-        self.reported = False
-        self._thread = threading.Thread(target=self._run, args=(write,), name="saving")
-        self._thread.start()
-
-    def _run(self, write: Callable[[], tuple[str, list[Path]]]) -> None:
-        try:
-            self.outcome = write()
-        except Exception as error:  # a fault of ours: said in the window, not lost in a thread
-            traceback.print_exc()
-            self.outcome = (f"Nothing saved: {type(error).__name__}: {error}", [])
-
-    @property
-    def done(self) -> bool:
-        return not self._thread.is_alive()
-
-    def wait(self) -> list[Path]:
-        """The files written, once they are."""
-        self._thread.join()
-        return self.outcome[1]
 
 
 class GameApp(Generic[StateT]):
@@ -186,7 +160,10 @@ class GameApp(Generic[StateT]):
         self._message: tuple[str, tuple[int, int] | None] = ("", None)
         self.replaying = ReplayMode(self, script) if script is not None else None
         self.drawn: Scene | None = None  # the picture on screen
-        self.saving: Saving | None = None  # the latest download, written off this thread
+        self.saving: Job[Saved] | None = None  # the latest download, written off this thread
+        self.judging: Job[list[Judgement]] | None = None  # the ended game's moves being judged
+        self.judged_at: tuple[int, int] | None = None  # the position judged, or being judged
+        self.verdict: list[str] = []  # the judged game's summary, a line per player
         self.judgements = dict(judgements or {})  # an analysis's, by move index
         self.words_said: dict[int, tuple[Any, str]] = {}  # the move list's, by turn
         self.moves_drawn: tuple[pygame.Rect, MoveListLayout] | None = None
@@ -302,7 +279,7 @@ class GameApp(Generic[StateT]):
     def new_game(self) -> None:
         self.start_game()
 
-    def download(self) -> Saving | None:
+    def download(self) -> Job[Saved] | None:
         """G: write the play so far as a recording and animations into the output folder,
         off the window's thread; "Saving…" shows at once, the outcome when it is done."""
         if self.looping:
@@ -312,7 +289,10 @@ class GameApp(Generic[StateT]):
             self.message = "Still saving the last download"
             return None
         snapshot = (self.game, self.rules, self.seed, self.moves, self.state.result())
-        self.saving = Saving(partial(save_play, *snapshot, self.out_dir, self.formats))
+        save = partial(save_play, *snapshot, self.out_dir, self.formats)
+        self.saving = Job(
+            "saving", lambda _stopping: save(), lambda fault: (f"Nothing saved: {fault}", [])
+        )
         self.message = "Saving…"
         return self.saving
 
@@ -321,9 +301,30 @@ class GameApp(Generic[StateT]):
         saving = self.saving
         if saving is not None and saving.done and not saving.reported:
             saving.reported = True
-            self.message, written = saving.outcome
+            self.message, written = saving.wait()
             if written:
                 print("Saved " + ", ".join(str(path) for path in written), flush=True)
+
+    def judge_ending(self) -> None:
+        """Once a game played here is over, judge its moves beside the window; when that is
+        done, the banner sums them up and the move list shows their glyphs. A game that is
+        no longer over (Back, New game) stops the judging."""
+        over = self.replaying is None and self.state.to_move is None
+        position = self._position() if over else None
+        if self.judged_at != position:
+            if self.judging is not None:
+                self.judging.stop()
+            self.judging, self.judged_at, self.verdict = None, position, []
+            if over:
+                work = partial(judge_game, self.game, self.rules, self.moves, self.seed)
+                self.judging = Job("judging", work, lambda fault: [])
+        judging = self.judging
+        if judging is not None and judging.done and not judging.reported:
+            judging.reported = True
+            judged = judging.wait()
+            self.judgements = {j.index: {"glyph": j.glyph} for j in judged}
+            self.words_said.clear()
+            self.verdict = summary(judged)
 
     # --- messages --------------------------------------------------------------------
 
@@ -370,8 +371,9 @@ class GameApp(Generic[StateT]):
         return self.looping or self.computer_seat() is not None
 
     def idle_wait_ms(self) -> int:
-        saving = self.saving is not None and not self.saving.reported
-        return BLINK_WAIT_MS if self.text_has_focus() or saving else IDLE_WAIT_MS
+        jobs = (self.saving, self.judging)
+        working = any(job is not None and not job.reported for job in jobs)
+        return BLINK_WAIT_MS if self.text_has_focus() or working else IDLE_WAIT_MS
 
     @staticmethod
     def wait_for_input(timeout_ms: int) -> list[pygame.event.Event]:
@@ -380,6 +382,9 @@ class GameApp(Generic[StateT]):
         return [] if event.type == pygame.NOEVENT else [event]
 
     def close(self) -> None:
+        if self.judging is not None:
+            self.judging.stop()
+            self.judging.wait()
         if self.saving is not None:
             self.saving.wait()  # a download asked for is never cut short
         if self.sessions is not None:
@@ -404,6 +409,7 @@ class GameApp(Generic[StateT]):
             self.handle_event(event)
         self.advance(game_ms)
         self.report_saving()
+        self.judge_ending()
         controls = self.controls()
         self.panel.show(controls, self.controls_column(controls), ROW)
         self.manager.update(dt_ms / 1000)
@@ -491,12 +497,15 @@ class GameApp(Generic[StateT]):
         ]
 
     def banner(self) -> list[Shape]:
-        """Who won and why, over the top of the board."""
+        """Who won and why, over the top of the board; in play, then how each side played."""
         headline, _, reason = self.outcome().partition(": ")
         width = self.board_width()
         font = font_size(width, MAX_TEXT)
         top = margin(width, self.board_height())
-        return banner_shapes(headline, reason, self.winner_colour(), width, top, font)
+        judging = self.judging is not None and not self.judging.reported
+        verdict = ["Judging the moves…"] if judging else self.verdict
+        swatch = self.winner_colour()
+        return banner_shapes(headline, [reason, *verdict], swatch, width, top, font)
 
     def motion_from(
         self, shown: Scene, was: tuple[int, int, int], now: tuple[int, int, int]
