@@ -1,0 +1,148 @@
+"""The replay page's squeezed script and style sheet are the same program as their sources:
+the script reads the same tokens and runs the same in Node, the style sheet gives
+Chromium the very same rules."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+from test_svg_browser import BROWSERS
+
+from viz.export.page import _js_tokens, compact_css, compact_js
+from viz.resources import asset_text
+
+# Where tokens would run together or a line break ends a statement.
+TRICKY = r"""
+// comments go, and blank space that separates nothing
+let a = 5, b = 2
+const c = a - -b
+const d = a + +b
+let e = a
+++b
+const f = 1 .toString() + 2..toString()
+const g = /ab+c\/ [/]/gi.test("xabbbc/ /") ? "yes" : "no"
+const h = a / b / 2
+const o = {x: 1,
+  y: [1, 2,
+    3]}
+const t = `a ${ {p: 1}.p + `${ "}" }` } b ${a - -b}`
+function r() {
+  return /* a comment */ a
+}
+function nothing() {
+  return
+    a
+}
+const arrow = (x) =>
+  x * 2
+let i = 0
+i++
+i--
+const j = typeof a === "number" && a in {5: 1} ? .5 : 0
+const k = a < !--b
+  ? 1 : 2
+if (a) { b = 3 } else { b = 4 }
+const w = r()
+;[1, 2].forEach((n) => { i += n })
+const s = "a  //  b" + 'c /* d */'
+console.log(JSON.stringify([a, b, c, d, e, f, g, h, o, t, r(), nothing(), arrow(3), i, j, k, w, s]))
+"""
+
+
+def page_scripts() -> list[str]:
+    """The page's script as pages carry it: without the chart's code, and with it."""
+    player = asset_text("page/player.js")
+    return [player, player.replace("// @CHART@", asset_text("page/chart.js"))]
+
+
+def solid(source: str) -> list[tuple[str, str]]:
+    return [token for token in _js_tokens(source)[0] if token[0] != "space"]
+
+
+def test_the_squeezed_script_reads_the_same_tokens():
+    for source in [*page_scripts(), TRICKY]:
+        squeezed = compact_js(source)
+        assert solid(squeezed) == solid(source)
+        assert len(squeezed) < len(source) * 0.8
+
+
+def test_tokens_that_would_run_together_keep_a_space_and_strings_stay_whole():
+    squeezed = compact_js(TRICKY)
+    for kept in ["a- -b", "a+ +b", "1 .toString()", "a< !--b", "typeof a", "a in{"]:
+        assert kept in squeezed
+    assert "/ab+c\\/ [/]/gi" in squeezed and "\"a  //  b\"+'c /* d */'" in squeezed
+    assert '`a ${ {p: 1}.p + `${ "}" }` } b ${a - -b}`' in squeezed
+    assert "return\na" in squeezed  # a line break that ends a statement stays
+    assert "comment" not in squeezed.replace("'c /* d */'", "")
+
+
+def test_a_slash_after_a_brace_is_refused_rather_than_guessed():
+    with pytest.raises(ValueError, match="division or a regular expression"):
+        compact_js("if (a) {}\n/x/.test(b)")
+    with pytest.raises(ValueError, match="unterminated"):
+        compact_js("const s = `a ${b")
+
+
+def node() -> str:
+    found = shutil.which("node") or shutil.which("nodejs")
+    if found is None:
+        pytest.skip("no Node.js on this machine")
+    return found
+
+
+def test_node_parses_the_squeezed_page_script_and_runs_tricky_code_the_same(tmp_path):
+    executable = node()
+    for k, source in enumerate(page_scripts()):
+        script = tmp_path / f"page-{k}.js"
+        script.write_text(compact_js(source))
+        subprocess.run([executable, "--check", str(script)], check=True)
+    outputs = []
+    for name, source in [("tricky.js", TRICKY), ("squeezed.js", compact_js(TRICKY))]:
+        (tmp_path / name).write_text(source)
+        ran = subprocess.run([executable, str(tmp_path / name)], capture_output=True, text=True)
+        assert ran.returncode == 0, ran.stderr
+        outputs.append(ran.stdout)
+    assert outputs[0] == outputs[1] != ""
+
+
+def test_the_squeezed_style_sheet_drops_comments_space_and_last_semicolons():
+    assert compact_css("a  b ,\n c > d { x : 1px  2px ; y:calc(1px + 2px) ; }\n") == (
+        "a b,c>d{x :1px 2px;y:calc(1px + 2px)}"  # before ":" a space may be a selector's
+    )
+    assert compact_css('@media (a) and (b){a :focus{content:"; }"/* c */;}}') == (
+        '@media (a) and (b){a :focus{content:"; }"}}'
+    )
+    assert compact_css(".a\\  {x:1}\n.b\\; c {y:2}") == ".a\\ {x:1}.b\\; c{y:2}"  # escaped
+    with pytest.raises(ValueError, match="unterminated"):
+        compact_css('a{content:"x}')
+    with pytest.raises(ValueError, match="unterminated"):
+        compact_css("a{x:1}/* b")
+
+
+@pytest.mark.browser
+def test_chromium_reads_the_same_rules_from_the_squeezed_style_sheets():
+    executable = next((shutil.which(name) for name in BROWSERS if shutil.which(name)), None)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        executable = None
+    if executable is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Chromium and Playwright (.ci/run installs them)")
+        pytest.skip("needs Chromium and Playwright")
+    rules = "(css) => { const sheet = new CSSStyleSheet(); sheet.replaceSync(css); "
+    rules += "return [...sheet.cssRules].map((rule) => rule.cssText); }"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            for name in ["player.css", "chart.css"]:
+                source = asset_text(f"page/{name}")
+                read = page.evaluate(rules, source)
+                assert len(read) >= 10
+                assert page.evaluate(rules, compact_css(source)) == read
+        finally:
+            browser.close()
