@@ -1,18 +1,25 @@
 """The replay page's squeezed script and style sheet are the same program as their sources:
 the script reads the same tokens and runs the same in Node, the style sheet gives
-Chromium the very same rules."""
+Chromium the very same rules. The page's words, each phrase carried once, read as the
+game gives them."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from test_svg_browser import BROWSERS
 
-from viz.export.page import _js_tokens, compact_css, compact_js
+from viz.export.engine import Clip, export_clip
+from viz.export.page import _js_tokens, compact_css, compact_js, turn_words
+from viz.files import load_replay
 from viz.resources import asset_text
+from viz.scenes import SCENES
+
+RECORDINGS = Path(__file__).resolve().parents[1] / "recordings"
 
 # Where tokens would run together or a line break ends a statement.
 TRICKY = r"""
@@ -122,8 +129,8 @@ def test_the_squeezed_style_sheet_drops_comments_space_and_last_semicolons():
         compact_css("a{x:1}/* b")
 
 
-@pytest.mark.browser
-def test_chromium_reads_the_same_rules_from_the_squeezed_style_sheets():
+@pytest.fixture(scope="module")
+def chromium():
     executable = next((shutil.which(name) for name in BROWSERS if shutil.which(name)), None)
     try:
         from playwright.sync_api import sync_playwright
@@ -133,16 +140,47 @@ def test_chromium_reads_the_same_rules_from_the_squeezed_style_sheets():
         if os.environ.get("CI"):
             pytest.fail("CI must have Chromium and Playwright (.ci/run installs them)")
         pytest.skip("needs Chromium and Playwright")
-    rules = "(css) => { const sheet = new CSSStyleSheet(); sheet.replaceSync(css); "
-    rules += "return [...sheet.cssRules].map((rule) => rule.cssText); }"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-        try:
-            page = browser.new_page()
-            for name in ["player.css", "chart.css"]:
-                source = asset_text(f"page/{name}")
-                read = page.evaluate(rules, source)
-                assert len(read) >= 10
-                assert page.evaluate(rules, compact_css(source)) == read
-        finally:
-            browser.close()
+        yield browser
+        browser.close()
+
+
+@pytest.mark.browser
+def test_chromium_reads_the_same_rules_from_the_squeezed_style_sheets(chromium):
+    rules = "(css) => { const sheet = new CSSStyleSheet(); sheet.replaceSync(css); "
+    rules += "return [...sheet.cssRules].map((rule) => rule.cssText); }"
+    page = chromium.new_page()
+    for name in ["player.css", "chart.css"]:
+        source = asset_text(f"page/{name}")
+        read = page.evaluate(rules, source)
+        assert len(read) >= 10
+        assert page.evaluate(rules, compact_css(source)) == read
+    page.close()
+
+
+def test_the_words_carry_each_phrase_once():
+    clip = Clip(load_replay(RECORDINGS / "load-sample.jsonl"))
+    words = turn_words(clip)
+    assert len(words["phrases"]) == len(set(words["phrases"]))
+    assert len(words["status"]) == len(words["moves"]) == len(clip.turns)
+
+
+@pytest.mark.browser
+def test_the_page_says_every_turns_words_as_the_game_gives_them(chromium, tmp_path):
+    clip = Clip(load_replay(RECORDINGS / "load-sample.jsonl"))
+    kit, states, turns = SCENES[clip.replay.game.id], clip.states, list(clip.turns)
+    export_clip(clip, {"html": tmp_path / "page.html"})
+    page = chromium.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto((tmp_path / "page.html").as_uri())
+    moves = ["Start"] + [kit.move_words(states[t - 1], states[t]) for t in turns[1:]]
+    assert page.locator("#replay-moves button").all_text_contents() == moves
+    for k, t in enumerate(turns):
+        if k:
+            page.keyboard.press("ArrowRight")
+        said = f"Turn {t} of {turns[-1]}: {moves[k]}. {' · '.join(kit.status(states[t]))}"
+        assert page.locator("#replay-status").text_content() == said
+    assert errors == []
+    page.close()

@@ -35,14 +35,30 @@ CHART = (
 
 
 def turn_words(clip: Clip) -> dict[str, Any]:
-    """Each turn's status lines, the move that led to it, and the board read back."""
+    """Each turn's status lines, the move that led to it, and the board read back.
+
+    A phrase said on many turns ("Stage 3 of 49", "player 1 (red) to move", a move's
+    words, which the status repeats) is carried once, in `phrases`: a turn's move is the
+    number of its phrase there, its status the numbers of the phrases that its lines,
+    joined with " · ", are split into at every " · ".
+    """
     kit = SCENES[clip.replay.game.id]
     states = clip.states
     turns = list(clip.turns)
+    phrases: dict[str, int] = {}
+
+    def number(phrase: str) -> int:
+        return phrases.setdefault(phrase, len(phrases))
+
     words: dict[str, Any] = {
-        "status": [" · ".join(kit.status(states[t])) for t in turns],
-        "moves": [kit.move_words(states[t - 1], states[t]) if t else "Start" for t in turns],
+        "status": [
+            [number(part) for part in " · ".join(kit.status(states[t])).split(" · ")] for t in turns
+        ],
+        "moves": [
+            number(kit.move_words(states[t - 1], states[t]) if t else "Start") for t in turns
+        ],
         "first": turns[0],
+        "phrases": list(phrases),
     }
     if kit.board_words is not None:
         words["board"] = [kit.board_words(states[t]) for t in turns]

@@ -3,6 +3,11 @@
   // Every element of the page has an id starting "replay-"; the SVG's never do.
   const $ = (name) => document.getElementById(`replay-${name}`);
   const data = JSON.parse($("data").textContent);
+  // The words come as phrases, each carried once: a turn's move is the number of one, its
+  // status line the numbers of those it joins.
+  const phrase = (k) => data.phrases[k];
+  data.moves = data.moves.map(phrase);
+  data.status = data.status.map((line) => line.map(phrase).join(" · "));
   const root = document.documentElement;
   const svg = $("picture").querySelector("svg");
   // The board's box: a board drawn larger than it (never under 9 px text) scrolls inside.
