@@ -1,4 +1,5 @@
-"""How many examples a Hypothesis test runs, relative to the loaded profile (conftest.py)."""
+"""How deep a test goes, relative to the loaded Hypothesis profile (conftest.py): the ci
+profile (CI=true, or HYPOTHESIS_PROFILE=ci) runs the full depth, the quick one less."""
 
 from hypothesis import settings
 
@@ -6,3 +7,10 @@ from hypothesis import settings
 def examples(times: float) -> int:
     """`times` the profile's max_examples: 1000 in CI, so examples(3) runs 3000 there."""
     return max(1, round(times * settings.default.max_examples))
+
+
+def cases(full: int, quick: int) -> int:
+    """How many cases a test's own loop runs (seeds, games): `full` at the ci profile's
+    depth, `quick` at the quick profile's."""
+    deep = settings.default.max_examples >= settings.get_profile("ci").max_examples
+    return full if deep else quick

@@ -4,13 +4,14 @@ import random
 
 import pytest
 from conftest import CI
+from depth import cases
 
 from games import REGISTRY
 from games.base import IllegalMove
 from games.recording import parse
 from viz.files import recording_text
 
-SEEDS = range(60)
+SEEDS = range(cases(60, 15))  # games per game: 60 in CI, 15 in a local run
 
 
 def random_game(game, seed):
