@@ -254,6 +254,7 @@ def test_a_killed_runs_temporary_files_go_with_the_next_write(tmp_path):
     assert not stale.exists() and alive.exists()
 
 
+@pytest.mark.slow  # a whole demo; export's all-or-nothing tests above always run
 def test_demo_writes_everything_or_nothing(tmp_path, capsys):
     out = tmp_path / "demo"
     (out / "tiles.svg").mkdir(parents=True)

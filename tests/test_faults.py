@@ -307,7 +307,15 @@ def _alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.parametrize("command", list(INTERRUPTIBLE))
+# A local run interrupts an MP4 export (a write, with ffmpeg under it), a sweep's workers
+# and a read; the slow tests (CI) add the GIF export and the demo.
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(c, marks=pytest.mark.slow) if c in ("export", "demo") else c
+        for c in INTERRUPTIBLE
+    ],
+)
 def test_ctrl_c_ends_any_command_within_a_second_in_one_line(tmp_path, game, command):
     import signal
     import time
@@ -503,6 +511,7 @@ def test_two_windows_saving_in_the_same_second_keep_two_recordings(tmp_path, mon
     assert cells == [3, 4]
 
 
+@pytest.mark.slow  # two whole demos in two processes; the same-second case above always runs
 def test_two_demos_at_once_into_one_folder_keep_both(tmp_path):
     demos = [
         subprocess.Popen(

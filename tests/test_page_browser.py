@@ -582,6 +582,7 @@ LISTEN = """() => {
 }"""
 
 
+@pytest.mark.slow  # two seconds of play; the stepping tests read the live region each run
 def test_the_live_region_speaks_at_most_twice_a_second_while_playing(open_page):
     page = open_page("tiles-6")
     for _ in range(4):
