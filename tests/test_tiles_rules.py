@@ -151,6 +151,21 @@ def test_rounds_end_with_a_new_deal_and_the_game_after_three():
     assert state.result()["totals"] == [sum(r[s] for r in state.scores) for s in range(4)]
 
 
+def test_a_deal_keeps_the_last_dispute_of_the_round_before_until_the_next_play():
+    game = REGISTRY["tiles"]
+    rng = random.Random(4)
+    state = game.new_state(game.rules({"players": 4}))
+    state.apply(game.auto_move(state, rng))  # the first deal
+    while state.to_move != CHANCE:
+        state.apply(game.auto_move(state, rng))
+    settled = list(state.last_dispute)
+    assert len(settled) == 4 and state.plays == []
+    state.apply(game.auto_move(state, rng))  # the second deal
+    assert state.last_dispute == settled and state.plays == []
+    state.apply(next(m for m in state.legal_moves() if isinstance(m, Play)))
+    assert state.last_dispute == settled and len(state.plays) == 1
+
+
 @pytest.mark.parametrize(
     "scores, winners",
     [

@@ -213,7 +213,8 @@ class TilesState(TriedMoves):
         self.dealt = deal.hands
         self.removed = deal.removed
         self.scores.append([0] * self.rules.players)
-        self.plays, self.current, self.last_dispute, self.discards = [], None, [], []
+        # The last dispute stays: a picture shows it until the next tile is played.
+        self.plays, self.current, self.discards = [], None, []
         self.to_move = self.leader
 
     def _choose(self, choose: Choose) -> None:

@@ -622,6 +622,13 @@ def shown_dispute(state: TilesState) -> list[tuple[int, int]]:
     return state.plays or state.last_dispute
 
 
+def dispute_key(state: TilesState, tile: int) -> str:
+    """The key of a tile on the felt: its own, unless it has been dealt again since (a last
+    dispute kept into the next round), when the hand that holds it keeps its key."""
+    held = any(tile in hand for hand in state.hands)
+    return f"last-{tile}" if held else tile_key(tile)
+
+
 def dimmed_seat(state: TilesState, viewer: int | None) -> int | None:
     """Whose hand shows which tiles cannot be played now: the viewer's, on its turn while
     it must follow a colour it holds. (Exports dim nothing: each turn would dim another
@@ -775,13 +782,9 @@ def _dispute_shapes(state: TilesState, layout: TilesLayout, viewer: int | None) 
         won = dispute_result(plays)[1]
         x = layout.dispute_x([tile for _, tile in plays].index(won))
         shapes += _plate("winner", x, y, size)
-    held = {tile for hand in state.hands for tile in hand}
     for index, (seat, tile) in enumerate(plays):
         x = layout.dispute_x(index)
-        # A tile dealt again since (a last dispute kept into the next round) keeps its key
-        # in the hand that holds it now.
-        key = tile_key(tile) if tile not in held else f"last-{tile}"
-        shapes += _tile_shapes(key, x, y, size, tile, hidden=False)
+        shapes += _tile_shapes(dispute_key(state, tile), x, y, size, tile, hidden=False)
         shapes.append(
             Text(
                 f"play-{index}-seat",
