@@ -322,11 +322,14 @@ def judge_game(
     return found
 
 
-def summary(judgements: Sequence[Judgement]) -> list[str]:
-    """A line per player: moves judged, and how many of each kind of error."""
+def summary(
+    judgements: Sequence[Judgement], name: Callable[[int], str] = "Player {}".format
+) -> list[str]:
+    """A line per player (called `name(player)`): moves judged, and how many of each
+    kind of error."""
     lines = []
     for player in sorted({j.player for j in judgements}):
         mine = [j for j in judgements if j.player == player]
         counts = ", ".join(f"{sum(j.glyph == g for j in mine)} {name}" for g, name in SUMMARY)
-        lines.append(f"Player {player}: {len(mine)} moves, {counts}")
+        lines.append(f"{name(player)}: {len(mine)} moves, {counts}")
     return lines

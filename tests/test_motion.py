@@ -63,6 +63,11 @@ def test_a_tile_travels_with_its_number_and_new_words_show_at_once():
     step = ease_out(0.5)
     assert (tile.x, tile.y, tile.w) == pytest.approx((60 * step, 80 - 60 * step, 20 + 10 * step))
     assert (number.x, number.y) == pytest.approx((10 + 65 * step, 90 - 55 * step))
+    label = halfway(
+        [Text("tile-7-value", 10, 90, "R?", 9, "ink")],
+        [Text("tile-7-value", 75, 35, "R7", 9, "ink")],
+    )
+    assert label[0].text == "R7" and label[0].x == pytest.approx(10 + 65 * step)
     status = halfway(
         [Text("status", 5, 5, "Red to move", 9, "ink")], [Text("status", 5, 5, "Green", 9, "ink")]
     )

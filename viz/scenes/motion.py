@@ -15,7 +15,8 @@ from `before` to `after`, as time passes. Shapes are matched by key:
   closes in on its place from twice its size and width, so the eye finds it;
 - a disc or box that is gone shrinks away; anything else gone goes at once.
 
-Texts show their new words at once: words are what a reader needs first.
+Texts show their new words at once (words are what a reader needs first), on their
+way to their new place: a hidden tile's label turns into its number as it travels.
 Nothing flashes: every change runs once, in one direction.
 """
 
@@ -77,7 +78,7 @@ class Motion:
 def _between(prior: Shape | None, shape: Shape, progress: float) -> list[Shape]:
     if prior is None:
         return _arrived(shape, progress)
-    if type(prior) is not type(shape) or _new_words(prior, shape):
+    if type(prior) is not type(shape):
         return [shape]
     moved = _slid(prior, shape, ease_out(progress))
     if isinstance(prior, Circle | Rect) and isinstance(moved, Circle | Rect):
@@ -116,10 +117,6 @@ def _slid(prior: Shape, shape: Shape, step: float) -> Shape:
         )
         return replace(shape, points=points)
     return shape
-
-
-def _new_words(prior: Shape, shape: Shape) -> bool:
-    return isinstance(prior, Text) and isinstance(shape, Text) and prior.text != shape.text
 
 
 def _same_corners(a: Line, b: Line) -> bool:

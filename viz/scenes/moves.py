@@ -123,21 +123,25 @@ def banner_shapes(
     reasons: Sequence[str],
     swatch: str | None,
     width: float,
-    top: float,
+    bottom: float,
     font: float,
+    under: Sequence[Text] = (),
 ) -> list[Shape]:
-    """A box over the top of a board that ends a game: who won in large type, then why
-    (and more, a paragraph each). `swatch` is the winning side's colour, shown beside the
-    headline."""
+    """A box that ends a game, over the status lines at the foot of a board (it says what
+    they said, and more) and leaving the board in view: who won in large type, then why
+    and more, a paragraph each. `swatch` is the winning side's colour, beside the headline.
+    A text of `under` that the box would half hide it hides whole."""
     big = font * 1.3
     room = width * 0.9 - 4 * PAD
     lines = [(headline, big)]
     lines += [(line, font) for reason in reasons if reason for line in wrap_all(reason, room, font)]
     swatch_room = big * 1.4 if swatch else 0
-    box_w = min(width - 2 * PAD, max(text_width(t, size) for t, size in lines) + swatch_room)
-    box_w = min(width - 2 * PAD, box_w + 4 * PAD)
+    box_w = width - 4 * PAD  # the whole width: no status line shows beside it
     box_h = sum(size * 1.45 for _, size in lines) + 2 * PAD
-    left = (width - box_w) / 2
+    left, top = (width - box_w) / 2, bottom - box_h
+    cut = [text.y - text.size for text in under if text.y - text.size < top < text.y + text.size]
+    top = min([top, *cut])
+    box_h = bottom - top
     shapes: list[Shape] = [
         Rect("banner", left, top, box_w, box_h, BANNER_BACK, 8),
         frame("banner-edge", (left, top, left + box_w, top + box_h), BANNER_INK, 2),

@@ -34,7 +34,7 @@ from viz.scenes import SCENES
 from viz.scenes.common import font_size, margin, wrap
 from viz.scenes.motion import Motion
 from viz.scenes.moves import MoveListLayout, banner_shapes, entry_text, move_list_scene
-from viz.scenes.shapes import Palette, Scene, Shape, outline, readable_on, rgb_hex
+from viz.scenes.shapes import Palette, Scene, Shape, Text, outline, readable_on, rgb_hex
 from viz.window import WINDOWS, render_pygame
 from viz.window.jobs import Job
 from viz.window.panel import Button, Control, Label, Panel, Slider, natural_height
@@ -55,7 +55,7 @@ AI_DELAY_MS = 700  # how long a computer seat of Odds and Evens or Even Odds tak
 BLINK_WAIT_MS, IDLE_WAIT_MS = 100, 1000
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
-MAX_TEXT = 22.0  # px: a window's text stops growing here; a larger window gives the board room
+MAX_TEXT = 18.0  # px: a window's text stops growing here; a larger window gives the board room
 PANEL_COLOR = (230, 225, 214)  # a shade darker than the boards' paper
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
@@ -324,7 +324,7 @@ class GameApp(Generic[StateT]):
             judged = judging.wait()
             self.judgements = {j.index: {"glyph": j.glyph} for j in judged}
             self.words_said.clear()
-            self.verdict = summary(judged)
+            self.verdict = summary(judged, self.seat_name)
 
     # --- messages --------------------------------------------------------------------
 
@@ -479,7 +479,7 @@ class GameApp(Generic[StateT]):
         if self.motion is not None and self.motion.done:
             self.motion = None
         if self.state.to_move is None:
-            picture = replace(picture, shapes=(*picture.shapes, *self.banner()))
+            picture = replace(picture, shapes=(*picture.shapes, *self.banner(picture)))
         elif self.pointer is not None:
             picture = replace(picture, shapes=(*picture.shapes, *self.hover_marks(picture)))
         return picture
@@ -496,16 +496,19 @@ class GameApp(Generic[StateT]):
             if key in shapes
         ]
 
-    def banner(self) -> list[Shape]:
-        """Who won and why, over the top of the board; in play, then how each side played."""
+    def banner(self, picture: Scene) -> list[Shape]:
+        """Who won and why; in play, how each side played and what to do next."""
         headline, _, reason = self.outcome().partition(": ")
         width = self.board_width()
         font = font_size(width, MAX_TEXT)
-        top = margin(width, self.board_height())
+        bottom = self.board_height() - margin(width, self.board_height())
         judging = self.judging is not None and not self.judging.reported
         verdict = ["Judging the moves…"] if judging else self.verdict
+        offer = [] if self.replaying is not None else ["N: new game · G: save it"]
+        lines = [reason, *verdict, *offer]
+        status = [s for s in picture.shapes if isinstance(s, Text) and s.key.startswith("status-")]
         swatch = self.winner_colour()
-        return banner_shapes(headline, [reason, *verdict], swatch, width, top, font)
+        return banner_shapes(headline, lines, swatch, width, bottom, font, status)
 
     def motion_from(
         self, shown: Scene, was: tuple[int, int, int], now: tuple[int, int, int]
@@ -812,6 +815,10 @@ class GameApp(Generic[StateT]):
     def winner_colour(self) -> str | None:
         """The palette colour of the winning side, if one side won and has a colour."""
         return None
+
+    def seat_name(self, player: int) -> str:
+        """A player as the window names them."""
+        return f"Player {player}"
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """The keys of the shapes a click at `pos` would play, if it would play a move."""

@@ -79,6 +79,9 @@ class LoopsApp(GameApp[LoopsState]):
     def outcome(self) -> str:
         return status_lines(self.state, self.names())[-1]
 
+    def seat_name(self, player: int) -> str:
+        return self.names()[player].capitalize()
+
     def winner_colour(self) -> str | None:
         return None if self.state.winner is None else PIECE_COLORS[self.state.winner]
 

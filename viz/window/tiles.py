@@ -19,8 +19,10 @@ from viz.scenes.tiles import (
     PALETTES,
     TilesLayout,
     hand_slots,
+    seat_label,
     seat_order,
     status_lines,
+    tile_key,
     tiles_scene,
 )
 from viz.window.app import AI_DELAY_MS, MAX_TEXT, GameApp, colour_buttons
@@ -73,6 +75,9 @@ class TilesApp(GameApp[TilesState]):
             max_font=MAX_TEXT,
             palette=self.settings.palette,
         )
+
+    def seat_name(self, player: int) -> str:
+        return seat_label(player, YOU)
 
     def outcome(self) -> str:
         return status_lines(self.state, self.viewer())[-1].rsplit(" · ", 1)[-1]
@@ -152,17 +157,30 @@ class TilesApp(GameApp[TilesState]):
         if slot is None:
             self.move_cursor(1)
         else:
-            self.play_slot(slot)
+            self.play_tile(hand_slots(self.state, YOU, hidden=True)[slot])
 
     def board_click(self, pos: tuple[int, int]) -> None:
+        tile = self.your_tile_at(pos)
+        if tile is not None:
+            self.play_tile(tile)
+
+    def your_tile_at(self, pos: tuple[int, int]) -> int | None:
+        """The tile of your hand under a point, if one is there."""
         order = seat_order(self.rules.players, YOU).index(YOU)
         slots = hand_slots(self.state, YOU, hidden=True)
         index = self.layout().tile_at(*pos, order, len(slots))
-        if index is not None and slots[index] in self.state.hands[YOU]:
-            self.play_slot(index)
+        held = index is not None and slots[index] in self.state.hands[YOU]
+        return slots[index] if held and index is not None else None
 
-    def play_slot(self, index: int) -> None:
-        tile = hand_slots(self.state, YOU, hidden=True)[index]
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        """Your tile under the pointer, if you may play it now."""
+        tile = self.your_tile_at(pos) if self.replaying is None else None
+        if tile is None or self.state.to_move != YOU or self.state.why_illegal(Play(YOU, tile)):
+            return ()
+        return (tile_key(tile),)
+
+    def play_tile(self, tile: int) -> None:
+        """Play one of your tiles; if it may not be played now, say why."""
         if self.state.to_move != YOU:
             self.message = "Wait for your turn"
         elif self.state.choosing:

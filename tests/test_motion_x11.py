@@ -1,0 +1,214 @@
+"""Motion, marks and hover in real windows on Xvfb, driven by real input (xdotool), checked
+on screenshots: what a person sees between a click and the settled picture."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+from PIL import ImageGrab
+from xsession import XServer, XWindow, wait_until
+
+from games import REGISTRY
+from games.load import Pick
+from viz.scenes.shapes import Rect, hex_rgb
+from viz.window.load import LoadApp
+from viz.window.loops import LoopsApp
+from viz.window.settings import Settings
+from viz.window.tiles import TilesApp
+
+pytestmark = pytest.mark.x11
+SIZE = (980, 720)
+
+
+@pytest.fixture(scope="module")
+def server():
+    started = XServer()
+    yield started
+    started.close()
+
+
+@pytest.fixture
+def open_window(server, tmp_path):
+    opened = []
+
+    def open_(*args: str) -> XWindow:
+        window = XWindow(server, tmp_path, *args)
+        opened.append(window)
+        return window
+
+    yield open_
+    for window in opened:
+        assert window.close() == 0, (tmp_path / "window.log").read_text()
+
+
+def drawn_off_screen(make, setup=lambda app: None):
+    """The picture a window of SIZE shows, built headless with the same code: where to
+    point and what to expect."""
+    app = make(Settings(path=None))
+    try:
+        setup(app)
+        app.frame(16)
+        return app.drawn, app
+    finally:
+        app.close()
+
+
+def grabber(window):
+    """Screenshots of a region of the window, fast enough to catch a 220 ms motion."""
+    found = window.geometry()
+
+    def grab(box):
+        left, top, right, bottom = box
+        area = (found["X"] + left, found["Y"] + top, found["X"] + right, found["Y"] + bottom)
+        return ImageGrab.grab(bbox=area, xdisplay=window.server.display).convert("RGB").tobytes()
+
+    return grab
+
+
+def pictures_after(window, action, box, seconds=0.8):
+    """Every distinct picture of `box` from just before `action` until `seconds` after."""
+    grab = grabber(window)
+    seen = [grab(box)]
+    action()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        picture = grab(box)
+        if picture != seen[-1]:
+            seen.append(picture)
+    return seen
+
+
+def load_app(settings):
+    game = REGISTRY["load"]
+    return LoadApp(game, game.rules({}), seed=5, size=SIZE, settings=settings)
+
+
+def test_a_click_shows_in_between_pictures_before_the_final_one(open_window):
+    scene, app = drawn_off_screen(load_app)
+    cell = scene.by_key()["red-20"]
+    box = (round(cell.x), round(cell.y), round(cell.x + cell.w), round(cell.y + cell.h))
+    window = open_window("watch", "--seed", "5")
+    window.move(round(cell.x + cell.w / 2), round(cell.y + cell.h / 2))
+    time.sleep(0.3)  # the hover mark settles first
+    seen = pictures_after(window, lambda: window.xdotool("click", "1"), box)
+    assert window.wait_for_events(1) == [{"player": 1, "cell": 20}]
+    # The empty half, at least one in-between, then red filling the half.
+    assert len(seen) >= 3, f"{len(seen)} pictures"
+    final = seen[-1]
+    red = bytes(hex_rgb("#b0001d"))
+    assert final.count(red) > len(final) // 3 * 0.5  # the half is red at the end
+
+
+@pytest.mark.slow
+def test_the_red_a_green_pick_clears_is_marked_after_it(open_window):
+    def after_picks(app):
+        app.play(Pick(1, 20))
+        app.play(Pick(2, 7))
+
+    scene, _ = drawn_off_screen(load_app, after_picks)
+    mark = scene.by_key()["cleared-red-20"]  # the dashed bracket around red 20
+    window = open_window("watch", "--seed", "5")
+    for key in ("red-20", "green-7"):
+        target = drawn_off_screen(load_app)[0].by_key()[key]
+        window.click(round(target.x + target.w / 2), round(target.y + target.h / 2))
+    assert len(window.wait_for_events(2)) == 2
+    (x0, y0), (x1, _) = mark.points[1], mark.points[2]  # its top, dashed
+    ink = hex_rgb("#222222")
+
+    def marked():
+        shot = window.screenshot()
+        return any(
+            max(abs(a - b) for a, b in zip(shot.getpixel((x, round(y0))), ink, strict=True)) < 40
+            for x in range(round(x0), round(x1))
+        )
+
+    assert wait_until(marked, 2)
+
+
+def hovered_changes(window, point, box):
+    grab = grabber(window)
+    window.move(0, 0)
+    time.sleep(0.3)
+    before = grab(box)
+    window.move(*point)
+    return wait_until(lambda: grab(box) != before, 2)
+
+
+@pytest.mark.slow
+def test_hover_changes_the_picture_of_a_ring_and_of_a_tile(open_window):
+    def loops_app(settings):
+        game = REGISTRY["loops"]
+        return LoopsApp(game, game.rules({}), vs="human", seed=3, size=SIZE, settings=settings)
+
+    scene, _ = drawn_off_screen(loops_app)
+    slot = scene.by_key()["slot-left-0"]
+    reach = slot.r * 1.7
+    box = tuple(
+        round(v) for v in (slot.cx - reach, slot.cy - reach, slot.cx + reach, slot.cy + reach)
+    )
+    window = open_window("play", "loops", "--vs", "human", "--seed", "3")
+    assert hovered_changes(window, (round(slot.cx), round(slot.cy)), box)
+    window.close()
+
+    def tiles_app(settings):
+        game = REGISTRY["tiles"]
+        return TilesApp(game, game.rules({}), seed=4, size=SIZE, settings=settings)
+
+    scene, app = drawn_off_screen(tiles_app)
+    tile = next(
+        shape
+        for shape in scene.shapes
+        if isinstance(shape, Rect)
+        and shape.key.startswith("tile-")
+        and app.clickable_at((round(shape.x + shape.w / 2), round(shape.y + shape.h / 2)))
+    )
+    box = (
+        round(tile.x - 8),
+        round(tile.y - 8),
+        round(tile.x + tile.w + 8),
+        round(tile.y + tile.h + 8),
+    )
+    window = open_window("play", "tiles", "--seed", "4")
+    assert hovered_changes(window, (round(tile.x + tile.w / 2), round(tile.y + tile.h / 2)), box)
+
+
+@pytest.mark.slow
+def test_saving_a_six_player_game_leaves_the_window_answering(open_window, tmp_path):
+    recording = tmp_path / "six.jsonl"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "viz",
+            "record",
+            "tiles",
+            "--players",
+            "6",
+            "--seed",
+            "2",
+            "-o",
+            str(recording),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    window = open_window("replay", str(recording))
+    window.key("End")
+    grab = grabber(window)
+    box = (0, 0, SIZE[0] - 210, SIZE[1])
+    window.key("g", pause=0.05)  # the save starts: GIF and SVG of 160 turns
+    waits = []
+    for key in ("Home", "End", "Home"):
+        before = grab(box)
+        start = time.monotonic()
+        window.xdotool("key", key)
+        assert wait_until(lambda shown=before: grab(box) != shown, 2, step=0.005)
+        waits.append(time.monotonic() - start)
+    assert max(waits) < 0.1 + XDOTOOL_START_S, waits
+    assert wait_until(lambda: len(list(window.out.glob("*.gif"))) == 1, 60)
+
+
+XDOTOOL_START_S = 0.05  # starting the xdotool process, which is no part of the window's answer
