@@ -141,3 +141,13 @@ def test_a_bad_display_is_one_line_of_ours_and_none_of_sdls(tmp_path):
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("oddsevens: "), done.stderr
+
+
+def test_you_win_a_dispute_and_score_in_the_second_person():
+    from viz.scenes.tiles import dispute_text
+
+    game = REGISTRY["tiles"]
+    state = game.new_state(game.rules({"players": 3}))
+    state.last_dispute = [(0, 9), (1, 3), (2, 25)]  # red-10 from seat 0 beats red-4
+    assert dispute_text(state, 0) == "You win with red-10 and score 4"
+    assert dispute_text(state, None) == "Seat 0 wins with red-10 and scores 4"

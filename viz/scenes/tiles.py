@@ -542,8 +542,8 @@ def move_words(before: TilesState, after: TilesState) -> str:
 def dispute_text(state: TilesState, viewer: int | None) -> str:
     """Who won the dispute just ended, with which tile, and what they scored."""
     seat, tile, score = dispute_result(state.last_dispute)
-    verb = "win" if seat == viewer else "wins"
-    return f"{seat_label(seat, viewer)} {verb} with {tile_name(tile)} and scores {score}"
+    win, score_verb = ("win", "score") if seat == viewer else ("wins", "scores")
+    return f"{seat_label(seat, viewer)} {win} with {tile_name(tile)} and {score_verb} {score}"
 
 
 def totals_text(state: TilesState, viewer: int | None) -> str:
