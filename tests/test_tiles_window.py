@@ -13,7 +13,7 @@ from games.tiles.engine import color_of
 from viz.cli import main
 from viz.files import load_replay
 from viz.scenes.tiles import PALETTE, hand_slots, result_text, tile_key
-from viz.window.tiles import AI_DELAY_MS, YOU, TilesApp
+from viz.window.tiles import AI_DELAY_MS, RESULT_HOLD_MS, YOU, TilesApp
 
 GAME = REGISTRY["tiles"]
 # Five seats holding all 50 tiles; you (seat 0) hold the red 10.
@@ -200,3 +200,20 @@ def test_the_result_names_how_a_tie_was_broken():
         result_text(state([2, 2, 3]), shared, 0)
         == "You and Seat 1 share the win: tied on 5, and on 2 in the last round"
     )
+
+
+def test_a_settled_dispute_stays_a_second_and_a_half_before_an_ai_plays_on(app):
+    while not (
+        app.state.last_dispute and not app.state.plays and app.state.to_move not in (YOU, None)
+    ):
+        if app.state.to_move == YOU and app.state.choosing:
+            click(app, button(app, "Red").rect.center)
+        elif app.state.to_move == YOU:
+            click(app, your_tile_point(app, app.state.legal_moves()[0].tile))
+        else:
+            app.frame(50)
+    settled = list(app.state.last_dispute)
+    app.frame(RESULT_HOLD_MS - 100)
+    assert app.state.plays == [] and app.state.last_dispute == settled  # still the result
+    app.frame(150)
+    assert len(app.state.plays) == 1

@@ -29,6 +29,7 @@ from viz.window.app import AI_DELAY_MS, MAX_TEXT, GameApp, colour_buttons
 from viz.window.panel import Button, Control, Label
 
 YOU = 0
+RESULT_HOLD_MS = 1500  # a dispute's result shows at least this long when computers play on
 
 
 class TilesApp(GameApp[TilesState]):
@@ -95,7 +96,9 @@ class TilesApp(GameApp[TilesState]):
             return None
         if mover == CHANCE:
             return self.game.auto_move, 0.0  # deal at once
-        return TIERS[self.vs], AI_DELAY_MS
+        # A settled dispute stays on the felt until the next tile: time to read who won.
+        settled = not self.state.plays and bool(self.state.last_dispute)
+        return TIERS[self.vs], max(AI_DELAY_MS, RESULT_HOLD_MS) if settled else AI_DELAY_MS
 
     # --- the panel and your moves ----------------------------------------------------
 
