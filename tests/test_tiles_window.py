@@ -217,3 +217,23 @@ def test_a_settled_dispute_stays_a_second_and_a_half_before_an_ai_plays_on(app):
     assert app.state.plays == [] and app.state.last_dispute == settled  # still the result
     app.frame(150)
     assert len(app.state.plays) == 1
+
+
+def test_a_click_on_a_tile_you_may_not_play_says_why(app):
+    def refused():
+        if app.state.to_move != YOU or app.state.choosing:
+            return None
+        legal = {move.tile for move in app.state.legal_moves()}
+        return next((tile for tile in app.state.hands[YOU] if tile not in legal), None)
+
+    while refused() is None:
+        if app.state.to_move == YOU and app.state.choosing:
+            click(app, button(app, "Red").rect.center)
+        elif app.state.to_move == YOU:
+            click(app, your_tile_point(app, app.state.legal_moves()[0].tile))
+        else:
+            app.frame(AI_DELAY_MS)
+    before = app.state.snapshot()
+    click(app, your_tile_point(app, refused()))
+    assert app.state.snapshot() == before
+    assert app.message.startswith("You ") and "follow" in app.message, app.message
