@@ -37,7 +37,7 @@ from viz.scenes.moves import MoveListLayout, banner_shapes, entry_text, move_lis
 from viz.scenes.shapes import Palette, Scene, Shape, Text, outline, readable_on, rgb_hex
 from viz.window import WINDOWS, render_pygame
 from viz.window.jobs import Job
-from viz.window.panel import Button, Control, Label, Panel, Slider, natural_height
+from viz.window.panel import GAP, Button, Control, Label, Panel, Slider, natural_height
 from viz.window.replay import REPLAY_HINT, ReplayMode
 from viz.window.sessions import SessionLog
 from viz.window.settings import MOTIONS, Settings, default_path
@@ -647,10 +647,8 @@ class GameApp(Generic[StateT]):
 
     def move_list_rect(self) -> pygame.Rect:
         """The rest of the column, under the controls."""
-        column, controls = self.panel_column(), self.controls_column(self.panel.items)
-        return pygame.Rect(
-            column.left, controls.bottom + 4, column.width, column.bottom - controls.bottom - 14
-        )
+        column, top = self.panel_column(), self.panel.bottom + GAP
+        return pygame.Rect(column.left, top, column.width, column.bottom - top - 10)
 
     # --- the move list ---------------------------------------------------------------
 

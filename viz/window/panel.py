@@ -105,11 +105,14 @@ class Panel:
         self.elements: list[Any] = []
         self.shape: list[tuple[Any, ...]] = []
         self.focus: int | None = None  # index into items of the control Tab reached
+        self.bottom = 0  # the foot of the stacked controls, as last shown
 
     # --- keeping the elements in step ------------------------------------------------
 
     def show(self, items: Sequence[Control], column: pygame.Rect, row: int) -> None:
         rects = column_rects(items, column, row)
+        stacked = [rect.bottom for item, rect in zip(items, rects, strict=True) if not item.rect]
+        self.bottom = max(stacked, default=column.top)  # rows shrink only so far: may pass it
         shape = [
             (type(item), tuple(rect), _structure(item))
             for item, rect in zip(items, rects, strict=True)

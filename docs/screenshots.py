@@ -1,0 +1,85 @@
+"""Write the windows' screenshots in assets/, where the README shows them: each window
+mid-motion, at an ending, and at the smallest window size. The windows run headless
+(SDL's dummy driver) through the same frames a screen shows.
+
+Run: python docs/screenshots.py
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+import pygame  # noqa: E402
+
+from games import REGISTRY  # noqa: E402
+from viz.window import WINDOWS  # noqa: E402
+from viz.window.app import GameApp  # noqa: E402
+from viz.window.settings import Settings  # noqa: E402
+
+OUT = Path(__file__).parent.parent / "assets"  # beside the README that shows them
+RULES = {"load": {}, "loops": {}, "tiles": {"players": 5}}
+OPTIONS = {"load": {}, "loops": {"vs": "human"}, "tiles": {}}
+
+
+def window(game_id: str, size: tuple[int, int]) -> GameApp:
+    game = REGISTRY[game_id]
+    settings = Settings(path=None)
+    app = WINDOWS[game_id].load()(
+        game, game.rules(RULES[game_id]), seed=11, size=size, settings=settings, **OPTIONS[game_id]
+    )
+    app.frame(16)
+    return app
+
+
+def advance(app: GameApp, turns: int) -> None:
+    """`turns` turns of the automatic players, then the frames that settle the picture."""
+    for _ in range(turns):
+        if not app.step():
+            break
+    app.frame(400)
+    app.frame(16)
+
+
+def shot(name: str, game_id: str, size: tuple[int, int], setup: Callable[[GameApp], None]) -> None:
+    app = window(game_id, size)
+    try:
+        setup(app)
+        pygame.image.save(app.screen, OUT / f"{name}.png")
+    finally:
+        app.close()
+
+
+def mid_motion(turns: int) -> Callable[[GameApp], None]:
+    """After `turns` moves, one more, caught a third of the way through its motion."""
+
+    def caught(app: GameApp) -> None:
+        advance(app, turns)
+        app.step()
+        app.frame(16)
+        app.frame(60)
+
+    return caught
+
+
+def ending(app: GameApp) -> None:
+    advance(app, 10_000)
+    if app.judging is not None:
+        app.judging.wait()
+    app.frame(16)
+    app.frame(16)
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    for game_id, turns in (("load", 11), ("loops", 6), ("tiles", 8)):
+        shot(f"{game_id}-motion", game_id, (980, 720), mid_motion(turns))
+        shot(f"{game_id}-ending", game_id, (980, 720), ending)
+        shot(f"{game_id}-640x480", game_id, (640, 480), lambda app, n=turns: advance(app, n))
+    print(f"wrote 9 screenshots in {OUT}")
+
+
+if __name__ == "__main__":
+    main()
