@@ -1,22 +1,26 @@
 """Defects found by using the windows as a person does, each with the test that keeps it fixed."""
 
+import itertools
+import math
 import os
 import subprocess
 import sys
 
 import pygame
+import pytest
 import test_load_window
 import test_loops_window
 from test_load_window import cell_centre, click, press
 from test_loops_window import run, type_line
 
 from games import REGISTRY
-from games.load import PASS, Pick
+from games.load import PASS, Pick, SetLoad
 from games.loops import Place
 from games.loops.text import read_back
 from viz.scenes.load import status_lines
 from viz.window.app import AI_DELAY_MS, GAME_OVER
 from viz.window.load import LoadApp
+from viz.window.loops import LoopsApp
 
 LOAD = REGISTRY["load"]
 app = test_load_window.app  # the fixtures of the windows' own tests
@@ -151,3 +155,30 @@ def test_you_win_a_dispute_and_score_in_the_second_person():
     state.last_dispute = [(0, 9), (1, 3), (2, 25)]  # red-10 from seat 0 beats red-4
     assert dispute_text(state, 0) == "You win with red-10 and score 4"
     assert dispute_text(state, None) == "Seat 0 wins with red-10 and scores 4"
+
+
+@pytest.mark.parametrize("capacity", [11, 12])
+@pytest.mark.parametrize("size", [(640, 480), (980, 720)])
+def test_loops_windows_of_the_largest_capacities_keep_slots_apart(capacity, size):
+    game = REGISTRY["loops"]
+    window = LoopsApp(game, game.rules({"capacity": capacity}), vs="human", seed=1, size=size)
+    try:
+        window.frame(16)
+        layout = window.layout()
+        reach = layout.slot_radius * 1.3  # the widest ring drawn around a slot
+        slots = [layout.slot(loop, i) for loop in (0, 1) for i in range(capacity)]
+        for a, b in itertools.combinations(slots, 2):
+            assert math.dist(a, b) >= 2 * reach, (a, b)
+    finally:
+        window.close()
+
+
+def test_a_replay_at_turn_0_shows_a_load_change_made_before_the_first_pick():
+    window = LoadApp(LOAD, LOAD.rules({}), script=[SetLoad(8), Pick(1, 20)], size=(900, 700))
+    try:
+        window.replaying.seek(1)
+        window.replaying.seek(0)
+        assert window.state.turns == 0 and window.state.pending_load == 8
+        assert "slider 8" in window.scene().by_key()["status-0"].text
+    finally:
+        window.close()
