@@ -1,6 +1,6 @@
 """Peak memory of commands, the process and all its children together (ffmpeg
-included), sampled from /proc every 50 ms: reading an 8 MiB recording bad at line 2,
-and exports at large sizes.
+included), sampled from /proc every 50 ms: reading an 8 MiB recording bad at line 2
+(short lines, or one long line), and every format's export at a large size.
 
 Run: python bench/bench_peak_memory.py [--size 1920] [--to K]   (Linux only)
 """
@@ -53,10 +53,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         game = Path(folder) / "game.jsonl"
         subprocess.run([*oddsevens, "record", "load", "--seed", "1", "-o", str(game)], check=True)
-        short = Path(folder) / "short.jsonl"
         header = game.read_text().splitlines(keepends=True)[0]
-        short.write_text(header + "{}\n" * ((8 * 1024 * 1024 - len(header)) // 3))
-        rows = [("validate, 8 MiB of short lines", [*oddsevens, "validate", str(short)])]
+        body = 8 * 1024 * 1024 - len(header)
+        short, long = Path(folder) / "short.jsonl", Path(folder) / "long.jsonl"
+        short.write_text(header + "{}\n" * (body // 3))
+        long.write_text(header + "[" + "0," * (body // 2 - 2) + "0]\n")
+        rows = [
+            ("validate, 8 MiB of short lines", [*oddsevens, "validate", str(short)]),
+            ("validate, 8 MiB in one line", [*oddsevens, "validate", str(long)]),
+        ]
         cut = ["--to", str(args.to)] if args.to is not None else []
         for kind, name in [
             ("gif", "a.gif"),
@@ -69,6 +74,9 @@ def main() -> None:
             target = str(Path(folder) / name)
             command = [*oddsevens, "export", str(game), f"--{kind}", target, *cut]
             rows.append((f"{kind} at --size {args.size}", [*command, "--size", str(args.size)]))
+        still = [*oddsevens, "export", str(game), "--png", str(Path(folder) / "still.png")]
+        still += ["--turn", str(args.to or 0), "--size", str(args.size)]
+        rows.append((f"png (--turn) at --size {args.size}", still))
         for label, command in rows:
             status, peak, seconds = peak_mb(command)
             print(f"{label:36} exit {status}  peak {peak:6.0f} MB  {seconds:4d} s", flush=True)
