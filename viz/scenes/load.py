@@ -270,7 +270,7 @@ def legend_lines(width: int, max_font: float) -> int:
     return min(2, legend_lines_needed(LONGEST_LEGEND, width, max_font))
 
 
-@lru_cache(maxsize=65_536)
+@lru_cache(maxsize=4096)  # a 20x20 board in every state at one size; a resize starts anew
 def _cell_shapes(
     layout: LoadLayout, cell: int, red_state: int, green_state: int
 ) -> tuple[Shape, ...]:
