@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
 
-FOCUS_COLOR = (31, 63, 115)  # the theme's selected blue: 9:1 on the panel
+FOCUS_COLOR = (31, 63, 115)  # the theme's selected blue: 8:1 on the panel
 GAP = 6
 MIN_ROW = 22
 
