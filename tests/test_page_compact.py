@@ -5,13 +5,12 @@ game gives them."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from test_svg_browser import BROWSERS
+import test_page_browser
 
 from viz.export.engine import Clip, export_clip
 from viz.export.page import _js_tokens, compact_css, compact_js, turn_words
@@ -57,6 +56,8 @@ const w = r()
 const s = "a  //  b" + 'c /* d */'
 console.log(JSON.stringify([a, b, c, d, e, f, g, h, o, t, r(), nothing(), arrow(3), i, j, k, w, s]))
 """
+
+browser = test_page_browser.browser  # one Chromium per module, launched as the page tests do
 
 
 def page_scripts() -> list[str]:
@@ -129,28 +130,11 @@ def test_the_squeezed_style_sheet_drops_comments_space_and_last_semicolons():
         compact_css("a{x:1}/* b")
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    executable = next((shutil.which(name) for name in BROWSERS if shutil.which(name)), None)
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        executable = None
-    if executable is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must have Chromium and Playwright (.ci/run installs them)")
-        pytest.skip("needs Chromium and Playwright")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-        yield browser
-        browser.close()
-
-
 @pytest.mark.browser
-def test_chromium_reads_the_same_rules_from_the_squeezed_style_sheets(chromium):
+def test_chromium_reads_the_same_rules_from_the_squeezed_style_sheets(browser):
     rules = "(css) => { const sheet = new CSSStyleSheet(); sheet.replaceSync(css); "
     rules += "return [...sheet.cssRules].map((rule) => rule.cssText); }"
-    page = chromium.new_page()
+    page = browser.new_page()
     for name in ["player.css", "chart.css"]:
         source = asset_text(f"page/{name}")
         read = page.evaluate(rules, source)
@@ -167,11 +151,11 @@ def test_the_words_carry_each_phrase_once():
 
 
 @pytest.mark.browser
-def test_the_page_says_every_turns_words_as_the_game_gives_them(chromium, tmp_path):
+def test_the_page_says_every_turns_words_as_the_game_gives_them(browser, tmp_path):
     clip = Clip(load_replay(RECORDINGS / "load-sample.jsonl"))
     kit, states, turns = SCENES[clip.replay.game.id], clip.states, list(clip.turns)
     export_clip(clip, {"html": tmp_path / "page.html"})
-    page = chromium.new_page()
+    page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto((tmp_path / "page.html").as_uri())

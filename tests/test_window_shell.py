@@ -2,7 +2,7 @@
 hover and pressed marks. Driven headless by real pygame events; asserts on state and pixels."""
 
 import pygame
-import pytest
+import test_hints
 from test_load_window import cell_centre, click, hover, press, run
 
 from games import REGISTRY
@@ -18,12 +18,7 @@ LOAD = REGISTRY["load"]
 MOVES = [Pick(1, 20), Pick(2, 7), Pick(1, 30), PASS, Pick(1, 40)]
 
 
-@pytest.fixture
-def opened():
-    windows = []
-    yield windows
-    for window in windows:
-        window.close()
+opened = test_hints.opened  # the windows a test opens, closed after it
 
 
 def load_window(opened, **options):

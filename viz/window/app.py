@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import random
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -60,6 +61,7 @@ PANEL_COLOR = (230, 225, 214)  # a shade darker than the boards' paper
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
 HINTS_SHOWN = 2
+SWITCH_INTERVAL_S = 0.001
 HOVER_INK = "#1f3f73"  # the panel theme's selected blue: 9:1 on the boards' paper
 MOVE_LIST_LEAST = 120  # px: the move list's height, whatever the controls above it want
 GAME_OVER = "The game is over: press N for a new game"
@@ -112,12 +114,28 @@ def save_play(
     return f"Saved {stem.name}.jsonl, {kinds} in {out_dir}", batch.written
 
 
+class UntilTheNextMove:
+    """A window's text that lapses as soon as the game moves on: a move played or undone,
+    a new game. Reading it after that gives ""."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}_said"
+
+    def __get__(self, app: Any, owner: type | None = None) -> str:
+        text, position = getattr(app, self.slot, ("", None))
+        return str(text) if position == app._position() else ""
+
+    def __set__(self, app: Any, text: str) -> None:
+        setattr(app, self.slot, (text, app._position()))
+
+
 class GameApp(Generic[StateT]):
     """Every window takes the same arguments: the game and its rules, then keywords.
     `script` makes it a replay of those moves; `vs` names the computer's tier, from the
     opponents its entry in `viz.window.WINDOWS` lists."""
 
     title = "oddsevens"
+    message = UntilTheNextMove()  # the message line under the game's status
 
     def __init__(
         self,
@@ -138,6 +156,9 @@ class GameApp(Generic[StateT]):
         # Show the window's surface as it is (XShm on X11); by default SDL copies it through
         # an OpenGL texture: 2.7x the CPU per frame under Xvfb (bench/bench_window_idle.py).
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        # A download or a judging runs on a thread beside the frame loop: hand the
+        # interpreter back to the frame loop within 1 ms of its asking, not 5 ms.
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
         self.game, self.rules = game, rules
@@ -157,7 +178,6 @@ class GameApp(Generic[StateT]):
         self.running = True
         self.swallow_text: str | None = None
         self.games_started = 0
-        self._message: tuple[str, tuple[int, int] | None] = ("", None)
         self.replaying = ReplayMode(self, script) if script is not None else None
         self.drawn: Scene | None = None  # the picture on screen
         self.saving: Job[Saved] | None = None  # the latest download, written off this thread
@@ -330,16 +350,6 @@ class GameApp(Generic[StateT]):
 
     def _position(self) -> tuple[int, int]:
         return self.games_started, len(self.history)
-
-    @property
-    def message(self) -> str:
-        """The current message; it lapses as soon as a move is played or undone."""
-        text, position = self._message
-        return text if position == self._position() else ""
-
-    @message.setter
-    def message(self, text: str) -> None:
-        self._message = (text, self._position())
 
     def notes(self) -> tuple[str, ...]:
         """The window's lines under the game's status: the mode, then the message."""

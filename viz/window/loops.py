@@ -16,7 +16,7 @@ from games.loops.text import parse_command, read_back
 from viz.scenes.loops import PIECE_COLORS, LoopsLayout, loops_scene, status_lines
 from viz.scenes.shapes import Scene
 from viz.window import WINDOWS
-from viz.window.app import AI_DELAY_MS, GAME_OVER, MAX_TEXT, GameApp
+from viz.window.app import AI_DELAY_MS, GAME_OVER, MAX_TEXT, GameApp, UntilTheNextMove
 from viz.window.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
 
 TIERS = WINDOWS["loops"].opponents
@@ -25,7 +25,7 @@ BOX_HEIGHT = 124
 
 class LoopsApp(GameApp[LoopsState]):
     input_kind = "mouse"  # what the player last used: the keyboard box is kept for each
-    _reply: tuple[str, tuple[int, int]] = ("", (0, 0))
+    reply = UntilTheNextMove()  # the keyboard box's answer to the last command
 
     # --- the game --------------------------------------------------------------------
 
@@ -34,16 +34,6 @@ class LoopsApp(GameApp[LoopsState]):
             self.rules = replace(self.rules, first=1 - self.rules.first)
         super().start_game(seed)
         self.reply = ""
-
-    @property
-    def reply(self) -> str:
-        """The keyboard box's answer to the last command, until the next move."""
-        text, position = self._reply
-        return text if position == self._position() else ""
-
-    @reply.setter
-    def reply(self, text: str) -> None:
-        self._reply = (text, self._position())
 
     def humans(self) -> set[int]:
         if self.replaying is not None:
