@@ -6,6 +6,7 @@ tests do not take the program's own helpers on trust."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 
@@ -62,6 +63,11 @@ def simulate(rgb: RGB, vision: str) -> RGB:
 
 
 def luminance(rgb: RGB) -> float:
+    return _luminance(tuple(rgb))
+
+
+@functools.cache  # a picture has a few colours and tens of thousands of texts and pieces
+def _luminance(rgb: RGB) -> float:
     r, g, b = _to_linear(rgb)
     return float(0.2126 * r + 0.7152 * g + 0.0722 * b)
 
@@ -156,6 +162,10 @@ def covers(shape: Shape, x: float, y: float) -> bool:
 
 def _near_segment(x, y, p, q, reach) -> bool:
     (x0, y0), (x1, y1) = p, q
+    if not (min(x0, x1) - reach <= x <= max(x0, x1) + reach):
+        return False  # farther than `reach` across, so farther in all
+    if not (min(y0, y1) - reach <= y <= max(y0, y1) + reach):
+        return False
     dx, dy = x1 - x0, y1 - y0
     length = dx * dx + dy * dy
     t = 0.0 if not length else max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / length))
