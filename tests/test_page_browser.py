@@ -37,12 +37,16 @@ EXPORTED = {
     "loops-3-to-9": (RECORDINGS / "loops-sample.jsonl", ["--from", "3", "--to", "9"]),
 }
 PHONE, DESKTOP = {"width": 360, "height": 640}, {"width": 1920, "height": 1080}
-# The phone is the harder case and always runs; the desktop runs with the slow tests (CI).
+# A local run opens each game's page once, and the six-player game's page on a phone for
+# the layout, the keyboard, the move list, play and pause, and the words; one analysed page
+# shows the chart and the judged moves. The rest (the desktop, the other boards, the other
+# keys and chart checks) runs with the slow tests: CI runs every test here.
 VIEWPORTS = pytest.mark.parametrize(
     "viewport",
     [PHONE, pytest.param(DESKTOP, marks=pytest.mark.slow)],
     ids=["360x640", "1920x1080"],
 )
+WIDE_IN_CI = [pytest.param(name, marks=pytest.mark.slow) for name in ("load-20x20", "loops-3-to-9")]
 
 
 # Chromium 156's headless mode keeps a hidden omnibox popup, a WebUI page whose renderer
@@ -189,6 +193,7 @@ def test_stepping_with_the_arrow_keys_shows_the_engines_position(open_page, page
     assert_picture_shows(page, scenes[0], game)
 
 
+@pytest.mark.slow
 def test_a_click_in_the_move_list_jumps_there(open_page, pages):
     clip, _ = pages["load"]
     page = open_page("load")
@@ -200,6 +205,7 @@ def test_a_click_in_the_move_list_jumps_there(open_page, pages):
     assert_picture_shows(page, list(clip.scenes())[4], "load")
 
 
+@pytest.mark.slow
 def test_play_and_pause(open_page):
     page = open_page("loops")
     page.keyboard.press("Space")  # 4 turns a second
@@ -212,6 +218,7 @@ def test_play_and_pause(open_page):
     assert page.locator("#replay-play").text_content() == "Play (Space)"
 
 
+@pytest.mark.slow
 def test_the_board_button_reads_the_odds_and_evens_position_back(open_page, pages):
     clip, _ = pages["loops"]
     page = open_page("loops")
@@ -294,7 +301,7 @@ def focused(page) -> str:
 
 
 @VIEWPORTS
-@pytest.mark.parametrize("game", ["load-20x20", "tiles-6"])
+@pytest.mark.parametrize("game", [pytest.param("load-20x20", marks=pytest.mark.slow), "tiles-6"])
 def test_the_page_never_scrolls_itself_and_the_board_stays_in_view(open_page, game, viewport):
     """Stepping scrolls neither the page nor the board away; at 360x640 the board's box,
     the buttons and the scrubber fit the first screen, at 1920x1080 the whole page does.
@@ -349,7 +356,7 @@ MARK_IN_VIEW = f"""(b => {{
 
 
 @VIEWPORTS
-@pytest.mark.parametrize("game", ["load-20x20", "loops-3-to-9", "tiles-6"])
+@pytest.mark.parametrize("game", [*WIDE_IN_CI, "tiles-6"])
 def test_the_board_keeps_9_px_text_scrolling_inside_its_box(open_page, game, viewport):
     """Issue 21: the board is never drawn so small that a text is under 9 px; where the
     screen is narrower than that, the board scrolls inside its box, which fits the screen,
@@ -480,6 +487,7 @@ def test_the_picture_is_hidden_from_screen_readers_the_words_are_not(open_page):
     assert 'list "Moves"' in snapshot and "Turn 1: Tiles dealt for round 1" in snapshot
 
 
+@pytest.mark.slow
 def test_a_part_of_a_game_keeps_the_games_own_turn_numbers(open_page, exported):
     """`export --from 3 --to 9`: the label, the scrubber, data-turn and data-turns agree."""
     page = open_page("loops-3-to-9")
@@ -544,6 +552,7 @@ def test_space_plays_and_pauses_wherever_the_focus_is_but_on_a_button(open_page)
     assert play.text_content() == "Play (Space)"
 
 
+@pytest.mark.slow
 def test_letter_keys_ignore_shift(open_page, pages):
     clip, _ = pages["loops"]
     page = open_page("loops")
@@ -562,6 +571,7 @@ def test_letter_keys_ignore_shift(open_page, pages):
     assert load.locator("#replay-status").text_content() == spoken
 
 
+@pytest.mark.slow
 def test_the_speed_reads_one_turn_a_second(open_page):
     page = open_page("loops")
     speed = page.locator("#replay-speed")
@@ -721,6 +731,7 @@ def test_a_click_on_a_chart_point_shows_its_turn(open_analysed):
     assert page.locator("#replay-status").text_content().startswith("Turn 11 of 14: ")
 
 
+@pytest.mark.slow
 def test_the_chart_marks_the_turn_shown_by_the_scrubber_and_the_keys(open_analysed):
     page = open_analysed("loops-analysed")
     assert points(page) == list(range(1, 11))
@@ -736,6 +747,7 @@ def test_the_chart_marks_the_turn_shown_by_the_scrubber_and_the_keys(open_analys
     assert current_point(page) == []
 
 
+@pytest.mark.slow
 def test_the_chart_is_one_tab_stop_stepped_with_arrows_and_enter(open_analysed):
     page = open_analysed("load-analysed")
     page.keyboard.press("Tab")  # the chart comes first, under the board
@@ -771,6 +783,7 @@ def test_the_chart_is_one_tab_stop_stepped_with_arrows_and_enter(open_analysed):
     assert page.locator("#replay-play").text_content() == "Play (Space)"
 
 
+@pytest.mark.slow
 def test_chart_points_are_named_buttons(open_analysed):
     page = open_analysed("load-analysed")
     blunder = page.locator(f'{POINTS}[data-turn="5"]')
@@ -816,6 +829,7 @@ def test_the_move_list_shows_glyphs_and_the_best_move_of_a_mistake(open_analysed
     )
 
 
+@pytest.mark.slow
 def test_a_part_of_an_analysed_game_charts_its_own_turns(open_analysed):
     page = open_analysed("loops-analysed-3-to-9")
     assert points(page) == list(range(3, 10))
@@ -826,6 +840,7 @@ def test_a_part_of_an_analysed_game_charts_its_own_turns(open_analysed):
     assert current_point(page) == [7] and cursor_at_point(page, 7)
 
 
+@pytest.mark.slow
 def test_a_page_of_an_unanalysed_recording_has_no_chart(open_page, exported):
     page = open_page("loops-3-to-9")
     assert page.locator(".eval-chart, #replay-chart-box, .eval-point").count() == 0
@@ -835,6 +850,7 @@ def test_a_page_of_an_unanalysed_recording_has_no_chart(open_page, exported):
     assert 'id="replay-chart' not in exported["loops-3-to-9"][1].read_text()
 
 
+@pytest.mark.slow
 @VIEWPORTS
 def test_the_page_with_a_chart_never_scrolls_itself(open_analysed, viewport):
     page = open_analysed("load-analysed", viewport)
@@ -861,6 +877,7 @@ def test_the_page_with_a_chart_never_scrolls_itself(open_analysed, viewport):
         assert board["height"] >= 0.8 * viewport["height"]
 
 
+@pytest.mark.slow
 def test_chart_and_move_list_text_contrast_is_at_least_4_5_to_1(open_analysed):
     page = open_analysed("load-analysed")
     page.locator("#replay-moves button").nth(5).click()
