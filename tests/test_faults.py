@@ -711,3 +711,35 @@ def test_reading_an_8_mib_recording_streams_under_60_mb(tmp_path, game, bad):
     assert done.stderr.startswith(f"oddsevens: {big}:2: ")
     assert int(done.stdout) < 60, f"{done.stdout} MB"
     assert listing(tmp_path) == before
+
+
+def test_an_mp4_ffmpeg_left_unfinished_is_one_line_and_no_file(tmp_path, game, capsys, monkeypatch):
+    """imageio does not look at how ffmpeg ended: a video without its index is refused."""
+    import imageio_ffmpeg
+
+    def unfinished(path, *args, **kwargs):  # writes the start of a video, never its index
+        with open(path, "wb") as video:
+            video.write((24).to_bytes(4, "big") + b"ftypisom" + bytes(12))
+        while True:
+            yield
+
+    monkeypatch.setattr(imageio_ffmpeg, "write_frames", unfinished)
+    capsys.readouterr()
+    before = listing(tmp_path)
+    target = tmp_path / "a.mp4"
+    code, out, err = cli(capsys, "export", game, "--mp4", target, "--size", "160")
+    assert code == 2 and out == ""
+    assert err == [f"oddsevens: {target}: ffmpeg failed: it left the video unfinished"]
+    assert listing(tmp_path) == before
+
+
+def test_an_index_is_found_box_by_box(tmp_path):
+    from viz.export.engine import mp4_has_index
+
+    def box(kind, body=b""):
+        return (8 + len(body)).to_bytes(4, "big") + kind + body
+
+    whole, cut = tmp_path / "whole.mp4", tmp_path / "cut.mp4"
+    whole.write_bytes(box(b"ftyp", b"isom") + box(b"mdat", bytes(100)) + box(b"moov", bytes(8)))
+    cut.write_bytes(box(b"ftyp", b"isom") + box(b"mdat", bytes(100)))
+    assert mp4_has_index(whole) and not mp4_has_index(cut)

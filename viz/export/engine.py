@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import re
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -212,10 +213,12 @@ def write_mp4(clip: Clip, path: Path) -> None:
                 writer.send(frame.tobytes())
         if writer is not None:
             writer.close()  # waits for ffmpeg to finish the file
+            if not mp4_has_index(path):  # imageio does not look at how ffmpeg ended
+                raise ToolError("ffmpeg failed: it left the video unfinished", log.text())
     except Exception as error:
         if writer is not None:
             _kill(writer)
-        if isinstance(error, FileError):
+        if isinstance(error, FileError | ToolError):
             raise
         reason = log.last_error() or str(error).strip().splitlines()[0]
         raise ToolError(f"ffmpeg failed: {reason}", log.text()) from None
@@ -225,6 +228,26 @@ def write_mp4(clip: Clip, path: Path) -> None:
         raise
     finally:
         log.remove()
+
+
+def mp4_has_index(path: Path) -> bool:
+    """Whether an MP4 file has its index (the `moov` box, written last by ffmpeg when
+    it finishes): read box by box from the top, never the whole file."""
+    with open(path, "rb") as video:
+        while header := video.read(8):
+            if len(header) < 8:
+                return False
+            size, kind = int.from_bytes(header[:4], "big"), header[4:]
+            if kind == b"moov":
+                return True
+            if size == 1:  # a 64-bit size follows
+                size = int.from_bytes(video.read(8), "big") - 8
+            elif size == 0:  # the last box runs to the end of the file
+                return False
+            if size < 8:
+                return False
+            video.seek(size - 8, os.SEEK_CUR)
+    return False
 
 
 MAX_FPS = 60
