@@ -182,3 +182,37 @@ def test_a_placed_piece_drops_in_in_the_loops_window(tmp_path):
         assert app.drawn.shapes == app.scene().shapes
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("game_id", ["load", "loops", "tiles"])
+def test_painting_only_what_changed_leaves_the_picture_a_full_painting_gives(game_id, tmp_path):
+    """A window paints each frame only where the picture changed; after moves in motion,
+    hovers and a resize, its board is pixel for pixel the picture painted whole."""
+    from viz.window import WINDOWS, render_pygame
+
+    game = REGISTRY[game_id]
+    options = {"vs": "human"} if game_id == "loops" else {}
+    rules = game.rules({"players": 4} if game_id == "tiles" else {})
+    app = WINDOWS[game_id].load()(
+        game, rules, seed=3, settings=settings(tmp_path, "on"), size=(980, 720), **options
+    )
+    try:
+        for turn in range(12):
+            app.step()
+            for frame in range(5):
+                point = (100 + 37 * turn + 11 * frame, 150 + 23 * frame)
+                pygame.event.post(
+                    pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+                )
+                app.frame(50)
+            if turn == 6:
+                app.window.size = (900, 700)
+                pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900, y=700))
+        app.frame(16)
+        whole = pygame.Surface(app.screen.get_size())
+        render_pygame.draw(whole, app.drawn)
+        board = pygame.Rect(0, 0, app.drawn.width, app.drawn.height)
+        painted = pygame.image.tobytes(app.screen.subsurface(board), "RGB")
+        assert painted == pygame.image.tobytes(whole.subsurface(board), "RGB")
+    finally:
+        app.close()

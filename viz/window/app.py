@@ -180,6 +180,7 @@ class GameApp(Generic[StateT]):
         self.games_started = 0
         self.replaying = ReplayMode(self, script) if script is not None else None
         self.drawn: Scene | None = None  # the picture on screen
+        self.painted: Scene | None = None  # ... and on the window's surface, until a resize
         self.saving: Job[Saved] | None = None  # the latest download, written off this thread
         self.judging: Job[list[Judgement]] | None = None  # the ended game's moves being judged
         self.judged_at: tuple[int, int] | None = None  # the position judged, or being judged
@@ -467,9 +468,12 @@ class GameApp(Generic[StateT]):
                 break
 
     def draw(self) -> None:
-        self.screen.fill(PANEL_COLOR)
-        self.drawn = self.picture()
-        render_pygame.draw(self.screen, self.drawn)
+        picture = self.picture()
+        width, height = self.screen.get_size()
+        self.screen.fill(PANEL_COLOR, (picture.width, 0, width - picture.width, height))
+        self.screen.fill(PANEL_COLOR, (0, picture.height, picture.width, height - picture.height))
+        render_pygame.draw(self.screen, picture, self.painted)
+        self.drawn = self.painted = picture
         self.draw_move_list()
         self.manager.draw_ui(self.screen)
         self.panel.draw_focus(self.screen)
@@ -628,6 +632,7 @@ class GameApp(Generic[StateT]):
 
     def resize(self) -> None:
         self.screen = self.window.get_surface()
+        self.painted = None
         self.manager.set_window_resolution(self.screen.get_size())
 
     # --- the side panel --------------------------------------------------------------

@@ -67,11 +67,85 @@ def _size(surface: pygame.Surface) -> int:
 text_surface = _TextCache(TEXT_CACHE_BYTES)
 
 
-def draw(surface: pygame.Surface, scene: Scene) -> None:
-    """Paint the whole scene; the surface should be at least scene.width x scene.height."""
-    surface.fill(scene.rgb(scene.background), pygame.Rect(0, 0, scene.width, scene.height))
+def draw(surface: pygame.Surface, scene: Scene, shown: Scene | None = None) -> None:
+    """Paint the scene; the surface should be at least scene.width x scene.height. Given
+    the scene `shown` already on the surface, paint only where the two differ: a change
+    in motion touches a few shapes of hundreds, and small fills cost by the row."""
+    whole = pygame.Rect(0, 0, scene.width, scene.height)
+    if shown is None:
+        surface.fill(scene.rgb(scene.background), whole)
+        for shape in scene.shapes:
+            draw_shape(surface, scene, shape)
+        return
+    areas = changed_areas(shown, scene)
+    placed = [(bounds(scene, shape), shape) for shape in scene.shapes] if areas else []
+    for area in areas:
+        surface.set_clip(area.clip(whole))
+        try:
+            surface.fill(scene.rgb(scene.background), whole)
+            for box, shape in placed:
+                if box.colliderect(area):
+                    draw_shape(surface, scene, shape)
+        finally:
+            surface.set_clip(None)
+
+
+MOST_AREAS = 4  # past this many separate changed areas, their union is painted once
+
+
+def changed_areas(shown: Scene, scene: Scene) -> list[pygame.Rect]:
+    """The separate areas where `scene` differs from `shown` (none: it does not), found
+    by key: the shapes of a key (a change in motion may draw two) that differ, were or
+    are there. All of it if the canvas, the colours or the order of the keys differ."""
+    whole = pygame.Rect(0, 0, scene.width, scene.height)
+    canvas = (scene.width, scene.height, scene.background, scene.palette)
+    if (shown.width, shown.height, shown.background, shown.palette) != canvas:
+        return [whole]
+    was, now = _by_key(shown), _by_key(scene)
+    if [key for key in was if key in now] != [key for key in now if key in was]:
+        return [whole]  # the same shapes in another order: what lies on what has changed
+    boxes = [
+        bounds(scene, shape)
+        for key in was.keys() | now.keys()
+        if was.get(key) != now.get(key)
+        for shape in (*was.get(key, ()), *now.get(key, ()))
+    ]
+    areas = _merged(boxes)
+    return [areas[0].unionall(areas[1:])] if len(areas) > MOST_AREAS else areas
+
+
+def _by_key(scene: Scene) -> dict[str, tuple[Shape, ...]]:
+    grouped: dict[str, tuple[Shape, ...]] = {}
     for shape in scene.shapes:
-        draw_shape(surface, scene, shape)
+        grouped[shape.key] = (*grouped.get(shape.key, ()), shape)
+    return grouped
+
+
+def _merged(boxes: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The boxes, those that overlap joined into one, until none overlap."""
+    areas: list[pygame.Rect] = []
+    for box in boxes:
+        while (hit := box.collidelist(areas)) != -1:
+            box = box.union(areas.pop(hit))
+        areas.append(box)
+    return areas
+
+
+def bounds(scene: Scene, shape: Shape) -> pygame.Rect:
+    """The pixels `draw_shape` may touch for a shape, with a pixel to spare."""
+    if isinstance(shape, Rect):
+        box = pygame.Rect(round(shape.x), round(shape.y), round(shape.w) + 1, round(shape.h) + 1)
+    elif isinstance(shape, Circle | Ring):
+        reach = shape.r + (shape.width if isinstance(shape, Ring) else 0)
+        box = pygame.Rect(0, 0, round(2 * reach) + 2, round(2 * reach) + 2)
+        box.center = (round(shape.cx), round(shape.cy))
+    elif isinstance(shape, Line):
+        xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+        box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        box.inflate_ip(round(shape.width) + 2, round(shape.width) + 2)
+    else:
+        box = _text_place(shape, text_surface(shape.text, round(shape.size), scene.rgb(shape.fill)))
+    return box.inflate(2, 2)
 
 
 def draw_shape(surface: pygame.Surface, scene: Scene, shape: Shape) -> None:
@@ -92,15 +166,19 @@ def draw_shape(surface: pygame.Surface, scene: Scene, shape: Shape) -> None:
             pygame.draw.lines(surface, scene.rgb(shape.stroke), False, piece, width)
     elif isinstance(shape, Text):
         image = text_surface(shape.text, round(shape.size), scene.rgb(shape.fill))
-        place = image.get_rect()
-        point = (round(shape.x), round(shape.y))
-        if shape.anchor == "start":
-            place.midleft = point
-        elif shape.anchor == "end":
-            place.midright = point
-        else:
-            place.center = point
-        surface.blit(image, place)
+        surface.blit(image, _text_place(shape, image))
+
+
+def _text_place(text: Text, image: pygame.Surface) -> pygame.Rect:
+    place = image.get_rect()
+    point = (round(text.x), round(text.y))
+    if text.anchor == "start":
+        place.midleft = point
+    elif text.anchor == "end":
+        place.midright = point
+    else:
+        place.center = point
+    return place
 
 
 def _ring(surface: pygame.Surface, scene: Scene, ring: Ring) -> None:
