@@ -6,15 +6,11 @@ the page and nothing is logged as an error."""
 from __future__ import annotations
 
 import io
-import os
-import re
-import shutil
 import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
-from test_svg_browser import BROWSERS
 
 from games import REGISTRY
 from viz.cli import main, record_game
@@ -49,46 +45,10 @@ VIEWPORTS = pytest.mark.parametrize(
 WIDE_IN_CI = [pytest.param(name, marks=pytest.mark.slow) for name in ("load-20x20", "loops-3-to-9")]
 
 
-# Chromium 156's headless mode keeps a hidden omnibox popup, a WebUI page whose renderer
-# takes a third of a core for as long as the browser is open (measured idle: 0.4 s of CPU a
-# second, 0.02 s without it). Chromium reads only the last --disable-features switch, so the
-# one that turns the popup off repeats what Playwright disables, read from chrome://version
-# of a first launch.
-OMNIBOX_POPUP = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"]
-
-
-def launch_chromium(playwright, executable):
-    probe = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-    try:
-        version = probe.new_page()
-        version.goto("chrome://version")
-        command_line = version.locator("#command_line").text_content()
-    finally:
-        probe.close()
-    disabled = [
-        f for s in re.findall(r"--disable-features=(\S+)", command_line) for f in s.split(",")
-    ]
-    return playwright.chromium.launch(
-        executable_path=executable,
-        args=["--no-sandbox", "--disable-features=" + ",".join(disabled + OMNIBOX_POPUP)],
-    )
-
-
 @pytest.fixture(scope="module")
-def browser():
-    executable = next((shutil.which(name) for name in BROWSERS if shutil.which(name)), None)
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        executable = None
-    if executable is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must have Chromium and Playwright (.ci/run installs them)")
-        pytest.skip("needs Chromium and Playwright")
-    with sync_playwright() as playwright:
-        launched = launch_chromium(playwright, executable)
-        yield launched
-        launched.close()
+def browser(chromium):
+    """The worker's one headless Chromium (conftest.py), whichever module opens pages."""
+    return chromium
 
 
 @pytest.fixture(scope="module")
