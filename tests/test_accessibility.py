@@ -256,6 +256,7 @@ def test_loops_of_any_capacity_keep_slots_and_their_rings_apart(capacity, size):
         assert math.dist(a, b) >= 2 * reach, (a, b)
 
 
+@pytest.mark.slow  # a whole demo; the palettes' contrast is measured above each run
 def test_export_and_demo_take_the_high_contrast_palette(replays, tmp_path):
     from PIL import Image
 

@@ -163,6 +163,7 @@ def svg_size_and_changes(replay):
     return size, len(scenes), changes, marks
 
 
+@pytest.mark.slow  # three whole animated SVGs, one of a 12x12 board
 def test_svg_size_grows_with_cells_and_changes_not_frames_times_cells():
     short = recorded_load_game(seed=6)
     long = recorded_load_game(seed=5)

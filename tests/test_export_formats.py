@@ -49,7 +49,8 @@ def games(tmp_path_factory):
     }
 
 
-@pytest.mark.parametrize("game", ["load", "loops", "tiles"])
+# Even Odds' game is the longest: it runs with the slow tests (CI).
+@pytest.mark.parametrize("game", ["load", "loops", pytest.param("tiles", marks=pytest.mark.slow)])
 def test_the_streaming_gif_decodes_to_the_same_frames_and_delays_as_pillows(games, game):
     clip = Clip(games[game], size=300)
     scenes = list(clip.scenes())
@@ -102,6 +103,7 @@ def test_a_hold_longer_than_a_frame_can_say_is_split_over_frames(games, tmp_path
     assert len({frame.tobytes() for frame, _ in frames[2:]}) == 1  # the split shows no change
 
 
+@pytest.mark.slow  # a second decoder; Pillow's reads the APNG against the GIF each run
 def test_apng_decodes_the_same_in_ffmpeg(games, tmp_path):
     """A second decoder (ffmpeg's, carried by imageio-ffmpeg) sees the GIF's pixels."""
     clip = Clip(games["tiles"], size=240, frame_ms=FRAME_MS, hold_ms=HOLD_MS)

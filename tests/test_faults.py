@@ -351,7 +351,7 @@ def test_ctrl_c_ends_any_command_within_a_second_in_one_line(tmp_path, game, com
     assert command != "sweep" or len(workers) == 2
 
 
-@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
+@pytest.mark.parametrize("how", [pytest.param("SIGTERM", marks=pytest.mark.slow), "SIGKILL"])
 def test_sweep_workers_end_within_2_s_when_the_parent_dies(tmp_path, how):
     import signal
     import time
@@ -620,7 +620,10 @@ def test_replay_last_takes_the_newest_session_with_something_in_it(tmp_path):
 # --- 7. bounds
 
 
-@pytest.mark.parametrize(("frame_ms", "hold_ms"), [(499, 2000), (59999, 1), (500, 2000)])
+@pytest.mark.parametrize(
+    ("frame_ms", "hold_ms"),
+    [(499, 2000), pytest.param(59999, 1, marks=pytest.mark.slow), (500, 2000)],
+)
 def test_an_mp4_is_at_most_60_fps_and_as_long_as_the_gif(tmp_path, game, capsys, frame_ms, hold_ms):
     import imageio_ffmpeg
     from PIL import Image

@@ -47,6 +47,7 @@ def page(svg, times_s):
 
 
 @pytest.mark.browser
+@pytest.mark.slow  # the page tests seek the same kind of SVG in Chromium each run
 def test_chromium_shows_the_engine_position_at_seeked_times(tmp_path):
     browser = find_browser()
     replay = recorded_load_game(seed=11)
