@@ -214,5 +214,10 @@ def test_painting_only_what_changed_leaves_the_picture_a_full_painting_gives(gam
         board = pygame.Rect(0, 0, app.drawn.width, app.drawn.height)
         painted = pygame.image.tobytes(app.screen.subsurface(board), "RGB")
         assert painted == pygame.image.tobytes(whole.subsurface(board), "RGB")
+        listing, _ = app.moves_drawn  # the move list too
+        whole = pygame.Surface(listing.size)
+        render_pygame.draw(whole, app.list_painted)
+        painted = pygame.image.tobytes(app.screen.subsurface(listing), "RGB")
+        assert painted == pygame.image.tobytes(whole, "RGB")
     finally:
         app.close()

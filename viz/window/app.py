@@ -53,7 +53,7 @@ AI_DELAY_MS = 700  # how long a computer seat of Odds and Evens or Even Odds tak
 # Waiting for input, a window wakes at once for an event, else after this long: often
 # while a text box has the keys (its cursor blinks) or a download is being written (to say
 # when it is done), seldom when nothing on it can change.
-BLINK_WAIT_MS, IDLE_WAIT_MS = 100, 1000
+BLINK_WAIT_MS, IDLE_WAIT_MS = 200, 1000  # pygame_gui's cursor turns every 400 ms
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 MAX_TEXT = 18.0  # px: a window's text stops growing here; a larger window gives the board room
@@ -86,6 +86,16 @@ def colour_buttons(palette: Palette, names: Iterable[str]) -> dict[str, Any]:
         colours |= {"normal_border": "#222222", "hovered_border": HOVER_INK}
         themes[f"@{name}"] = {"colours": colours}
     return themes
+
+
+def around(outer: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """`outer` less `hole` (which lies inside it), as up to four rectangles."""
+    return [
+        pygame.Rect(outer.left, outer.top, outer.width, hole.top - outer.top),
+        pygame.Rect(outer.left, hole.bottom, outer.width, outer.bottom - hole.bottom),
+        pygame.Rect(outer.left, hole.top, hole.left - outer.left, hole.height),
+        pygame.Rect(hole.right, hole.top, outer.right - hole.right, hole.height),
+    ]
 
 
 def save_play(
@@ -181,6 +191,7 @@ class GameApp(Generic[StateT]):
         self.replaying = ReplayMode(self, script) if script is not None else None
         self.drawn: Scene | None = None  # the picture on screen
         self.painted: Scene | None = None  # ... and on the window's surface, until a resize
+        self.list_painted: Scene | None = None  # the move list on the window's surface
         self.saving: Job[Saved] | None = None  # the latest download, written off this thread
         self.judging: Job[list[Judgement]] | None = None  # the ended game's moves being judged
         self.judged_at: tuple[int, int] | None = None  # the position judged, or being judged
@@ -469,12 +480,16 @@ class GameApp(Generic[StateT]):
 
     def draw(self) -> None:
         picture = self.picture()
+        listing = self.move_list_rect()
+        if listing.height < MOVE_LIST_LEAST // 2:  # no room for the list: no hole for it
+            listing = pygame.Rect(listing.topleft, (0, 0))
         width, height = self.screen.get_size()
-        self.screen.fill(PANEL_COLOR, (picture.width, 0, width - picture.width, height))
+        for area in around(pygame.Rect(picture.width, 0, width - picture.width, height), listing):
+            self.screen.fill(PANEL_COLOR, area)
         self.screen.fill(PANEL_COLOR, (0, picture.height, picture.width, height - picture.height))
         render_pygame.draw(self.screen, picture, self.painted)
         self.drawn = self.painted = picture
-        self.draw_move_list()
+        self.draw_move_list(listing)
         self.manager.draw_ui(self.screen)
         self.panel.draw_focus(self.screen)
         self.window.flip()
@@ -632,7 +647,7 @@ class GameApp(Generic[StateT]):
 
     def resize(self) -> None:
         self.screen = self.window.get_surface()
-        self.painted = None
+        self.painted = self.list_painted = None
         self.manager.set_window_resolution(self.screen.get_size())
 
     # --- the side panel --------------------------------------------------------------
@@ -671,17 +686,19 @@ class GameApp(Generic[StateT]):
         """The moves the list shows: a replay's whole recording, or the game so far."""
         return self.replaying.script if self.replaying is not None else self.history
 
-    def draw_move_list(self) -> None:
-        rect = self.move_list_rect()
+    def draw_move_list(self, rect: pygame.Rect) -> None:
+        """The list in `rect`, painted where it changed (the panel around it is filled
+        anew each frame, the list's own pixels only when the list moves on)."""
         if rect.height < MOVE_LIST_LEAST // 2:
-            self.moves_drawn = None
+            self.moves_drawn = self.list_painted = None
             return
         listed = self.listed()
         scene = move_list_scene(
             rect.width, rect.height, self.state.turns, listed.turns, self.entry_words
         )
-        render_pygame.draw(self.screen.subsurface(rect), scene)
-        self.moves_drawn = (rect, scene.layout)
+        shown = self.list_painted if self.moves_drawn and self.moves_drawn[0] == rect else None
+        render_pygame.draw(self.screen.subsurface(rect), scene, shown)
+        self.moves_drawn, self.list_painted = (rect, scene.layout), scene
 
     def entry_words(self, turn: int) -> str:
         """A turn in the move list: its number, its judgement if analysed, its words."""
