@@ -109,25 +109,29 @@ def layout_faults(scene: Scene, changed: list[Shape]) -> list[str]:
     faults = []
     texts = [s for s in scene.shapes if isinstance(s, Text) and s.text]
     ink = {s.key: text_box(s) for s in texts}
+    # Each shape's box, once: two things whose boxes do not meet meet nowhere (text_meets
+    # starts with the same test), so the finer tests run only where the boxes meet.
+    others = [(other, box(other)) for other in scene.shapes if not isinstance(other, Text)]
     for shape in changed:
-        if isinstance(shape, Text) and shape.text:
-            left, top, right, bottom = ink[shape.key]
+        is_text = isinstance(shape, Text) and bool(shape.text)
+        reach = ink[shape.key] if is_text else box(shape)
+        if is_text:
+            left, top, right, bottom = reach
             if left < 0 or top < 0 or right > scene.width or bottom > scene.height:
                 faults.append(f"{shape.key} {shape.text!r} leaves the canvas")
         for text in texts:
-            if text is shape:
+            if text is shape or not boxes_meet(ink[text.key], reach):
                 continue
-            if isinstance(shape, Text) and shape.text:
-                if boxes_meet(ink[text.key], ink[shape.key]):
-                    faults.append(f"{shape.key} {shape.text!r} meets {text.key} {text.text!r}")
+            if is_text:
+                faults.append(f"{shape.key} {shape.text!r} meets {text.key} {text.text!r}")
             elif not labels(text.key, shape.key) and text_meets(ink[text.key], shape):
                 faults.append(f"{text.key} {text.text!r} meets {shape.key}")
-        if isinstance(shape, Text) and shape.text:
-            for other in scene.shapes:
+        if is_text:
+            for other, other_box in others:
                 if (
-                    not isinstance(other, Text)
+                    boxes_meet(reach, other_box)
                     and not labels(shape.key, other.key)
-                    and text_meets(ink[shape.key], other)
+                    and text_meets(reach, other)
                 ):
                     faults.append(f"{shape.key} {shape.text!r} meets {other.key}")
     return faults
