@@ -19,7 +19,7 @@ from viz.window.panel import Slider
 from viz.window.settings import Settings
 from viz.window.tiles import TilesApp
 
-# Two windows are used by hand in every run; the rest run with the slow tests (in CI).
+# Each window is used by hand in every run; the rest run with the slow tests (in CI).
 pytestmark = pytest.mark.x11
 SIZE = (980, 720)
 
@@ -177,7 +177,6 @@ def test_tab_reaches_the_opponent_buttons_and_space_presses_them(open_window, tm
     assert events == [{"player": 0, "place": "left"}, {"player": 1, "place": "right"}]
 
 
-@pytest.mark.slow
 def test_even_odds_by_keyboard(open_window):
     window = open_window("play", "tiles", "--players", "3", "--seed", "2")
     window.key("Right", "Return")  # your first tile, by the arrow keys
