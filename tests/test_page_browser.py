@@ -34,9 +34,9 @@ EXPORTED = {
 }
 PHONE, DESKTOP = {"width": 360, "height": 640}, {"width": 1920, "height": 1080}
 # A local run opens each game's page once, and the six-player game's page on a phone for
-# the layout, the keyboard, the move list, play and pause, and the words; one analysed page
-# shows the chart and the judged moves. The rest (the desktop, the other boards, the other
-# keys and chart checks) runs with the slow tests: CI runs every test here.
+# the 9 px board in its box, the keyboard, the move list, play and pause, and the words; one
+# analysed page shows the chart and the judged moves. The rest (the desktop, the other
+# boards, the other keys and chart checks) runs with the slow tests: CI runs every test here.
 VIEWPORTS = pytest.mark.parametrize(
     "viewport",
     [PHONE, pytest.param(DESKTOP, marks=pytest.mark.slow)],
@@ -260,8 +260,9 @@ def focused(page) -> str:
     )
 
 
+@pytest.mark.slow  # the 9 px test steps the six-player page on a phone each run
 @VIEWPORTS
-@pytest.mark.parametrize("game", [pytest.param("load-20x20", marks=pytest.mark.slow), "tiles-6"])
+@pytest.mark.parametrize("game", ["load-20x20", "tiles-6"])
 def test_the_page_never_scrolls_itself_and_the_board_stays_in_view(open_page, game, viewport):
     """Stepping scrolls neither the page nor the board away; at 360x640 the board's box,
     the buttons and the scrubber fit the first screen, at 1920x1080 the whole page does.
