@@ -109,7 +109,9 @@ def _ring_faults(scene: Scene, index: int, on: str) -> list[str]:
 
 @pytest.mark.parametrize("palette", sorted(PALETTES["load"]))
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("name", IDS)
+@pytest.mark.parametrize(  # three players' table: with the slow tests (CI); six always run
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "tiles-3" else n for n in IDS]
+)
 def test_every_text_and_piece_stands_out(replays, name, size, palette):
     game = name.split("-")[0]
     faults: set[str] = set()

@@ -763,6 +763,7 @@ def test_chart_points_are_named_buttons(open_analysed):
     assert page.locator(f'{POINTS}[data-turn="1"] text').count() == 0
 
 
+@pytest.mark.slow
 def test_the_move_list_shows_glyphs_and_the_best_move_of_a_mistake(open_analysed):
     page = open_analysed("load-analysed")
     moves = page.locator("#replay-moves button")
