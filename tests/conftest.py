@@ -1,6 +1,6 @@
 import atexit
 import os
-import re
+import shlex
 import shutil
 import sys
 import tempfile
@@ -49,31 +49,22 @@ def pytest_collection_modifyitems(config, items):
 # Chromium 156's headless mode keeps a hidden omnibox popup, a WebUI page whose renderer
 # takes a third of a core for as long as the browser is open (measured idle: 0.4 s of CPU a
 # second, 0.02 s without it). Chromium reads only the last --disable-features switch, so the
-# one that turns the popup off repeats what Playwright disables, read from chrome://version
-# of a first launch.
-OMNIBOX_POPUP = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"]
-
-
-def launch_chromium(playwright, executable):
-    no_popup = "--disable-features=" + ",".join(OMNIBOX_POPUP)
-    probe = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", no_popup])
-    try:
-        version = probe.new_page()
-        version.goto("chrome://version")
-        command_line = version.locator("#command_line").text_content()
-    finally:
-        probe.close()
-    disabled = [
-        f for s in re.findall(r"--disable-features=(\S+)", command_line) for f in s.split(",")
-    ]
-    features = ",".join(dict.fromkeys(disabled + OMNIBOX_POPUP))
-    return playwright.chromium.launch(
-        executable_path=executable, args=["--no-sandbox", "--disable-features=" + features]
-    )
+# popup's features are added to the one Playwright passes, by a wrapper around the browser.
+OMNIBOX_POPUP = "WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"
+WITHOUT_POPUP = """#!/bin/sh
+seen=
+for arg do
+  shift
+  case $arg in --disable-features=*) arg="$arg,{features}" seen=1 ;; esac
+  set -- "$@" "$arg"
+done
+[ "$seen" ] || set -- "$@" --disable-features={features}
+exec {executable} "$@"
+"""
 
 
 @pytest.fixture(scope="session")
-def chromium():
+def chromium(tmp_path_factory):
     """One headless Chromium a worker, driven by Playwright, for every module that opens
     pages (launching one takes a second or two of CPU)."""
     from test_svg_browser import BROWSERS
@@ -87,7 +78,12 @@ def chromium():
         if os.environ.get("CI"):
             pytest.fail("CI must have Chromium and Playwright (.ci/run installs them)")
         pytest.skip("needs Chromium and Playwright")
+    wrapper = tmp_path_factory.mktemp("chromium") / "chromium"
+    wrapper.write_text(
+        WITHOUT_POPUP.format(features=OMNIBOX_POPUP, executable=shlex.quote(executable))
+    )
+    wrapper.chmod(0o755)
     with sync_playwright() as playwright:
-        launched = launch_chromium(playwright, executable)
+        launched = playwright.chromium.launch(executable_path=wrapper, args=["--no-sandbox"])
         yield launched
         launched.close()
