@@ -36,6 +36,17 @@ def cli(capsys, *argv: str) -> tuple[int, str, list[str]]:
 
 @pytest.fixture
 def game(tmp_path):
+    """A short game (a 3x3 board): these tests are about files and messages, and a short
+    game exports in a third of the time."""
+    recording = tmp_path / "game.jsonl"
+    record = ["record", "load", "--rows", "3", "--cols", "3", "--seed", "4"]
+    assert main([*record, "-o", str(recording)]) == 0
+    return recording
+
+
+@pytest.fixture
+def long_game(tmp_path):
+    """A game on the default 7x7 board, whose export takes long enough to interrupt."""
     recording = tmp_path / "game.jsonl"
     assert main(["record", "load", "--seed", "4", "-o", str(recording)]) == 0
     return recording
@@ -316,11 +327,11 @@ def _alive(pid: int) -> bool:
         for c in INTERRUPTIBLE
     ],
 )
-def test_ctrl_c_ends_any_command_within_a_second_in_one_line(tmp_path, game, command):
+def test_ctrl_c_ends_any_command_within_a_second_in_one_line(tmp_path, long_game, command):
     import signal
     import time
 
-    argv = [a.format(rec=game, dir=tmp_path) for a in INTERRUPTIBLE[command]]
+    argv = [a.format(rec=long_game, dir=tmp_path) for a in INTERRUPTIBLE[command]]
     code = "import sys; from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
     if command == "validate":  # reading is too quick to interrupt: make it slow
         code = SLOW_VALIDATE
