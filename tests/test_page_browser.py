@@ -34,7 +34,7 @@ EXPORTED = {
 }
 PHONE, DESKTOP = {"width": 360, "height": 640}, {"width": 1920, "height": 1080}
 # A local run opens each game's page once, and the six-player game's page on a phone for
-# the 9 px board in its box, the keyboard, the move list, play and pause, and the words; one
+# the 9 px board in its box, the keyboard, the move list and playing it, and the words; one
 # analysed page shows the chart and the judged moves. The rest (the desktop, the other
 # boards, the other keys and chart checks) runs with the slow tests: CI runs every test here.
 VIEWPORTS = pytest.mark.parametrize(
@@ -482,6 +482,7 @@ def test_a_part_of_a_game_keeps_the_games_own_turn_numbers(open_page, exported):
     assert_picture_shows(page, list(clip.scenes())[7 - 3], "loops")
 
 
+@pytest.mark.slow  # the move list test plays the same page to its end each run
 def test_space_plays_and_pauses_wherever_the_focus_is_but_on_a_button(open_page):
     page = open_page("tiles-6")
     play = page.locator("#replay-play")
