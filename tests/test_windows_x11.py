@@ -164,7 +164,9 @@ def test_a_keyboard_only_game_of_odds_and_evens(open_window):
     wait_until(lambda: saved() == expected, 10)
     assert saved() == expected
     recording = next(window.out.glob("*.jsonl"))
-    assert load_replay(recording).moves == load_replay(window.sessions()[-1]).moves
+    saved_moves = load_replay(recording).moves  # the game when G was pressed; the AI
+    session = load_replay(window.sessions()[-1]).moves  # may have moved on since
+    assert len(saved_moves) >= 2 and session[: len(saved_moves)] == saved_moves
 
 
 @pytest.mark.slow
