@@ -101,8 +101,21 @@ def test_placing_by_each_keyboard_spelling(make_app, typed, loop):
     assert app.panel.entry().get_text() == "" and app.panel.entry().is_focused
 
 
-@pytest.mark.parametrize("verb", ["flip", "f", "Flip", "F"])
-@pytest.mark.parametrize("side", ["left", "l", "right", "r"])
+VERBS, SIDES = ["flip", "f", "Flip", "F"], ["left", "l", "right", "r"]
+
+
+# Every verb with every side in CI; locally each verb and each side once (flip left, f l,
+# Flip right, F r), the rest with the slow tests.
+@pytest.mark.parametrize(
+    "side, verb",
+    [
+        (side, verb)
+        if VERBS.index(verb) == SIDES.index(side)
+        else pytest.param(side, verb, marks=pytest.mark.slow)
+        for side in SIDES
+        for verb in VERBS
+    ],
+)
 def test_flipping_by_each_keyboard_spelling(make_app, verb, side):
     app = make_app()
     target = LEFT if side.startswith("l") else RIGHT
