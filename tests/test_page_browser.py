@@ -33,10 +33,11 @@ EXPORTED = {
     "loops-3-to-9": (RECORDINGS / "loops-sample.jsonl", ["--from", "3", "--to", "9"]),
 }
 PHONE, DESKTOP = {"width": 360, "height": 640}, {"width": 1920, "height": 1080}
-# A local run opens each game's page once, and the six-player game's page on a phone for
-# the 9 px board in its box, the keyboard, the move list and playing it, and the words; one
-# analysed page shows the chart and the judged moves. The rest (the desktop, the other
-# boards, the other keys and chart checks) runs with the slow tests: CI runs every test here.
+# A local run steps each game's page, tabs through the controls, checks the text contrast,
+# steps the six-player page on a phone (9 px text, the board scrolling in its box) and
+# clicks an analysed page's chart. The rest (the desktop, the other boards, the move list,
+# the words for screen readers, play, the other keys and chart checks) runs with the slow
+# tests: CI runs every test here.
 VIEWPORTS = pytest.mark.parametrize(
     "viewport",
     [PHONE, pytest.param(DESKTOP, marks=pytest.mark.slow)],
@@ -350,6 +351,7 @@ def test_the_board_keeps_9_px_text_scrolling_inside_its_box(open_page, game, vie
         assert scroll_y(page) == 0
 
 
+@pytest.mark.slow
 @VIEWPORTS
 def test_the_move_list_is_one_tab_stop_stepped_with_its_keys(open_page, viewport):
     page = open_page("tiles-6", viewport)
@@ -428,6 +430,7 @@ def test_a_click_anywhere_raises_no_script_error(open_page, viewport):
     assert page.errors == []
 
 
+@pytest.mark.slow
 def test_the_picture_is_hidden_from_screen_readers_the_words_are_not(open_page):
     page = open_page("tiles-6")
     assert page.locator("#replay-picture").get_attribute("aria-hidden") == "true"
@@ -482,7 +485,7 @@ def test_a_part_of_a_game_keeps_the_games_own_turn_numbers(open_page, exported):
     assert_picture_shows(page, list(clip.scenes())[7 - 3], "loops")
 
 
-@pytest.mark.slow  # the move list test plays the same page to its end each run
+@pytest.mark.slow
 def test_space_plays_and_pauses_wherever_the_focus_is_but_on_a_button(open_page):
     page = open_page("tiles-6")
     play = page.locator("#replay-play")
