@@ -178,10 +178,43 @@ def paint(shape: Shape) -> str:
 
 def behind(scene: Scene, index: int, x: float, y: float) -> str:
     """The colour name painted at a point by the shapes drawn before `index`, texts aside."""
-    for shape in reversed(scene.shapes[:index]):
-        if not isinstance(shape, Text) and covers(shape, x, y):
-            return paint(shape)
+    shapes, boxes = scene.shapes, _boxes(scene)
+    for below in range(index - 1, -1, -1):
+        box = boxes[below]  # covers() only where the shape's box holds the point
+        inside = box is not None and box[0] <= x <= box[2] and box[1] <= y <= box[3]
+        if inside and covers(shapes[below], x, y):
+            return paint(shapes[below])
     return scene.background
+
+
+_BOXES: dict[int, tuple[Scene, list[tuple[float, float, float, float] | None]]] = {}
+
+
+def _boxes(scene: Scene) -> list[tuple[float, float, float, float] | None]:
+    """Each shape's paint's bounding box (None for texts and shapes that paint nothing
+    `covers` sees), once a scene: a picture's checks ask behind() about one scene
+    thousands of times. The last few scenes are kept, with the scene itself, so that an
+    id is never taken for another scene's."""
+    kept = _BOXES.get(id(scene))
+    if kept is None or kept[0] is not scene:
+        if len(_BOXES) >= 8:
+            del _BOXES[next(iter(_BOXES))]
+        kept = _BOXES[id(scene)] = (scene, [_box(shape) for shape in scene.shapes])
+    return kept[1]
+
+
+def _box(shape: Shape) -> tuple[float, float, float, float] | None:
+    if isinstance(shape, Rect):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    pad = 1e-6  # a rounding's worth outside, so that the box never leaves a covered point out
+    if isinstance(shape, Circle | Ring):
+        reach = shape.r + (shape.width / 2 if isinstance(shape, Ring) else 0) + pad
+        return shape.cx - reach, shape.cy - reach, shape.cx + reach, shape.cy + reach
+    if isinstance(shape, Line) and shape.points:
+        reach = shape.width / 2 + pad
+        xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+        return min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
+    return None
 
 
 def text_contrasts(scene: Scene) -> list[tuple[Text, str, float]]:
