@@ -318,12 +318,12 @@ def _alive(pid: int) -> bool:
         return False
 
 
-# A local run interrupts an MP4 export (a write, with ffmpeg under it), a sweep's workers
-# and a read; the slow tests (CI) add the GIF export and the demo.
+# A local run interrupts an MP4 export (a write, with ffmpeg under it) and a sweep's
+# workers; the slow tests (CI) add the GIF export, the demo and a read.
 @pytest.mark.parametrize(
     "command",
     [
-        pytest.param(c, marks=pytest.mark.slow) if c in ("export", "demo") else c
+        pytest.param(c, marks=pytest.mark.slow) if c in ("export", "demo", "validate") else c
         for c in INTERRUPTIBLE
     ],
 )
