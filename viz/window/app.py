@@ -481,8 +481,6 @@ class GameApp(Generic[StateT]):
     def draw(self) -> None:
         picture = self.picture()
         listing = self.move_list_rect()
-        if listing.height < MOVE_LIST_LEAST // 2:  # no room for the list: no hole for it
-            listing = pygame.Rect(listing.topleft, (0, 0))
         width, height = self.screen.get_size()
         for area in around(pygame.Rect(picture.width, 0, width - picture.width, height), listing):
             self.screen.fill(PANEL_COLOR, area)
@@ -676,9 +674,13 @@ class GameApp(Generic[StateT]):
         )
 
     def move_list_rect(self) -> pygame.Rect:
-        """The rest of the column, under the controls."""
+        """The rest of the column, under the controls; empty where too little is left to
+        be worth a list."""
         column, top = self.panel_column(), self.panel.bottom + GAP
-        return pygame.Rect(column.left, top, column.width, column.bottom - top - 10)
+        height = column.bottom - top - 10
+        return pygame.Rect(
+            column.left, top, column.width, height * (height >= MOVE_LIST_LEAST // 2)
+        )
 
     # --- the move list ---------------------------------------------------------------
 
@@ -689,7 +691,7 @@ class GameApp(Generic[StateT]):
     def draw_move_list(self, rect: pygame.Rect) -> None:
         """The list in `rect`, painted where it changed (the panel around it is filled
         anew each frame, the list's own pixels only when the list moves on)."""
-        if rect.height < MOVE_LIST_LEAST // 2:
+        if not rect:  # no room for a list
             self.moves_drawn = self.list_painted = None
             return
         listed = self.listed()
