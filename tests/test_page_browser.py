@@ -72,10 +72,14 @@ def exported(tmp_path_factory):
         if isinstance(recording, list):
             assert main([*recording, "-o", str(folder / f"{name}.jsonl")]) == 0
             recording = folder / f"{name}.jsonl"
-        page = folder / f"{name}.html"
-        assert main(["export", str(recording), "--html", str(page), *options]) == 0
-        made[name] = (recording, page)
+        made[name] = (recording, page_of(recording, folder / f"{name}.html", options))
     return made
+
+
+def page_of(recording, page, options):
+    """The replay page of a recording, exported by the command line."""
+    assert main(["export", str(recording), "--html", str(page), *options]) == 0
+    return page
 
 
 @pytest.fixture
@@ -640,9 +644,7 @@ def analysed(tmp_path_factory):
     for name, (recording, options) in made_from.items():
         annotated = folder / f"{name}.jsonl"
         assert main(["analyze", str(recording), "-o", str(annotated)]) == 0
-        page = folder / f"{name}.html"
-        assert main(["export", str(annotated), "--html", str(page), *options]) == 0
-        made[name] = (annotated, page)
+        made[name] = (annotated, page_of(annotated, folder / f"{name}.html", options))
     return made
 
 
