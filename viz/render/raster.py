@@ -27,6 +27,7 @@ from viz.scenes.shapes import (
     Scene,
     Shape,
     Text,
+    changed_shapes,
     dash_angles,
     dash_segments,
 )
@@ -157,14 +158,13 @@ def merged(boxes: list[Box]) -> list[Box]:
     return boxes
 
 
-def changed_boxes(before: Scene, after: Scene) -> list[tuple[int, int, int, int]]:
-    """Boxes around every shape that differs between two scenes of the same canvas."""
-    old, new = before.by_key(), after.by_key()
-    boxes = []
-    for key in old.keys() | new.keys():
-        if old.get(key) != new.get(key):
-            boxes += [bounds(shape) for shape in (old.get(key), new.get(key)) if shape]
-    return boxes
+def changed_boxes(before: Scene, after: Scene) -> list[Box]:
+    """Boxes around every shape that differs between two scenes (the whole canvas when
+    everything must be redrawn)."""
+    shapes = changed_shapes(before, after)
+    if shapes is None:
+        return [(0, 0, after.width, after.height)]
+    return [bounds(shape) for shape in shapes]
 
 
 @lru_cache(maxsize=65_536)

@@ -9,6 +9,7 @@ the SVG writer all draw the same scenes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 RGB = tuple[int, int, int]
@@ -166,6 +167,33 @@ class Scene:
 
     def by_key(self) -> dict[str, Shape]:
         return {shape.key: shape for shape in self.shapes}
+
+    @cached_property
+    def groups(self) -> dict[str, tuple[Shape, ...]]:
+        """Every shape under its key, in order: a change in motion may draw two under one
+        (kept with the scene, which never changes: each frame's scene is asked twice)."""
+        grouped: dict[str, tuple[Shape, ...]] = {}
+        for shape in self.shapes:
+            grouped[shape.key] = (*grouped.get(shape.key, ()), shape)
+        return grouped
+
+
+def changed_shapes(before: Scene, after: Scene) -> list[Shape] | None:
+    """The shapes to repaint to turn `before` into `after`: those of every key whose
+    shapes differ, were or are there. None when everything must be repainted: another
+    canvas or palette, or the same keys in another order (what lies on what changed)."""
+    canvas = (after.width, after.height, after.background, after.palette)
+    if (before.width, before.height, before.background, before.palette) != canvas:
+        return None
+    was, now = before.groups, after.groups
+    if [key for key in was if key in now] != [key for key in now if key in was]:
+        return None
+    return [
+        shape
+        for key in was.keys() | now.keys()
+        if was.get(key) != now.get(key)
+        for shape in (*was.get(key, ()), *now.get(key, ()))
+    ]
 
 
 def dash_angles(radius: float, width: float) -> list[tuple[float, float]]:

@@ -17,6 +17,7 @@ from viz.scenes.shapes import (
     Scene,
     Shape,
     Text,
+    changed_shapes,
     dash_angles,
     dash_segments,
 )
@@ -78,61 +79,45 @@ def draw(surface: pygame.Surface, scene: Scene, shown: Scene | None = None) -> N
             draw_shape(surface, scene, shape)
         return
     areas = changed_areas(shown, scene)
-    placed = [(bounds(scene, shape), shape) for shape in scene.shapes] if areas else []
+    boxes = [bounds(shape) for shape in scene.shapes] if areas else []
     for area in areas:
         surface.set_clip(area.clip(whole))
         try:
             surface.fill(scene.rgb(scene.background), whole)
-            for box, shape in placed:
-                if box.colliderect(area):
-                    draw_shape(surface, scene, shape)
+            for index in area.collidelistall(boxes):
+                draw_shape(surface, scene, scene.shapes[index])
         finally:
             surface.set_clip(None)
 
 
-MOST_AREAS = 4  # past this many separate changed areas, their union is painted once
+MOST_AREAS = 24  # past this many separate changed areas, their union is painted once
 
 
 def changed_areas(shown: Scene, scene: Scene) -> list[pygame.Rect]:
-    """The separate areas where `scene` differs from `shown` (none: it does not), found
-    by key: the shapes of a key (a change in motion may draw two) that differ, were or
-    are there. All of it if the canvas, the colours or the order of the keys differ."""
-    whole = pygame.Rect(0, 0, scene.width, scene.height)
-    canvas = (scene.width, scene.height, scene.background, scene.palette)
-    if (shown.width, shown.height, shown.background, shown.palette) != canvas:
-        return [whole]
-    was, now = _by_key(shown), _by_key(scene)
-    if [key for key in was if key in now] != [key for key in now if key in was]:
-        return [whole]  # the same shapes in another order: what lies on what has changed
-    boxes = [
-        bounds(scene, shape)
-        for key in was.keys() | now.keys()
-        if was.get(key) != now.get(key)
-        for shape in (*was.get(key, ()), *now.get(key, ()))
-    ]
-    areas = _merged(boxes)
+    """The separate areas where `scene` differs from `shown` (none: it does not)."""
+    shapes = changed_shapes(shown, scene)
+    if shapes is None:
+        return [pygame.Rect(0, 0, scene.width, scene.height)]
+    areas = _merged([bounds(shape) for shape in shapes])
     return [areas[0].unionall(areas[1:])] if len(areas) > MOST_AREAS else areas
-
-
-def _by_key(scene: Scene) -> dict[str, tuple[Shape, ...]]:
-    grouped: dict[str, tuple[Shape, ...]] = {}
-    for shape in scene.shapes:
-        grouped[shape.key] = (*grouped.get(shape.key, ()), shape)
-    return grouped
 
 
 def _merged(boxes: list[pygame.Rect]) -> list[pygame.Rect]:
     """The boxes, those that overlap joined into one, until none overlap."""
     areas: list[pygame.Rect] = []
     for box in boxes:
+        box = box.copy()  # the boxes are `bounds`' own
         while (hit := box.collidelist(areas)) != -1:
             box = box.union(areas.pop(hit))
         areas.append(box)
     return areas
 
 
-def bounds(scene: Scene, shape: Shape) -> pygame.Rect:
-    """The pixels `draw_shape` may touch for a shape, with a pixel to spare."""
+@lru_cache(maxsize=16_384)
+def bounds(shape: Shape) -> pygame.Rect:
+    """The pixels `draw_shape` may touch for a shape, with a pixel to spare (cached: most
+    shapes stay the same from frame to frame, and every frame asks for all of them).
+    Callers must not change the box they are given."""
     if isinstance(shape, Rect):
         box = pygame.Rect(round(shape.x), round(shape.y), round(shape.w) + 1, round(shape.h) + 1)
     elif isinstance(shape, Circle | Ring):
@@ -144,7 +129,7 @@ def bounds(scene: Scene, shape: Shape) -> pygame.Rect:
         box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
         box.inflate_ip(round(shape.width) + 2, round(shape.width) + 2)
     else:
-        box = _text_place(shape, text_surface(shape.text, round(shape.size), scene.rgb(shape.fill)))
+        box = _text_place(shape, pygame.Rect((0, 0), font(round(shape.size)).size(shape.text)))
     return box.inflate(2, 2)
 
 
@@ -166,11 +151,10 @@ def draw_shape(surface: pygame.Surface, scene: Scene, shape: Shape) -> None:
             pygame.draw.lines(surface, scene.rgb(shape.stroke), False, piece, width)
     elif isinstance(shape, Text):
         image = text_surface(shape.text, round(shape.size), scene.rgb(shape.fill))
-        surface.blit(image, _text_place(shape, image))
+        surface.blit(image, _text_place(shape, image.get_rect()))
 
 
-def _text_place(text: Text, image: pygame.Surface) -> pygame.Rect:
-    place = image.get_rect()
+def _text_place(text: Text, place: pygame.Rect) -> pygame.Rect:
     point = (round(text.x), round(text.y))
     if text.anchor == "start":
         place.midleft = point
