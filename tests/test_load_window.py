@@ -582,6 +582,18 @@ def test_a_large_window_keeps_its_text_size_and_gives_the_board_the_room(tmp_pat
         window.close()
 
 
+def test_a_download_done_wakes_the_waiting_window_to_say_so(app):
+    app.step()
+    run(app)
+    saving = app.download()
+    assert app.idle_wait_ms() == IDLE_WAIT_MS  # no need to look often: the job wakes it
+    started = time.monotonic()
+    woken_by = app.wait_for_input(20_000)
+    assert saving.done and time.monotonic() - started < 20
+    app.frame(16, woken_by)
+    assert app.message.startswith("Saved")
+
+
 def test_a_window_waiting_for_input_sleeps_but_wakes_for_the_first_event(app):
     assert not app.playing_by_itself()  # a new game, both colours by hand
     assert app.idle_wait_ms() == IDLE_WAIT_MS  # no text box: nothing to blink

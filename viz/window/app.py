@@ -42,6 +42,7 @@ from viz.window.panel import GAP, Button, Control, Label, Panel, Slider, natural
 from viz.window.replay import REPLAY_HINT, ReplayMode
 from viz.window.sessions import SessionLog
 from viz.window.settings import MOTIONS, Settings, default_path
+from viz.window.waiting import wait_for_events, wake_the_window
 
 Saved = tuple[str, list[Path]]  # what a download says once done, and the files it wrote
 
@@ -50,9 +51,9 @@ PANEL_WIDTH = 210
 ROW = 40
 FPS = 60
 AI_DELAY_MS = 700  # how long a computer seat of Odds and Evens or Even Odds takes to move
-# Waiting for input, a window wakes at once for an event, else after this long: often
-# while a text box has the keys (its cursor blinks) or a download is being written (to say
-# when it is done), seldom when nothing on it can change.
+# Waiting for input, a window wakes at once for an event (a job it runs beside it posts
+# one when it is done), else after this long: often while a text box has the keys (its
+# cursor blinks), seldom when nothing on it can change.
 BLINK_WAIT_MS, IDLE_WAIT_MS = 200, 1000  # pygame_gui's cursor turns every 400 ms
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
@@ -323,7 +324,10 @@ class GameApp(Generic[StateT]):
         snapshot = (self.game, self.rules, self.seed, self.moves, self.state.result())
         save = partial(save_play, *snapshot, self.out_dir, self.formats)
         self.saving = Job(
-            "saving", lambda _stopping: save(), lambda fault: (f"Nothing saved: {fault}", [])
+            "saving",
+            lambda _stopping: save(),
+            lambda fault: (f"Nothing saved: {fault}", []),
+            wake_the_window,
         )
         self.message = "Saving…"
         return self.saving
@@ -349,7 +353,7 @@ class GameApp(Generic[StateT]):
             self.judging, self.judged_at, self.verdict = None, position, []
             if over:
                 work = partial(judge_game, self.game, self.rules, self.moves, self.seed)
-                self.judging = Job("judging", work, lambda fault: [])
+                self.judging = Job("judging", work, lambda fault: [], wake_the_window)
         judging = self.judging
         if judging is not None and judging.done and not judging.reported:
             judging.reported = True
@@ -393,15 +397,12 @@ class GameApp(Generic[StateT]):
         return self.looping or self.computer_seat() is not None
 
     def idle_wait_ms(self) -> int:
-        jobs = (self.saving, self.judging)
-        working = any(job is not None and not job.reported for job in jobs)
-        return BLINK_WAIT_MS if self.text_has_focus() or working else IDLE_WAIT_MS
+        return BLINK_WAIT_MS if self.text_has_focus() else IDLE_WAIT_MS
 
     @staticmethod
     def wait_for_input(timeout_ms: int) -> list[pygame.event.Event]:
-        """Sleep until an event comes (returned, to be handled first) or the time is up."""
-        event = pygame.event.wait(timeout_ms)
-        return [] if event.type == pygame.NOEVENT else [event]
+        """Sleep until events come (returned, to be handled first) or the time is up."""
+        return wait_for_events(timeout_ms)
 
     def close(self) -> None:
         if self.judging is not None:
