@@ -1,5 +1,7 @@
 """Motion: the in-between pictures of a change, by hand-worked shapes and in the windows."""
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -8,7 +10,7 @@ from games.load import Pick
 from games.loops import Place
 from viz.scenes.load import PALETTE
 from viz.scenes.motion import DROP_RADII, HOLD, Motion, ease_out
-from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text
+from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text, frame
 from viz.window.app import FASTEST_MOVING_SPEED, MOTION_MS, SPEEDS
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
@@ -210,14 +212,29 @@ def test_painting_only_what_changed_leaves_the_picture_a_full_painting_gives(gam
                 pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900, y=700))
         app.frame(16)
         whole = pygame.Surface(app.screen.get_size())
-        render_pygame.draw(whole, app.drawn)
+        render_pygame.Painter().paint(whole, (0, 0), app.drawn)
         board = pygame.Rect(0, 0, app.drawn.width, app.drawn.height)
         painted = pygame.image.tobytes(app.screen.subsurface(board), "RGB")
         assert painted == pygame.image.tobytes(whole.subsurface(board), "RGB")
         listing, _ = app.moves_drawn  # the move list too
         whole = pygame.Surface(listing.size)
-        render_pygame.draw(whole, app.list_painted)
+        render_pygame.Painter().paint(whole, (0, 0), app.list_painter.shown)
         painted = pygame.image.tobytes(app.screen.subsurface(listing), "RGB")
         assert painted == pygame.image.tobytes(whole, "RGB")
     finally:
         app.close()
+
+
+def test_a_window_repaints_only_where_shapes_changed():
+    from viz.window.render_pygame import changed_areas
+
+    cell, other = Rect("cell", 30, 30, 20, 20, "red"), Rect("other", 70, 70, 20, 20, "red")
+    mark = frame("mark", (28, 28, 52, 52), "ink", 2)
+    assert changed_areas(scene(cell, other, mark), scene(cell, other, mark)) == []
+    recoloured = changed_areas(scene(cell, other), scene(replace(cell, fill="green"), other))
+    assert len(recoloured) == 1 and recoloured[0].contains(pygame.Rect(30, 30, 20, 20))
+    assert not recoloured[0].colliderect(pygame.Rect(70, 70, 20, 20))
+    moved = changed_areas(scene(cell, mark), scene(cell, replace(mark, width=3)))
+    assert len(moved) == 1 and moved[0].contains(pygame.Rect(27, 27, 27, 27))
+    swapped = changed_areas(scene(cell, mark), scene(mark, cell))  # what lies on what
+    assert swapped == [pygame.Rect(0, 0, 100, 100)]

@@ -191,8 +191,8 @@ class GameApp(Generic[StateT]):
         self.games_started = 0
         self.replaying = ReplayMode(self, script) if script is not None else None
         self.drawn: Scene | None = None  # the picture on screen
-        self.painted: Scene | None = None  # ... and on the window's surface, until a resize
-        self.list_painted: Scene | None = None  # the move list on the window's surface
+        self.board_painter = render_pygame.Painter()
+        self.list_painter = render_pygame.Painter()  # the move list's
         self.saving: Job[Saved] | None = None  # the latest download, written off this thread
         self.judging: Job[list[Judgement]] | None = None  # the ended game's moves being judged
         self.judged_at: tuple[int, int] | None = None  # the position judged, or being judged
@@ -486,8 +486,8 @@ class GameApp(Generic[StateT]):
         for area in around(pygame.Rect(picture.width, 0, width - picture.width, height), listing):
             self.screen.fill(PANEL_COLOR, area)
         self.screen.fill(PANEL_COLOR, (0, picture.height, picture.width, height - picture.height))
-        render_pygame.draw(self.screen, picture, self.painted)
-        self.drawn = self.painted = picture
+        self.board_painter.paint(self.screen, (0, 0), picture)
+        self.drawn = picture
         self.draw_move_list(listing)
         self.manager.draw_ui(self.screen)
         self.panel.draw_focus(self.screen)
@@ -646,7 +646,8 @@ class GameApp(Generic[StateT]):
 
     def resize(self) -> None:
         self.screen = self.window.get_surface()
-        self.painted = self.list_painted = None
+        self.board_painter.forget()
+        self.list_painter.forget()
         self.manager.set_window_resolution(self.screen.get_size())
 
     # --- the side panel --------------------------------------------------------------
@@ -692,16 +693,17 @@ class GameApp(Generic[StateT]):
     def draw_move_list(self, rect: pygame.Rect) -> None:
         """The list in `rect`, painted where it changed (the panel around it is filled
         anew each frame, the list's own pixels only when the list moves on)."""
+        if not self.moves_drawn or self.moves_drawn[0] != rect:
+            self.list_painter.forget()  # the list moved, or was not there
         if not rect:  # no room for a list
-            self.moves_drawn = self.list_painted = None
+            self.moves_drawn = None
             return
         listed = self.listed()
         scene = move_list_scene(
             rect.width, rect.height, self.state.turns, listed.turns, self.entry_words
         )
-        shown = self.list_painted if self.moves_drawn and self.moves_drawn[0] == rect else None
-        render_pygame.draw(self.screen.subsurface(rect), scene, shown)
-        self.moves_drawn, self.list_painted = (rect, scene.layout), scene
+        self.list_painter.paint(self.screen, rect.topleft, scene)
+        self.moves_drawn = (rect, scene.layout)
 
     def entry_words(self, turn: int) -> str:
         """A turn in the move list: its number, its judgement if analysed, its words."""
