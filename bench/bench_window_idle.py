@@ -1,6 +1,7 @@
 """CPU an idle window uses: each game's window runs its real frame loop for a few seconds
-with nobody touching it. Baseline: the same window drawing every frame at 60 frames a
-second (its wait for input turned off), measured in the same run.
+with nobody touching it. Baselines, measured in the same run: the same window waiting
+with `pygame.event.wait` (which looks for events every millisecond) instead of SDL's own
+wait, and drawing every frame at 60 frames a second (its wait turned off).
 
 Uses the X server in $DISPLAY when there is one (a window's frames then go to X, as on
 a desktop), else SDL's dummy driver. Median of several runs.
@@ -45,13 +46,21 @@ def open_window(game: str, folder: Path):
     return TilesApp(REGISTRY[game], rules, vs="medium", **common)
 
 
-def cpu_share(game: str, seconds: float, waits: bool, loop: bool = False) -> float:
+def pygame_wait(timeout_ms: int) -> list[pygame.event.Event]:
+    event = pygame.event.wait(timeout_ms)
+    return [] if event.type == pygame.NOEVENT else [event]
+
+
+def cpu_share(game: str, seconds: float, waits: str, loop: bool = False) -> float:
     """The share of one core the window's loop takes over `seconds` of nobody using it
-    (with `loop`, while Loop plays at its default speed)."""
+    (with `loop`, while Loop plays at its default speed). `waits`: "sdl" as the windows
+    do, "pygame" with pygame's wait, "no" drawing every frame."""
     with tempfile.TemporaryDirectory() as folder:
         window = open_window(game, Path(folder))
-        if not waits:
+        if waits == "no":
             window.playing_by_itself = lambda: True
+        elif waits == "pygame":
+            window.wait_for_input = pygame_wait
         window.looping = loop
         window.frame(16)
         pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), loops=1)
@@ -71,24 +80,26 @@ def main() -> None:
             waits: statistics.median(
                 cpu_share(game, args.seconds, waits) for _ in range(args.repeats)
             )
-            for waits in (True, False)
+            for waits in ("sdl", "pygame", "no")
         }
         rows.append(
             [
                 game,
-                f"{shares[True]:.1%}",
-                f"{shares[False]:.1%}",
-                f"{shares[False] / shares[True]:.1f}x",
+                f"{shares['sdl']:.1%}",
+                f"{shares['pygame']:.1%}",
+                f"{shares['no']:.1%}",
+                f"{shares['pygame'] / shares['sdl']:.1f}x",
             ]
         )
     driver = "X11" if os.environ.get("DISPLAY") else "dummy"
     print(f"Idle window, {args.seconds:g} s, median of {args.repeats}; video driver: {driver}")
-    print_table(["window", "CPU, waiting for input", "CPU, 60 frames/s", "less"], rows)
+    header = ["window", "CPU, SDL's wait", "pygame's wait", "60 frames/s", "SDL vs pygame"]
+    print_table(header, rows)
     shares = {}
     for accelerated in ("0", "1"):
         os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = accelerated
         shares[accelerated] = statistics.median(
-            cpu_share("load", args.seconds, waits=True, loop=True) for _ in range(args.repeats)
+            cpu_share("load", args.seconds, waits="sdl", loop=True) for _ in range(args.repeats)
         )
     print(
         "\nThe Load window while Loop plays (60 frames/s): "
