@@ -54,7 +54,8 @@ AI_DELAY_MS = 700  # how long a computer seat of Odds and Evens or Even Odds tak
 # Waiting for input, a window wakes at once for an event (a job it runs beside it posts
 # one when it is done), else after this long: often while a text box has the keys (its
 # cursor blinks), seldom when nothing on it can change.
-BLINK_WAIT_MS, IDLE_WAIT_MS = 200, 1000  # pygame_gui's cursor turns every 400 ms
+# pygame_gui turns the cursor at the first frame 400 ms after it last did: 600 ms here.
+BLINK_WAIT_MS, IDLE_WAIT_MS = 200, 1000
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 MAX_TEXT = 18.0  # px: a window's text stops growing here; a larger window gives the board room

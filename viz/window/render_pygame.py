@@ -102,7 +102,8 @@ class Painter:
         self.shown: Scene | None = None  # on the canvas, and on the window where painted
 
     def forget(self) -> None:
-        """The window's surface was replaced: the next scene is painted whole."""
+        """The target no longer shows the last scene where it was (the window's surface was
+        replaced, or the scene is to go elsewhere): the next is painted whole."""
         self.shown = None
 
     def paint(self, target: pygame.Surface, place: tuple[int, int], scene: Scene) -> None:
