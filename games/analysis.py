@@ -40,7 +40,11 @@ BLUNDER, MISTAKE, INACCURACY = 0.30, 0.20, 0.10
 # over four million positions, a minute or two and gigabytes at 12 (docs/analysis.md).
 EXACT_LOAD_CELLS = 10
 GLYPH_NAMES = {"??": "blunder", "?": "mistake", "?!": "inaccuracy", "!": "only move"}
-SUMMARY = (("?!", "inaccuracies"), ("?", "mistakes"), ("??", "blunders"))
+SUMMARY = (
+    ("?!", "inaccuracy", "inaccuracies"),
+    ("?", "mistake", "mistakes"),
+    ("??", "blunder", "blunders"),
+)
 
 
 @dataclass(frozen=True)
@@ -330,6 +334,14 @@ def summary(
     lines = []
     for player in sorted({j.player for j in judgements}):
         mine = [j for j in judgements if j.player == player]
-        counts = ", ".join(f"{sum(j.glyph == g for j in mine)} {name}" for g, name in SUMMARY)
-        lines.append(f"{name(player)}: {len(mine)} moves, {counts}")
+        counts = [counted(len(mine), "move", "moves")]
+        counts += [
+            counted(sum(j.glyph == glyph for j in mine), one, many) for glyph, one, many in SUMMARY
+        ]
+        lines.append(f"{name(player)}: {', '.join(counts)}")
     return lines
+
+
+def counted(count: int, one: str, many: str) -> str:
+    """ "1 blunder", "2 blunders", "0 blunders"."""
+    return f"{count} {one if count == 1 else many}"

@@ -16,6 +16,7 @@ from games.analysis import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    Judgement,
     estimate,
     estimate_glyph,
     exact_glyph,
@@ -23,6 +24,7 @@ from games.analysis import (
     judge,
     judged_indices,
     same_option,
+    summary,
 )
 from games.autoplay import play
 from games.history import History
@@ -238,6 +240,20 @@ def test_the_table_ends_with_a_summary_per_player(small_load, capsys):
     out = capsys.readouterr().out
     assert "| turn | player | move | before | after | glyph | best |" in out
     assert "Player 1:" in out and "Player 2:" in out and "blunders" in out
+
+
+def test_the_summary_counts_each_players_moves_and_errors_in_words():
+    def judged(player: int, glyph: str) -> Judgement:
+        return Judgement(0, 1, player, True, 1.0, 0.0, 0.0, (), glyph, (), ())
+
+    judgements = [judged(1, "??"), judged(1, "?!"), judged(1, "?!"), judged(2, "")]
+    assert summary(judgements) == [
+        "Player 1: 3 moves, 2 inaccuracies, 0 mistakes, 1 blunder",
+        "Player 2: 1 move, 0 inaccuracies, 0 mistakes, 0 blunders",
+    ]
+    assert summary([judged(0, "?")], "Seat {}".format) == [
+        "Seat 0: 1 move, 0 inaccuracies, 1 mistake, 0 blunders"
+    ]
 
 
 def test_an_annotated_recording_reads_back_with_its_judgements(small_load, tmp_path, capsys):
