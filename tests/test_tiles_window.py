@@ -84,6 +84,18 @@ def test_your_ten_lets_you_choose_the_next_colour(app):
     assert "Green" not in button_names(app)
 
 
+def test_the_move_list_and_a_hint_call_your_seat_you(app):
+    red_ten = DEAL.hands[0][4]
+    click(app, your_tile_point(app, red_ten))
+    assert app.entry_words(2) == "2. You played red-10"
+    assert app.hint_words(app.state.legal_moves()[0]).startswith("You chose ")
+    replay = TilesApp(GAME, GAME.rules({"players": 5}), seed=2, script=app.moves)
+    try:  # a replay has no "you": every seat by its number
+        assert replay.entry_words(2) == "2. Seat 0 played red-10"
+    finally:
+        replay.close()
+
+
 def test_the_ai_seats_play_after_a_short_delay_and_you_wait(app):
     click(app, your_tile_point(app, DEAL.hands[0][0]))
     assert app.state.to_move == 1

@@ -527,16 +527,17 @@ def status_lines(state: TilesState, viewer: int | None) -> list[str]:
     return [facts, f"{done} · {mover} {verb}"]
 
 
-def move_words(before: TilesState, after: TilesState) -> str:
-    """The latest move in words, with the dispute's result when it ended one."""
+def move_words(before: TilesState, after: TilesState, viewer: int | None = None) -> str:
+    """The latest move in words, with the dispute's result when it ended one; the
+    `viewer`'s seat is "You"."""
     last = after.last
     assert last is not None  # `after` follows a move
     if isinstance(last, Deal):
         return f"Tiles dealt for round {after.round}"
     if isinstance(last, Choose):
-        return f"{seat_label(last.player, None)} chose {COLORS[last.color]}"
-    words = f"{seat_label(last.player, None)} played {tile_name(last.tile)}"
-    return f"{words}: {dispute_text(after, None)}" if settled(after) else words
+        return f"{seat_label(last.player, viewer)} chose {COLORS[last.color]}"
+    words = f"{seat_label(last.player, viewer)} played {tile_name(last.tile)}"
+    return f"{words}: {dispute_text(after, viewer)}" if settled(after) else words
 
 
 def dispute_text(state: TilesState, viewer: int | None) -> str:

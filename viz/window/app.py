@@ -717,7 +717,7 @@ class GameApp(Generic[StateT]):
         if turn:
             index = listed.turn_length(turn - 1)
             glyph = str(self.judgements.get(index, {}).get("glyph", ""))
-            told = SCENES[self.game.id].move_words(listed.at_turn(turn - 1), after_turn)
+            told = self.move_words(listed.at_turn(turn - 1), after_turn)
             words = entry_text(turn, told, glyph)
         else:
             words = entry_text(0, "")
@@ -783,9 +783,13 @@ class GameApp(Generic[StateT]):
             pygame.K_c: self.switch_palette,
         }
 
+    def move_words(self, before: StateT, after_move: StateT) -> str:
+        """A move in words, as the replay page tells it."""
+        return SCENES[self.game.id].move_words(before, after_move)
+
     def hint_words(self, move: Any) -> str:
         """A hinted move in words, as the move list would tell it."""
-        return SCENES[self.game.id].move_words(self.state, after(self.state, move))
+        return self.move_words(self.state, after(self.state, move))
 
     def show_hint(self) -> None:
         """H: the best move or moves for the side to move, as `analyze` judges them."""

@@ -19,6 +19,7 @@ from viz.scenes.tiles import (
     PALETTES,
     TilesLayout,
     hand_slots,
+    move_words,
     seat_label,
     seat_order,
     status_lines,
@@ -57,6 +58,9 @@ class TilesApp(GameApp[TilesState]):
         if isinstance(move, Play):
             return f"play a {COLORS[color_of(move.tile)]} tile"
         return super().hint_words(move)
+
+    def move_words(self, before: TilesState, after_move: TilesState) -> str:
+        return move_words(before, after_move, self.viewer())
 
     def viewer(self) -> int | None:
         return None if self.replaying is not None else YOU
