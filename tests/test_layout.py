@@ -41,7 +41,7 @@ def labels(text: str, shape: str) -> bool:
     if text.endswith("-value"):
         return shape == text.removesuffix("-value")
     if text.startswith("score-"):
-        return shape.startswith("score-mark")
+        return shape.startswith(("score-mark", "score-won"))  # a cell or a row marked
     return False
 
 

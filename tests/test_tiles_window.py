@@ -12,6 +12,7 @@ from games.tiles import CHANCE, Deal
 from games.tiles.engine import color_of
 from viz.cli import main
 from viz.files import load_replay
+from viz.scenes.shapes import Text
 from viz.scenes.tiles import PALETTE, hand_slots, result_text, tile_key
 from viz.window.tiles import AI_DELAY_MS, RESULT_HOLD_MS, YOU, TilesApp
 
@@ -249,3 +250,31 @@ def test_a_click_on_a_tile_you_may_not_play_says_why(app):
     click(app, your_tile_point(app, refused()))
     assert app.state.snapshot() == before
     assert app.message.startswith("You ") and "follow" in app.message, app.message
+
+
+@pytest.mark.parametrize("size", [(980, 720), (640, 480)])
+def test_an_ended_game_marks_the_winners_row_and_its_banner_leaves_the_table_in_view(
+    tmp_path, size
+):
+    window = TilesApp(GAME, GAME.rules({"players": 6}), seed=2, out_dir=tmp_path, size=size)
+    try:
+        while window.state.to_move is not None:
+            window.step()
+        run(window)
+        window.judging.wait()
+        run(window)
+        shapes = window.drawn.by_key()
+        marked = {key for key in shapes if key.startswith("score-won-")}
+        winners = window.state.result()["winners"]
+        assert marked == {f"score-won-{seat}{edge}" for seat in winners for edge in ("", "-edge")}
+        texts = [shape for shape in window.drawn.shapes if isinstance(shape, Text)]
+        assert "won the game" in [text.text for text in texts]
+        banner = shapes["banner"]
+        for text in texts:
+            if text.key.startswith(("score-", "seat-")):
+                reach = text.size * 0.6
+                clear = text.y + reach < banner.y or text.y - reach > banner.y + banner.h
+                assert clear, f"the banner hides {text.key}"
+        assert [line.split(":")[0] for line in window.verdict] == ["You", "The computer seats"]
+    finally:
+        window.close()

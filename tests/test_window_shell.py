@@ -159,7 +159,7 @@ def test_an_ended_game_is_judged_beside_the_window_and_summed_up(opened):
     banner = [
         s.text for s in window.drawn.shapes if isinstance(s, Text) and s.key.startswith("banner-")
     ]
-    assert any(text.startswith("Blue: ") and "blunders" in text for text in banner)
+    assert any(text.startswith("Blue: ") and "blunder" in text for text in banner)
     judged = judge_game(game, window.rules, window.moves, 1, lambda: False)
     assert window.verdict == summary(judged, window.seat_name)
     assert window.verdict[0].startswith("Blue: ")

@@ -585,11 +585,14 @@ def legend_items(state: TilesState, dimmed: bool = False) -> list[LegendItem]:
         items.append(
             LegendItem("removed", f"{name} ({LETTERS[name]}) taken out", name, edge=_edge(name))
         )
+    if state.to_move is None:
+        items.append(GAME_WINNER)
     return items
 
 
 UNPLAYABLE = LegendItem("unplayable", "cannot be played now", "paper", edge="muted")
 WINNER = LegendItem("winner", "won the dispute", "mark", edge="muted")
+GAME_WINNER = LegendItem("game-winner", "won the game", "mark", edge="ink")
 # The longest legend an Even Odds picture can have: its rows are kept in every frame.
 # (The dispute's winner is shown only between disputes, when no colour is to be followed
 # and no tile is dimmed.)
@@ -824,6 +827,27 @@ def _score_table(state: TilesState, layout: TilesLayout, viewer: int | None) -> 
     for r in range(ROUNDS):
         shapes.append(Text(f"score-head-{r}", first + step * r, y, f"R{r + 1}", size, "muted"))
     shapes.append(Text("score-head-total", first + step * ROUNDS, y, "Sum", size, "muted"))
+    result = state.result()
+    for seat in result["winners"] if result else ():  # the game's winners: their rows
+        row_y = y + size * 1.6 * (seat + 1)
+        box = (
+            x - size * 0.3,
+            row_y - size * 0.75,
+            first + step * (ROUNDS + 0.5),
+            row_y + size * 0.75,
+        )
+        shapes.append(
+            Rect(
+                f"score-won-{seat}",
+                box[0],
+                box[1],
+                box[2] - box[0],
+                box[3] - box[1],
+                "mark",
+                size * 0.2,
+            )
+        )
+        shapes.append(frame(f"score-won-{seat}-edge", box, "ink", max(1.5, size * 0.12)))
     if settled(state):  # the score that just changed, and its total
         seat = dispute_result(state.last_dispute)[0]
         row_y = y + size * 1.6 * (seat + 1)

@@ -361,7 +361,11 @@ class GameApp(Generic[StateT]):
             judged = judging.wait()
             self.judgements = {j.index: {"glyph": j.glyph} for j in judged}
             self.words_said.clear()
-            self.verdict = summary(judged, self.seat_name)
+            self.verdict = self.verdict_lines(judged)
+
+    def verdict_lines(self, judged: list[Judgement]) -> list[str]:
+        """How each side played, a line each, for the banner."""
+        return summary(judged, self.seat_name)
 
     # --- messages --------------------------------------------------------------------
 

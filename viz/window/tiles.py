@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from games.analysis import Judgement, summary
 from games.base import Policy
 from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS, color_of
@@ -83,6 +84,13 @@ class TilesApp(GameApp[TilesState]):
 
     def seat_name(self, player: int) -> str:
         return seat_label(player, YOU)
+
+    def verdict_lines(self, judged: list[Judgement]) -> list[str]:
+        """Your moves, then the computer seats' together: a line a seat would make the
+        banner hide the score table."""
+        others = YOU + 1  # every computer seat, as one
+        seats = [j if j.player == YOU else replace(j, player=others) for j in judged]
+        return summary(seats, lambda seat: "You" if seat == YOU else "The computer seats")
 
     def outcome(self) -> str:
         return status_lines(self.state, self.viewer())[-1].rsplit(" · ", 1)[-1]
