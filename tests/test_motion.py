@@ -238,3 +238,22 @@ def test_a_window_repaints_only_where_shapes_changed():
     assert len(moved) == 1 and moved[0].contains(pygame.Rect(27, 27, 27, 27))
     swapped = changed_areas(scene(cell, mark), scene(mark, cell))  # what lies on what
     assert swapped == [pygame.Rect(0, 0, 100, 100)]
+
+
+def test_a_dashed_ring_repainted_in_part_is_the_ring_painted_whole():
+    """pygame's arcs put some pixels elsewhere under a clip: a ring beside a change must
+    not lose dashes when only the change is repainted."""
+    from viz.window.render_pygame import Painter
+
+    target = pygame.Surface((100, 100))
+    for step in range(40):
+        radius, width = 8 + step * 0.7, 1 + step % 4
+        ring = Ring("ring", 50 + step % 3 * 0.4, 50, radius, "ink", width)
+        before = Rect("box", 50 + radius * 0.5, 40 + step % 5, 30, 25, "red")
+        painter = Painter()
+        painter.paint(target, (0, 0), scene(ring, before))
+        painter.paint(target, (0, 0), scene(ring, replace(before, fill="green")))
+        whole = pygame.Surface((100, 100))
+        Painter().paint(whole, (0, 0), scene(ring, replace(before, fill="green")))
+        shown, fresh = (pygame.image.tobytes(s, "RGB") for s in (target, whole))
+        assert shown == fresh, f"ring of radius {radius}, width {width}"

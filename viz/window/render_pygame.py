@@ -199,11 +199,31 @@ def _ring(surface: pygame.Surface, scene: Scene, ring: Ring) -> None:
     if not ring.dashed:
         pygame.draw.circle(surface, color, box.center, round(ring.r), width)
         return
-    for start, end in dash_angles(ring.r, ring.width):
-        pygame.draw.arc(surface, color, box, math.radians(start), math.radians(end), width)
+    surface.blit(_dashes(box.size, ring.r, ring.width, color), box)
+
+
+@lru_cache(maxsize=256)
+def _dashes(
+    size: tuple[int, int], radius: float, width: float, color: tuple[int, int, int]
+) -> pygame.Surface:
+    """A dashed ring's dashes on a clear surface of the ring's box. `pygame.draw.arc` puts
+    some pixels elsewhere when the target has a clip, as a window repainting one area has:
+    drawn here, unclipped, and copied, a ring is the same however it is repainted."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    for start, end in dash_angles(radius, width):
+        pygame.draw.arc(
+            image,
+            color,
+            image.get_rect(),
+            math.radians(start),
+            math.radians(end),
+            max(1, round(width)),
+        )
+    return image
 
 
 def forget_fonts() -> None:
     """Drop cached fonts and texts; needed once pygame's font module shuts down."""
     text_surface.cache_clear()
     font.cache_clear()
+    _dashes.cache_clear()
