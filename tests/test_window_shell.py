@@ -8,7 +8,7 @@ from test_load_window import cell_centre, click, hover, press, run
 from games import REGISTRY
 from games.analysis import judge_game, summary
 from games.load import PASS, Pick
-from viz.scenes.moves import PANEL_PALETTE
+from viz.scenes.moves import PANEL_PALETTE, banner_shapes
 from viz.scenes.shapes import Text, hex_rgb
 from viz.window.app import HOVER_INK
 from viz.window.load import LoadApp
@@ -172,3 +172,28 @@ def test_an_ended_game_is_judged_beside_the_window_and_summed_up(opened):
     window.new_game()
     run(window)
     assert window.judging is None and window.verdict == []
+
+
+def test_the_banner_hides_whole_every_status_line_its_edge_would_cut():
+    """Hiding a cut line may bring the edge into the line above: that one goes too."""
+    lines = [
+        Text("status-1", 10, 85, "Replay paused", 10, "ink"),
+        Text("status-2", 10, 100, "", 10, "ink"),
+    ]
+    shapes = banner_shapes("Gold wins", [], None, 300, 141, 13, lines)  # its top: 104.5
+    box = next(shape for shape in shapes if shape.key == "banner")
+    assert box.y <= 75  # above "Replay paused", which the empty line's edge cut
+
+
+def test_the_loops_banner_names_the_ai_and_starts_its_reason_with_a_capital(opened):
+    game = REGISTRY["loops"]
+    window = LoopsApp(game, game.rules({"capacity": 3}), vs="easy", seed=1, size=(980, 720))
+    opened.append(window)
+    assert window.seat_name(1) == "The AI" and window.seat_name(0) == "You"
+    while window.state.to_move is not None:
+        window.step()
+    run(window)
+    texts = [
+        s.text for s in window.drawn.shapes if s.key.startswith("banner-") and isinstance(s, Text)
+    ]
+    assert texts[1][0].isupper()

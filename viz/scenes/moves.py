@@ -139,8 +139,11 @@ def banner_shapes(
     box_w = width - 4 * PAD  # the whole width: no status line shows beside it
     box_h = sum(size * 1.45 for _, size in lines) + 2 * PAD
     left, top = (width - box_w) / 2, bottom - box_h
-    cut = [text.y - text.size for text in under if text.y - text.size < top < text.y + text.size]
-    top = min([top, *cut])
+    # Each line hidden whole may bring the edge into the line above it: until none is cut.
+    while cut := [
+        text.y - text.size for text in under if text.y - text.size < top < text.y + text.size
+    ]:
+        top = min(cut)
     box_h = bottom - top
     shapes: list[Shape] = [
         Rect("banner", left, top, box_w, box_h, BANNER_BACK, 8),

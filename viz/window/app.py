@@ -538,7 +538,7 @@ class GameApp(Generic[StateT]):
         judging = self.judging is not None and not self.judging.reported
         verdict = ["Judging the moves…"] if judging else self.verdict
         offer = [] if self.replaying is not None else ["N: new game · G: save it"]
-        lines = [reason, *verdict, *offer]
+        lines = [reason[:1].upper() + reason[1:], *verdict, *offer]
         status = [s for s in picture.shapes if isinstance(s, Text) and s.key.startswith("status-")]
         swatch = self.winner_colour()
         return banner_shapes(headline, lines, swatch, width, bottom, font, status)

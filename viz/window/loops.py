@@ -70,7 +70,8 @@ class LoopsApp(GameApp[LoopsState]):
         return status_lines(self.state, self.names())[-1]
 
     def seat_name(self, player: int) -> str:
-        return self.names()[player].capitalize()
+        name = self.names()[player]
+        return name[0].upper() + name[1:]  # "The AI", not "The ai"
 
     def winner_colour(self) -> str | None:
         return None if self.state.winner is None else PIECE_COLORS[self.state.winner]
