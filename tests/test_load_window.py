@@ -120,6 +120,21 @@ def test_a_click_outside_the_grid_passes(app):
     assert app.state.last == PASS and app.state.stage == 2 and app.state.to_move == 1
 
 
+def test_a_press_dragged_off_what_it_would_play_is_no_click(app):
+    click(app, cell_centre(app, 3))  # red picks: green to move
+    grid = app.scene().by_key()["board"]
+    outside = (round(grid.x) // 2, round(grid.y + grid.h / 2))
+    for let_go in (outside, cell_centre(app, 30)):  # off the grid (a pass), another pair
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=cell_centre(app, 7), button=1)
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=let_go, button=1))
+        run(app)
+        assert app.state.stage == 1 and app.state.to_move == 2  # nothing played
+    click(app, cell_centre(app, 7))  # pressed and let go on it: played
+    assert app.state.green_state(7) == ON
+
+
 def test_an_illegal_click_explains_and_changes_nothing(app):
     click(app, cell_centre(app, 20))
     click(app, cell_centre(app, 10))  # pair (10, 11)

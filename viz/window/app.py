@@ -64,6 +64,7 @@ ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
 HINTS_SHOWN = 2
 SWITCH_INTERVAL_S = 0.001
+DRAG_SLOP = 4  # px a click may move between press and release where nothing is to play
 HOVER_INK = "#1f3f73"  # the panel theme's selected blue: 9:1 on the boards' paper
 MOVE_LIST_LEAST = 120  # px: the move list's height, whatever the controls above it want
 GAME_OVER = "The game is over: press N for a new game"
@@ -203,6 +204,7 @@ class GameApp(Generic[StateT]):
         self.moves_drawn: tuple[pygame.Rect, MoveListLayout] | None = None
         self.pointer: tuple[int, int] | None = None  # the mouse, while over the board
         self.pressing = False  # the mouse button is down on the board
+        self.pressed_at = (0, 0)  # ... where it went down
         self.motion: Motion | None = None  # the change being shown, while it runs
         self.drawn_position = (0, 0, 0)  # the game, moves and turns the picture shows
         self.start_game(seed)
@@ -612,7 +614,20 @@ class GameApp(Generic[StateT]):
             return False
         released = self.pressing and on_board and event.type == pygame.MOUSEBUTTONUP
         self.pressing = on_board and event.type == pygame.MOUSEBUTTONDOWN
-        return released
+        if self.pressing:
+            self.pressed_at = event.pos
+        return released and self.same_target(self.pressed_at, event.pos)
+
+    def same_target(self, pressed: tuple[int, int], let_go: tuple[int, int]) -> bool:
+        """Whether letting go at `let_go` plays what pressing at `pressed` would: as with
+        a button, a press dragged off what it would play is no click."""
+        target = self.clickable_at(pressed)
+        if target != self.clickable_at(let_go):
+            return False
+        if target:
+            return True
+        near = max(abs(a - b) for a, b in zip(pressed, let_go, strict=True)) <= DRAG_SLOP
+        return near  # nothing to play there: a click where it was pressed says why
 
     def key_down(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
