@@ -359,3 +359,14 @@ def test_the_ai_takes_its_time_after_a_move_that_ends_a_long_wait(make_app):
     assert app.state.turns == 1  # still thinking
     app.frame(20)
     assert app.state.turns == 2
+
+
+def test_against_the_ai_the_move_list_says_you_and_the_ai_as_the_status_does(make_app):
+    app = make_app(vs="easy")
+    app.play(app.state.legal_moves()[0])
+    app.play(app.state.legal_moves()[0])
+    assert app.entry_words(1).startswith("1. You placed ")
+    assert app.entry_words(2).startswith("2. The AI ")
+    versus = make_app(vs="human")  # two people: by colour
+    versus.play(versus.state.legal_moves()[0])
+    assert versus.entry_words(1).startswith("1. Blue placed ")

@@ -141,11 +141,12 @@ def status_lines(state: LoopsState, names: tuple[str, str]) -> list[str]:
     return [facts, f"{done} · {sentence(names[state.to_move])} to move"]
 
 
-def move_words(before: LoopsState, after: LoopsState) -> str:
-    """The latest move in words: which side, placed how many or flipped, on which loop."""
+def move_words(before: LoopsState, after: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
+    """The latest move in words: which side (by `names`), placed how many or flipped, on
+    which loop."""
     move = after.last
     assert move is not None  # `after` follows a move
-    name = COLOR_NAMES[move.player].capitalize()
+    name = names[move.player][:1].upper() + names[move.player][1:]
     loop = LOOP_NAMES[move.loop]
     if isinstance(move, Flip):
         return f"{name} flipped the newest piece on {loop}, which is now locked"

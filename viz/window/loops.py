@@ -13,7 +13,7 @@ from games.loops import Flip, LoopsState, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
-from viz.scenes.loops import PIECE_COLORS, LoopsLayout, loops_scene, status_lines
+from viz.scenes.loops import PIECE_COLORS, LoopsLayout, loops_scene, move_words, status_lines
 from viz.scenes.shapes import Scene
 from viz.window import WINDOWS
 from viz.window.app import AI_DELAY_MS, GAME_OVER, MAX_TEXT, GameApp, UntilTheNextMove
@@ -39,6 +39,9 @@ class LoopsApp(GameApp[LoopsState]):
         if self.replaying is not None:
             return set()
         return {0, 1} if self.vs == "human" else {0}
+
+    def move_words(self, before: LoopsState, after_move: LoopsState) -> str:
+        return move_words(before, after_move, self.names())
 
     def names(self) -> tuple[str, str]:
         if self.vs == "human" or self.replaying is not None:
