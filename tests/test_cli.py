@@ -6,6 +6,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+import pytest
 from PIL import Image
 
 from viz.cli import main
@@ -77,10 +78,11 @@ def test_python_dash_m_viz_is_the_same_command(tmp_path):
     assert json.loads(done.stdout)["ok"] is True
 
 
-def test_a_window_without_a_display_is_a_one_line_error(tmp_path):
+@pytest.mark.parametrize("watch", [["watch"], ["watch", "load"]])
+def test_a_window_without_a_display_is_a_one_line_error(tmp_path, watch):
     env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver"}
     done = subprocess.run(
-        [sys.executable, "-m", "viz", "watch", "--out", str(tmp_path)],
+        [sys.executable, "-m", "viz", *watch, "--out", str(tmp_path)],
         capture_output=True,
         text=True,
         env=env,

@@ -175,6 +175,7 @@ def _window_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def add_commands(commands: Any) -> None:
     watch = commands.add_parser("watch", help="open the Load window (as play load)")
+    watch.add_argument("game", nargs="?", choices=["load"], default="load", help="Load only")
     _add_play_options(watch, "load")
     play_parser = commands.add_parser("play", help="open a game's window to play")
     windows = play_parser.add_subparsers(dest="game", required=True)
