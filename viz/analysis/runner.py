@@ -134,11 +134,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     # Work already fed towards the workers waits in a pipe that nobody will read once they
     # are gone; at exit, Python would wait for it to drain, for ever.
     pool._call_queue.cancel_join_thread()  # type: ignore[attr-defined]
-    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
-    for process in processes:
-        process.join(2)
+    # The pool's thread sees them end and reaps them; joining them here as well would race
+    # it for each exit status, and a worker it had reaped could still look alive here.
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def json_lines(rows: Iterable[Any]) -> str:
