@@ -16,11 +16,14 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent import futures
 from concurrent.futures import Future, ProcessPoolExecutor
+from types import FrameType
 from typing import Any, Generic, TypeVar
 
 PROGRESS_AFTER_S = 0.5
+CTRL_C_LOOK_S = 0.05  # how often a wait for a worker's result looks for a Ctrl-C
 
 Cell = TypeVar("Cell")
 Chunk = TypeVar("Chunk")
@@ -87,22 +90,70 @@ def _in_process(sweep: Sweep[Cell, Chunk, Row], cell: Cell, progress: Progress) 
 def _in_pool(
     sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int, progress: Progress
 ) -> list[Row]:
-    pool = ProcessPoolExecutor(
-        max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)
-    )
-    try:
-        pending: list[list[Future[Chunk]]] = [
-            [pool.submit(sweep.work, *args) for args in sweep.chunks(cell)] for cell in cells
-        ]
-        rows = []
-        for cell, futures in zip(cells, pending, strict=True):
-            rows.append(sweep.combine(cell, [future.result() for future in futures]))
-            progress.step(sweep.label(cell))
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown()
+    with _ctrl_c_held() as check:
+        pool = ProcessPoolExecutor(
+            max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)
+        )
+        try:
+            pending: list[list[Future[Chunk]]] = []
+            for cell in cells:
+                pending.append(
+                    [_submit(pool, sweep.work, args, check) for args in sweep.chunks(cell)]
+                )
+            rows = []
+            for cell, cell_futures in zip(cells, pending, strict=True):
+                rows.append(sweep.combine(cell, [_result(f, check) for f in cell_futures]))
+                progress.step(sweep.label(cell))
+        except BaseException:
+            _stop(pool)
+            raise
+        pool.shutdown()
     return rows
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[Callable[[], None]]:
+    """Ctrl-C is noted, and raised only by the check this yields and once more on leaving.
+    Raised wherever the main thread happens to be, it could land inside the pool's own
+    code with a lock taken (the queue of work being handed out, say) and leave it taken:
+    the pool's thread would wait for that lock for ever, and so would the program at exit
+    after printing 'interrupted'."""
+    pressed = False
+
+    def note(_signal: int, _frame: FrameType | None) -> None:
+        nonlocal pressed
+        pressed = True
+
+    def check() -> None:
+        if pressed:
+            raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield check  # only the main thread is ever interrupted
+        return
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield check
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    check()
+
+
+def _submit(
+    pool: ProcessPoolExecutor,
+    work: Callable[..., Chunk],
+    args: tuple[Any, ...],
+    check: Callable[[], None],
+) -> Future[Chunk]:
+    check()
+    return pool.submit(work, *args)
+
+
+def _result(future: Future[Chunk], check: Callable[[], None]) -> Chunk:
+    while True:
+        check()  # also for a result already in: the workers may be far ahead
+        if futures.wait([future], timeout=CTRL_C_LOOK_S).done:
+            return future.result()
 
 
 def _worker_start(parent: int) -> None:
