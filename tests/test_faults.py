@@ -280,11 +280,14 @@ def test_locks_are_released_after_commit(tmp_path):
 
 # --- 5. one line for everything
 
+# The sweep is one cell of minutes: it shows progress only when a cell is done, and on a
+# loaded machine the Ctrl-C may come seconds in. Its 10,000 chunks take about 0.3 s to
+# hand out, so the Ctrl-C lands now there, now while they are worked on.
 INTERRUPTIBLE = {
     "export": ["export", "{rec}", "--gif", "{dir}/a.gif", "--size", "3000"],
     "export mp4": ["export", "{rec}", "--mp4", "{dir}/a.mp4", "--size", "1920"],
     "demo": ["demo", "--out", "{dir}/demo"],
-    "sweep": ["sweep", "loops", "--trials", "5000000", "--workers", "2"],
+    "sweep": ["sweep", "loops", "--capacity=9", "--flips=4", "--trials=100000000", "--workers=2"],
     "validate": ["validate", "{rec}"],
 }
 SLOW_VALIDATE = (
