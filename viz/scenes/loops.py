@@ -146,7 +146,7 @@ def move_words(before: LoopsState, after: LoopsState, names: tuple[str, str] = C
     which loop."""
     move = after.last
     assert move is not None  # `after` follows a move
-    name = names[move.player][:1].upper() + names[move.player][1:]
+    name = sentence(names[move.player])
     loop = LOOP_NAMES[move.loop]
     if isinstance(move, Flip):
         return f"{name} flipped the newest piece on {loop}, which is now locked"

@@ -818,6 +818,17 @@ def _plate(key: str, x: float, y: float, size: float) -> list[Shape]:
     ]
 
 
+def _marked_box(
+    key: str, box: tuple[float, float, float, float], edge: str, width: float, size: float
+) -> list[Shape]:
+    """A part of the score table marked: filled in the marking colour, edged in `edge`."""
+    left, top, right, bottom = box
+    return [
+        Rect(key, left, top, right - left, bottom - top, "mark", radius=size * 0.2),
+        frame(f"{key}-edge", box, edge, width),
+    ]
+
+
 def _score_table(state: TilesState, layout: TilesLayout, viewer: int | None) -> list[Shape]:
     x, top = layout.table_origin
     size, step = layout.small, layout.column
@@ -827,48 +838,28 @@ def _score_table(state: TilesState, layout: TilesLayout, viewer: int | None) -> 
     for r in range(ROUNDS):
         shapes.append(Text(f"score-head-{r}", first + step * r, y, f"R{r + 1}", size, "muted"))
     shapes.append(Text("score-head-total", first + step * ROUNDS, y, "Sum", size, "muted"))
+
+    def row_middle(seat: int) -> float:
+        return y + size * 1.6 * (seat + 1)
+
     result = state.result()
     for seat in result["winners"] if result else ():  # the game's winners: their rows
-        row_y = y + size * 1.6 * (seat + 1)
         box = (
             x - size * 0.3,
-            row_y - size * 0.75,
+            row_middle(seat) - size * 0.75,
             first + step * (ROUNDS + 0.5),
-            row_y + size * 0.75,
+            row_middle(seat) + size * 0.75,
         )
-        shapes.append(
-            Rect(
-                f"score-won-{seat}",
-                box[0],
-                box[1],
-                box[2] - box[0],
-                box[3] - box[1],
-                "mark",
-                size * 0.2,
-            )
-        )
-        shapes.append(frame(f"score-won-{seat}-edge", box, "ink", max(1.5, size * 0.12)))
+        shapes += _marked_box(f"score-won-{seat}", box, "ink", max(1.5, size * 0.12), size)
     if settled(state):  # the score that just changed, and its total
-        seat = dispute_result(state.last_dispute)[0]
-        row_y = y + size * 1.6 * (seat + 1)
+        mark_top = row_middle(dispute_result(state.last_dispute)[0]) - size * 0.7
         for column in (len(state.scores) - 1, ROUNDS):
-            left, mark_top = first + step * (column - 0.45), row_y - size * 0.7
+            left = first + step * (column - 0.45)
             box = (left, mark_top, left + step * 0.9, mark_top + size * 1.4)
-            shapes.append(
-                Rect(
-                    f"score-mark-{column}",
-                    left,
-                    mark_top,
-                    step * 0.9,
-                    size * 1.4,
-                    "mark",
-                    radius=size * 0.2,
-                )
-            )
-            shapes.append(frame(f"score-mark-{column}-edge", box, "muted", max(1.0, size * 0.08)))
+            shapes += _marked_box(f"score-mark-{column}", box, "muted", max(1.0, size * 0.08), size)
     totals = state.totals()
     for seat in range(state.rules.players):
-        row_y = y + size * 1.6 * (seat + 1)
+        row_y = row_middle(seat)
         name = seat_label(seat, viewer)
         shapes.append(Text(f"score-{seat}", x, row_y, name, size, "ink", "start"))
         for r, scores in enumerate(state.scores):

@@ -26,6 +26,7 @@ import pygame_gui
 from games.analysis import Judgement, after, hint, judge_game, summary
 from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
+from games.words import sentence
 from viz import MIN_WINDOW_SIZE, PALETTE_NAMES
 from viz.export.engine import export_replay
 from viz.files import FileError, RecordingWriter, outputs, shown, write_recording
@@ -540,7 +541,7 @@ class GameApp(Generic[StateT]):
         judging = self.judging is not None and not self.judging.reported
         verdict = ["Judging the moves…"] if judging else self.verdict
         offer = [] if self.replaying is not None else ["N: new game · G: save it"]
-        lines = [reason[:1].upper() + reason[1:], *verdict, *offer]
+        lines = [sentence(reason), *verdict, *offer]
         status = [s for s in picture.shapes if isinstance(s, Text) and s.key.startswith("status-")]
         swatch = self.winner_colour()
         return banner_shapes(headline, lines, swatch, width, bottom, font, status)

@@ -13,6 +13,7 @@ from games.loops import Flip, LoopsState, Place
 from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
+from games.words import sentence
 from viz.scenes.loops import PIECE_COLORS, LoopsLayout, loops_scene, move_words, status_lines
 from viz.scenes.shapes import Scene
 from viz.window import WINDOWS
@@ -73,8 +74,7 @@ class LoopsApp(GameApp[LoopsState]):
         return status_lines(self.state, self.names())[-1]
 
     def seat_name(self, player: int) -> str:
-        name = self.names()[player]
-        return name[0].upper() + name[1:]  # "The AI", not "The ai"
+        return sentence(self.names()[player])  # "The AI", not "The ai"
 
     def winner_colour(self) -> str | None:
         return None if self.state.winner is None else PIECE_COLORS[self.state.winner]
