@@ -8,12 +8,14 @@ from test_load_window import click, press, run
 from test_tiles_rules import GREEN, tiles
 
 from games import REGISTRY
+from games.analysis import Judgement
 from games.tiles import CHANCE, Deal
 from games.tiles.engine import color_of
 from viz.cli import main
 from viz.files import load_replay
 from viz.scenes.shapes import Text
 from viz.scenes.tiles import PALETTE, hand_slots, result_text, tile_key
+from viz.window.app import PANEL_WIDTH
 from viz.window.tiles import AI_DELAY_MS, RESULT_HOLD_MS, YOU, TilesApp
 
 GAME = REGISTRY["tiles"]
@@ -252,29 +254,51 @@ def test_a_click_on_a_tile_you_may_not_play_says_why(app):
     assert app.message.startswith("You ") and "follow" in app.message, app.message
 
 
-@pytest.mark.parametrize("size", [(980, 720), (640, 480)])
+def one_move_judged_a_seat(game, rules, moves, seed, stopping):
+    """Judging as the window asks for it, without the seconds a 6-seat game's playouts
+    take: one sound move for each seat (seat 2's a blunder)."""
+    return [
+        Judgement(seat, seat + 1, seat, True, 1.0, 1.0, 0.0, (), "??" if seat == 2 else "", (), ())
+        for seat in range(rules.players)
+    ]
+
+
 def test_an_ended_game_marks_the_winners_row_and_its_banner_leaves_the_table_in_view(
-    tmp_path, size
+    tmp_path, monkeypatch
 ):
-    window = TilesApp(GAME, GAME.rules({"players": 6}), seed=2, out_dir=tmp_path, size=size)
+    monkeypatch.setattr("viz.window.app.judge_game", one_move_judged_a_seat)
+    window = TilesApp(GAME, GAME.rules({"players": 6}), seed=2, out_dir=tmp_path, size=(980, 720))
     try:
         while window.state.to_move is not None:
             window.step()
         run(window)
         window.judging.wait()
         run(window)
-        shapes = window.drawn.by_key()
-        marked = {key for key in shapes if key.startswith("score-won-")}
+        assert window.verdict == [  # you, then the five computer seats together
+            "You: 1 move, 0 inaccuracies, 0 mistakes, 0 blunders",
+            "The computer seats: 5 moves, 0 inaccuracies, 0 mistakes, 1 blunder",
+        ]
         winners = window.state.result()["winners"]
-        assert marked == {f"score-won-{seat}{edge}" for seat in winners for edge in ("", "-edge")}
-        texts = [shape for shape in window.drawn.shapes if isinstance(shape, Text)]
-        assert "won the game" in [text.text for text in texts]
-        banner = shapes["banner"]
-        for text in texts:
-            if text.key.startswith(("score-", "seat-")):
-                reach = text.size * 0.6
-                clear = text.y + reach < banner.y or text.y - reach > banner.y + banner.h
-                assert clear, f"the banner hides {text.key}"
-        assert [line.split(":")[0] for line in window.verdict] == ["You", "The computer seats"]
+        for size in ((980, 720), (640, 480)):  # judged once, then made small
+            if window.screen.get_size() != size:
+                window.window.size = size
+                pygame.event.post(
+                    pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
+                )
+                run(window)
+            assert window.drawn.width == size[0] - PANEL_WIDTH
+            shapes = window.drawn.by_key()
+            marked = {key for key in shapes if key.startswith("score-won-")}
+            assert marked == {
+                f"score-won-{seat}{edge}" for seat in winners for edge in ("", "-edge")
+            }
+            texts = [shape for shape in window.drawn.shapes if isinstance(shape, Text)]
+            assert "won the game" in [text.text for text in texts]
+            banner = shapes["banner"]
+            for text in texts:
+                if text.key.startswith(("score-", "seat-")):
+                    reach = text.size * 0.6
+                    clear = text.y + reach < banner.y or text.y - reach > banner.y + banner.h
+                    assert clear, f"the banner hides {text.key} at {size}"
     finally:
         window.close()
