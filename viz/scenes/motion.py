@@ -119,10 +119,6 @@ def _slid(prior: Shape, shape: Shape, step: float) -> Shape:
     return shape
 
 
-def _same_corners(a: Line, b: Line) -> bool:
-    return len(a.points) == len(b.points)
-
-
 def _recoloured(old: Circle | Rect, new: Circle | Rect, progress: float) -> list[Shape]:
     if old.fill in VACANT_FILLS:
         step = ease_out(progress)
