@@ -23,6 +23,7 @@ from games.recording import (
     result_line,
     split_lines,
 )
+from viz.system import READ_NO_FOLLOW, try_lock
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -205,17 +206,18 @@ class Outputs:
             self.created.append(made)
 
     def _locked_temporary(self, path: Path) -> Path:
-        import fcntl
         import tempfile  # here, not at the top: reading commands start faster without it
 
         prefix = f".{path.name}{TEMP_MARK}{os.getpid()}-"
         while True:
             handle, temp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".part")
             try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                locked = try_lock(handle)
                 mine = os.fstat(handle)
                 there = os.stat(temp)
             except OSError:
+                locked = False
+            if not locked:
                 os.close(handle)
                 continue  # taken away before the lock held: claim another name
             if (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino):
@@ -273,19 +275,14 @@ class Outputs:
 
 def in_use(path: Path) -> bool:
     """Whether some live writer holds `path` open and locked (a window's session)."""
-    import fcntl
-
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        handle = os.open(path, READ_NO_FOLLOW)
     except OSError:
         return False
     try:
-        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except OSError:
-        return True
+        return not try_lock(handle, shared=True)
     finally:
         os.close(handle)
-    return False
 
 
 def check_target(path: Path) -> None:
@@ -337,15 +334,14 @@ def remove_stale_temporaries(folder: Path) -> None:
     """Delete the temporary outputs in `folder` that no live run holds: a run keeps a
     lock on each of its temporary files while it lives, so an unlocked one was left by a
     run that was killed. A locked one is never touched, whoever holds it."""
-    import fcntl
-
     for temp in folder.glob(f".*{TEMP_MARK}*.part"):
         try:
-            handle = os.open(temp, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            handle = os.open(temp, READ_NO_FOLLOW)
         except OSError:
             continue
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if not try_lock(handle):
+                continue  # held by a live run
             held = os.fstat(handle)
             there = os.lstat(temp)
             if stat.S_ISREG(held.st_mode) and (held.st_dev, held.st_ino) == (
@@ -354,7 +350,7 @@ def remove_stale_temporaries(folder: Path) -> None:
             ):
                 temp.unlink()
         except OSError:
-            pass  # locked by a live run, or gone already
+            pass  # gone already
         finally:
             os.close(handle)
 
@@ -418,11 +414,8 @@ class RecordingWriter:
         self._write(self._header)
 
     def _open(self, mode: str) -> IO[str]:
-        import fcntl
-
         out = self.path.open(mode, encoding="utf-8")
-        with suppress(OSError):  # a courtesy to other windows' pruning, not a need
-            fcntl.flock(out.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        try_lock(out.fileno())  # a courtesy to other windows' pruning, not a need
         return out
 
     def rewrite(self, moves: list[Any]) -> None:
