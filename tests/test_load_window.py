@@ -2,7 +2,6 @@
 
 import json
 import os
-import time
 import xml.etree.ElementTree as ET
 
 import pygame
@@ -20,6 +19,7 @@ from viz.window.app import HOVER_INK, IDLE_WAIT_MS, MAX_TEXT, NOTE_LINES
 from viz.window.load import AUTO1_DELAY_MS, LoadApp
 from viz.window.panel import FOCUS_COLOR, Slider
 from viz.window.sessions import newest_session
+from viz.window.waiting import WAKE
 
 GAME = REGISTRY["load"]
 
@@ -602,9 +602,8 @@ def test_a_download_done_wakes_the_waiting_window_to_say_so(app):
     run(app)
     saving = app.download()
     assert app.idle_wait_ms() == IDLE_WAIT_MS  # no need to look often: the job wakes it
-    started = time.monotonic()
     woken_by = app.wait_for_input(20_000)
-    assert saving.done and time.monotonic() - started < 20
+    assert saving.done and WAKE in [event.type for event in woken_by]
     app.frame(16, woken_by)
     assert app.message.startswith("Saved")
 
@@ -612,14 +611,11 @@ def test_a_download_done_wakes_the_waiting_window_to_say_so(app):
 def test_a_window_waiting_for_input_sleeps_but_wakes_for_the_first_event(app):
     assert not app.playing_by_itself()  # a new game, both colours by hand
     assert app.idle_wait_ms() == IDLE_WAIT_MS  # no text box: nothing to blink
-    started = time.monotonic()
     assert app.wait_for_input(50) == []  # nothing came: it slept the whole wait
-    assert time.monotonic() - started >= 0.045
     key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
     pygame.event.post(key)
-    started = time.monotonic()
     woken_by = app.wait_for_input(5000)
-    assert time.monotonic() - started < 1 and [event.key for event in woken_by] == [pygame.K_a]
+    assert [event.key for event in woken_by] == [pygame.K_a]
     app.frame(16, woken_by)  # the event that woke it is handled: A turns Auto1 on
     assert app.auto1 and app.playing_by_itself()  # red is the computer's: no sleeping
     press(app, pygame.K_a)
