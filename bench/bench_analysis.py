@@ -22,7 +22,7 @@ from games.loops.solver import solver
 from games.recording import Replay
 from viz.analysis.moves import analyze
 from viz.files import load_replay
-from viz.window.app import HINT_BUDGET_S
+from viz.window.controls import HINT_BUDGET_S
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data" / "load-7x7-full-49-stages.jsonl"

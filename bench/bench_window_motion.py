@@ -26,7 +26,8 @@ from common import print_table  # noqa: E402
 
 from games import REGISTRY  # noqa: E402
 from viz.window import WINDOWS  # noqa: E402
-from viz.window.app import FPS, MOTION_MS, SPEEDS  # noqa: E402
+from viz.window.app import FPS
+from viz.window.playback import MOTION_MS, SPEEDS  # noqa: E402
 from viz.window.settings import Settings  # noqa: E402
 
 SIZE = (980, 720)
@@ -58,7 +59,7 @@ def change_frames(game_id: str, motion: str, changes: int) -> list[float]:
             elif app.state.legal_moves():
                 app.play(rng.choice(app.state.legal_moves()))
             else:
-                app.step()
+                app.mode.step()
             for _ in range(round(MOTION_MS / FRAME_MS) + 1):
                 start = time.perf_counter()
                 app.frame(FRAME_MS)
@@ -71,16 +72,16 @@ def change_frames(game_id: str, motion: str, changes: int) -> list[float]:
 def loop_turns_per_second(speed: int, seconds: float) -> float:
     app = window("load", "on")
     try:
-        app.set_speed(SPEEDS.index(speed))
+        app.playback.set_speed(SPEEDS.index(speed))
         clock = pygame.time.Clock()
         turns = 0
         end = time.monotonic() + seconds
-        app.toggle_loop()
+        app.mode.toggle_loop()
         while time.monotonic() < end:
             if not app.looping:
                 turns += app.state.turns
                 app.new_game()
-                app.toggle_loop()
+                app.mode.toggle_loop()
             app.frame(clock.tick(FPS))
         return (turns + app.state.turns) / seconds
     finally:

@@ -77,7 +77,7 @@ def test_its_window_plays_by_click_and_replays_a_recording(recording: Path, tmp_
     window = window_class(replay.game, replay.rules, script=replay.moves, size=(800, 600))
     try:
         window.frame(16)
-        assert window.state.turns == 0 and "Turn 0 of 5" in window.controls()[0].text
+        assert window.state.turns == 0 and "Turn 0 of 5" in window.mode.controls()[0].text
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
         window.frame(16)
         assert window.state.snapshot() == replay.final().snapshot()

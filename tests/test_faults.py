@@ -569,7 +569,7 @@ def test_a_window_save_that_fails_leaves_nothing_and_is_one_message(tmp_path):
         window.frame(16)
         assert window.message.startswith("Nothing saved: ") and "\n" not in window.message
         assert listing(tmp_path) == before
-        assert window.step()  # the window goes on
+        assert window.mode.step()  # the window goes on
     finally:
         window.close()
 
@@ -603,8 +603,8 @@ def test_a_session_rewrite_that_fails_is_a_message_and_back_goes_on(tmp_path, mo
     window = _load_window(tmp_path)
     try:
         window.play(Pick(1, 3))
-        window.step()
-        path = window.recorder.path
+        window.mode.step()
+        path = window.session.recorder.path
         before = listing(tmp_path)
 
         def full(*args, **kwargs):
@@ -613,7 +613,7 @@ def test_a_session_rewrite_that_fails_is_a_message_and_back_goes_on(tmp_path, mo
         monkeypatch.setattr("viz.files.write_atomic", full)
         window.back()
         assert window.message.startswith("Session recording off: ")
-        assert "\n" not in window.message and window.sessions is None
+        assert "\n" not in window.message and window.session.log is None
         assert listing(tmp_path) == before and path.exists()
         window.play(Pick(1, 5))  # play goes on
     finally:

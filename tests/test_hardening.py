@@ -92,8 +92,8 @@ def test_a_session_that_cannot_be_written_is_switched_off_and_play_goes_on(tmp_p
     try:
         window.play(Pick(1, 3))
         assert window.message.startswith("Session recording off: ")
-        assert window.sessions is None and window.state.turns == 1
-        assert window.step() and window.state.turns == 2
+        assert window.session.log is None and window.state.turns == 1
+        assert window.mode.step() and window.state.turns == 2
     finally:
         window.close()
 
@@ -191,8 +191,8 @@ def test_a_storm_of_20000_random_events_leaves_a_window_that_replays(tmp_path, g
                     pygame.event.post(event)
             window.frame(rng.choice((16, 16, 250, 700)))
             window.running = True  # a storm may press Ctrl+Q-like keys; keep going
-        if window.recorder is not None and window.moves:
-            replayed = load_replay(window.recorder.path).final()
+        if window.session.recorder is not None and list(window.history.moves):
+            replayed = load_replay(window.session.recorder.path).final()
             assert replayed.snapshot() == window.state.snapshot()
     finally:
         window.close()

@@ -11,7 +11,7 @@ from test_load_window import press, run
 from games import REGISTRY
 from games.analysis import hint
 from viz.scenes import SCENES
-from viz.window.app import GAME_OVER
+from viz.window.hooks import GAME_OVER
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
 from viz.window.settings import Settings
@@ -39,7 +39,7 @@ def test_the_hint_in_odds_and_evens_names_only_winning_moves(opened, tmp_path):
     press(window, pygame.K_h)
     state = window.state
     words = SCENES["loops"].move_words
-    best = hint(game, state, window.moves, 0.0, random.Random(0))
+    best = hint(game, state, list(window.history.moves), 0.0, random.Random(0))
     said = {w for w in window.message.split("“")[1:] for w in [w.split("”")[0]]}
 
     def words_of(move):
@@ -91,6 +91,6 @@ def test_no_hint_once_the_game_is_over(opened):
     opened.append(window)
     run(window)
     while window.state.to_move is not None:
-        window.step()
+        window.mode.step()
     press(window, pygame.K_h)
     assert window.message == GAME_OVER

@@ -194,7 +194,7 @@ def test_colour_buttons_take_the_pictures_colours_with_readable_text():
     from games.tiles.engine import COLORS
     from viz.scenes.shapes import contrast, hex_rgb
     from viz.scenes.tiles import PALETTE
-    from viz.window.app import colour_buttons
+    from viz.window.theme import colour_buttons
 
     themes = colour_buttons(PALETTE, COLORS)
     for name in COLORS:

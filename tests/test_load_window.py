@@ -15,10 +15,12 @@ from viz.files import load_replay
 from viz.scenes.common import text_width
 from viz.scenes.load import EXPORT_STATUS_LINES, PALETTE, layout_for
 from viz.scenes.shapes import hex_rgb
-from viz.window.app import HOVER_INK, IDLE_WAIT_MS, MAX_TEXT, NOTE_LINES
+from viz.window.app import IDLE_WAIT_MS, NOTE_LINES
+from viz.window.board import MAX_TEXT
 from viz.window.load import AUTO1_DELAY_MS, LoadApp
 from viz.window.panel import FOCUS_COLOR, Slider
 from viz.window.sessions import newest_session
+from viz.window.theme import HOVER_INK
 from viz.window.waiting import WAKE
 
 GAME = REGISTRY["load"]
@@ -268,7 +270,7 @@ def test_the_load_slider_takes_effect_when_the_stage_ends(app, tmp_path):
     click(app, slider(app, 3, 8).right_button.rect.center)
     run(app)
     assert app.state.pending_load == 7
-    lines = app.recorder.path.read_text().splitlines()
+    lines = app.session.recorder.path.read_text().splitlines()
     assert {"load": 6} in map(json.loads, lines) and {"load": 7} in map(json.loads, lines)
 
 
@@ -284,7 +286,7 @@ def test_gif_is_refused_while_looping_and_writes_three_files_when_paused(app, tm
     assert turns >= 2
     click_button(app, "GIF")
     assert app.message == "Saving…"
-    app.saving.wait()
+    app.jobs.saving.wait()
     run(app)
     files = sorted((tmp_path / "out").iterdir())
     assert [f.suffix for f in files] == [".gif", ".jsonl", ".svg"]
@@ -299,7 +301,7 @@ def test_every_event_goes_to_the_live_recording(app):
     for cell in (20, 7, 30):
         click(app, cell_centre(app, cell))
     press(app, pygame.K_LEFTBRACKET)
-    replay = load_replay(app.recorder.path)
+    replay = load_replay(app.session.recorder.path)
     assert [GAME.event_from_move(m) for m in replay.moves] == [
         {"player": 1, "cell": 20},
         {"player": 2, "cell": 7},
@@ -307,7 +309,7 @@ def test_every_event_goes_to_the_live_recording(app):
         {"load": 4},
     ]
     press(app, pygame.K_LEFT)  # stepping back rewrites the recording
-    assert len(load_replay(app.recorder.path).moves) == 2
+    assert len(load_replay(app.session.recorder.path).moves) == 2
 
 
 def test_new_game_starts_over(app):
@@ -354,11 +356,11 @@ def test_back_and_home_undo_slider_moves_with_their_turns(app):
     press(app, pygame.K_RIGHTBRACKET)  # a slider move before any turn
     click(app, cell_centre(app, 40))
     press(app, pygame.K_RIGHTBRACKET)
-    assert [type(m).__name__ for m in app.moves] == ["SetLoad", "Pick", "SetLoad"]
+    assert [type(m).__name__ for m in list(app.history.moves)] == ["SetLoad", "Pick", "SetLoad"]
     press(app, pygame.K_LEFT)
-    assert app.moves == [app.moves[0]] and app.state.pending_load == 6
-    app.rewind(0)
-    assert app.moves == [] and app.state.pending_load == 5
+    assert list(app.history.moves) == [list(app.history.moves)[0]] and app.state.pending_load == 6
+    app.session.rewind(0)
+    assert list(app.history.moves) == [] and app.state.pending_load == 5
 
 
 def test_hovering_shows_what_player_2_would_pick(app):
@@ -422,7 +424,7 @@ def cell_width(app):
 def test_hovering_outlines_the_pair_a_click_would_pick_and_nothing_it_would_refuse(app):
     click(app, cell_centre(app, 30))
     hover(app, 9)
-    shapes = app.drawn.by_key()
+    shapes = app.board.drawn.by_key()
     for cell in (8, 9):  # the pair of 9, green halves framed in the hover blue
         outline, half = shapes[f"hover-green-{cell}"], shapes[f"green-{cell}"]
         assert outline.points[0][0] < half.x and outline.points[1][0] > half.x + half.w
@@ -432,7 +434,7 @@ def test_hovering_outlines_the_pair_a_click_would_pick_and_nothing_it_would_refu
     click(app, cell_centre(app, 9))
     click(app, cell_centre(app, 20))
     hover(app, 10)  # 10+11 touches the green pick 8+9: a click would be refused
-    assert not [key for key in app.drawn.by_key() if key.startswith("hover-")]
+    assert not [key for key in app.board.drawn.by_key() if key.startswith("hover-")]
     assert "touches an earlier green pick" in app.notes()[1]
 
 
@@ -443,7 +445,7 @@ def test_no_status_text_runs_under_the_panel(tmp_path, size):
     )
     try:
         run(window)
-        window.step()
+        window.mode.step()
         window.download().wait()
         run(window)
         texts = [s for s in window.scene().shapes if s.key.startswith("status")]
@@ -455,10 +457,12 @@ def test_no_status_text_runs_under_the_panel(tmp_path, size):
 
 
 def test_a_session_file_appears_with_the_first_move_only(app, tmp_path):
-    assert not (tmp_path / "sessions").exists() and app.recorder is None
+    assert not (tmp_path / "sessions").exists() and app.session.recorder is None
     press(app, pygame.K_n)
     click(app, cell_centre(app, 3))
-    assert [path.name for path in (tmp_path / "sessions").iterdir()] == [app.recorder.path.name]
+    assert [path.name for path in (tmp_path / "sessions").iterdir()] == [
+        app.session.recorder.path.name
+    ]
     press(app, pygame.K_LEFT)  # undone to nothing: the file goes too
     assert list((tmp_path / "sessions").iterdir()) == []
 
@@ -475,8 +479,8 @@ def test_the_session_folder_keeps_the_newest_200(tmp_path):
         window.play(Pick(1, 3))
         names = sorted(path.name for path in folder.iterdir())
         assert len(names) == 200 and "old-005.jsonl" not in names and "old-006.jsonl" in names
-        assert window.recorder.path.name in names
-        assert newest_session(folder) == window.recorder.path
+        assert window.session.recorder.path.name in names
+        assert newest_session(folder) == window.session.recorder.path
     finally:
         window.close()
 
@@ -492,7 +496,7 @@ def test_replay_last_opens_the_newest_session(tmp_path, monkeypatch):
     assert main(["record", "load", "--seed", "3", "-o", str(folder / "a.jsonl")]) == 0
     assert main(["replay", "--last"]) == 0
     try:
-        assert opened[0].replaying.script.moves == load_replay(folder / "a.jsonl").moves
+        assert opened[0].mode.script.moves == load_replay(folder / "a.jsonl").moves
     finally:
         opened[0].close()
 
@@ -523,7 +527,7 @@ def test_the_download_writes_the_formats_asked_for(tmp_path):
         GAME, GAME.rules({}), seed=1, out_dir=tmp_path, size=(900, 700), formats=("gif", "mp4")
     )
     try:
-        window.step()
+        window.mode.step()
         _, written = window.download().wait()
         window.frame(16)
         assert sorted(path.suffix for path in written) == [".gif", ".jsonl", ".mp4"]
@@ -537,11 +541,11 @@ def test_a_download_that_cannot_be_written_is_a_message_and_play_goes_on(tmp_pat
     (tmp_path / "taken").write_text("a file where the folder should be")
     window = LoadApp(GAME, GAME.rules({}), seed=1, out_dir=tmp_path / "taken", size=(900, 700))
     try:
-        window.step()
+        window.mode.step()
         assert window.download().wait()[1] == []
         window.frame(16)
         assert window.message.startswith("Nothing saved: ") and "taken" in window.message
-        assert window.step() and window.state.turns == 2
+        assert window.mode.step() and window.state.turns == 2
     finally:
         window.close()
 
@@ -598,7 +602,7 @@ def test_a_large_window_keeps_its_text_size_and_gives_the_board_the_room(tmp_pat
 
 
 def test_a_download_done_wakes_the_waiting_window_to_say_so(app):
-    app.step()
+    app.mode.step()
     run(app)
     saving = app.download()
     assert app.idle_wait_ms() == IDLE_WAIT_MS  # no need to look often: the job wakes it

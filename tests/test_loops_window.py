@@ -239,7 +239,7 @@ def test_a_full_game_against_hard_exports_frames_matching_the_engine(make_app, t
         else:
             app.frame(AI_DELAY_MS)
     click_button(app, "GIF")
-    app.saving.wait()
+    app.jobs.saving.wait()
     files = {path.suffix: path for path in (tmp_path / "out").iterdir()}
     replay = load_replay(files[".jsonl"])
     assert replay.final().result() == app.state.result()
@@ -295,7 +295,7 @@ def test_escape_leaves_the_box_and_the_window_keys_work(make_app):
     key(app, pygame.K_ESCAPE)
     assert not app.panel.entry().is_focused and "Left the keyboard box" in app.message
     key(app, pygame.K_n, "n")
-    assert app.state.turns == 0 and app.games_started == 2 and app.reply == ""
+    assert app.state.turns == 0 and app.session.games_started == 2 and app.reply == ""
     assert app.panel.entry().get_text() == ""
 
 
@@ -365,8 +365,8 @@ def test_against_the_ai_the_move_list_says_you_and_the_ai_as_the_status_does(mak
     app = make_app(vs="easy")
     app.play(app.state.legal_moves()[0])
     app.play(app.state.legal_moves()[0])
-    assert app.entry_words(1).startswith("1. You placed ")
-    assert app.entry_words(2).startswith("2. The AI ")
+    assert app.move_list.entry_words(1).startswith("1. You placed ")
+    assert app.move_list.entry_words(2).startswith("2. The AI ")
     versus = make_app(vs="human")  # two people: by colour
     versus.play(versus.state.legal_moves()[0])
-    assert versus.entry_words(1).startswith("1. Blue placed ")
+    assert versus.move_list.entry_words(1).startswith("1. Blue placed ")

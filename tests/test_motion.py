@@ -11,9 +11,10 @@ from games.loops import Place
 from viz.scenes.load import PALETTE
 from viz.scenes.motion import DROP_RADII, HOLD, Motion, ease_out
 from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text, frame
-from viz.window.app import FASTEST_MOVING_SPEED, MOTION_MS, SPEEDS
+from viz.window.controls import switch_motion
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
+from viz.window.playback import FASTEST_MOVING_SPEED, MOTION_MS, SPEEDS
 from viz.window.settings import Settings
 
 
@@ -133,30 +134,30 @@ def test_a_pick_in_the_window_fills_in_over_several_frames(load_app):
         app.frame(16)
         pictures.append(pygame.image.tobytes(app.screen.subsurface((x, y, side, side)), "RGB"))
     assert len(set(pictures)) >= 3  # the empty cell, in-betweens, the red cell
-    assert app.motion is None and cell_pixel(app, 20) == PALETTE.colors["red"] != empty
+    assert app.board.motion is None and cell_pixel(app, 20) == PALETTE.colors["red"] != empty
 
 
 def test_reduced_motion_shows_the_pick_at_once_and_the_setting_is_kept(load_app, tmp_path):
     app = load_app(motion="reduced")
     app.play(Pick(1, 20))
     app.frame(16)
-    assert app.motion is None and cell_pixel(app, 20) == PALETTE.colors["red"]
-    app.switch_motion()
+    assert app.board.motion is None and cell_pixel(app, 20) == PALETTE.colors["red"]
+    switch_motion(app)
     assert Settings.load(tmp_path / "settings.json").motion == "on"
     assert app.message == "Motion on"
 
 
 def test_loop_fits_motion_into_its_beat_and_skips_it_when_fast(load_app):
     app = load_app()
-    app.set_speed(SPEEDS.index(8))
-    app.toggle_loop()
+    app.playback.set_speed(SPEEDS.index(8))
+    app.mode.toggle_loop()
     app.frame(126)  # one beat at 8 turns a second
-    assert app.motion is not None and app.motion.duration_ms == pytest.approx(100)
+    assert app.board.motion is not None and app.board.motion.duration_ms == pytest.approx(100)
     faster = next(speed for speed in SPEEDS if speed > FASTEST_MOVING_SPEED or speed == 0)
-    app.set_speed(SPEEDS.index(faster))
+    app.playback.set_speed(SPEEDS.index(faster))
     app.frame(60)
     app.frame(60)
-    assert app.motion is None
+    assert app.board.motion is None
 
 
 def test_a_new_game_and_a_jump_snap_into_place(load_app):
@@ -165,7 +166,7 @@ def test_a_new_game_and_a_jump_snap_into_place(load_app):
     app.frame(400)
     app.new_game()
     app.frame(16)
-    assert app.motion is None
+    assert app.board.motion is None
 
 
 def test_a_placed_piece_drops_in_in_the_loops_window(tmp_path):
@@ -176,12 +177,12 @@ def test_a_placed_piece_drops_in_in_the_loops_window(tmp_path):
         app.play(Place(0, 0))
         app.frame(16)
         app.frame(16)
-        moving = {shape.key: shape for shape in app.drawn.shapes if isinstance(shape, Circle)}
+        moving = {shape.key: shape for shape in app.board.drawn.shapes if isinstance(shape, Circle)}
         final = app.scene().by_key()
         assert moving["slot-left-0"].cy < final["slot-left-0"].cy  # still above its slot
         app.frame(MOTION_MS)
         app.frame(16)
-        assert app.drawn.shapes == app.scene().shapes
+        assert app.board.drawn.shapes == app.scene().shapes
     finally:
         app.close()
 
@@ -200,7 +201,7 @@ def test_painting_only_what_changed_leaves_the_picture_a_full_painting_gives(gam
     )
     try:
         for turn in range(12):
-            app.step()
+            app.mode.step()
             for frame in range(5):
                 point = (100 + 37 * turn + 11 * frame, 150 + 23 * frame)
                 pygame.event.post(
@@ -212,13 +213,13 @@ def test_painting_only_what_changed_leaves_the_picture_a_full_painting_gives(gam
                 pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900, y=700))
         app.frame(16)
         whole = pygame.Surface(app.screen.get_size())
-        render_pygame.Painter().paint(whole, (0, 0), app.drawn)
-        board = pygame.Rect(0, 0, app.drawn.width, app.drawn.height)
+        render_pygame.Painter().paint(whole, (0, 0), app.board.drawn)
+        board = pygame.Rect(0, 0, app.board.drawn.width, app.board.drawn.height)
         painted = pygame.image.tobytes(app.screen.subsurface(board), "RGB")
         assert painted == pygame.image.tobytes(whole.subsurface(board), "RGB")
-        listing, _ = app.moves_drawn  # the move list too
+        listing, _ = app.move_list.drawn  # the move list too
         whole = pygame.Surface(listing.size)
-        render_pygame.Painter().paint(whole, (0, 0), app.list_painter.shown)
+        render_pygame.Painter().paint(whole, (0, 0), app.move_list.painter.shown)
         painted = pygame.image.tobytes(app.screen.subsurface(listing), "RGB")
         assert painted == pygame.image.tobytes(whole, "RGB")
     finally:

@@ -36,7 +36,7 @@ def drawn_off_screen(make, setup=lambda app: None):
     try:
         setup(app)
         app.frame(16)
-        return app.drawn, app
+        return app.board.drawn, app
     finally:
         app.close()
 

@@ -90,7 +90,7 @@ def test_the_last_winner_leads_the_next_game_at_the_table(tmp_path):
         finish(window)
         shared = {"winner": None, "winners": [1, 3], "totals": [9, 5, 7, 5]}
         ended = SimpleNamespace(result=lambda: shared)  # a game won by two
-        window.history = SimpleNamespace(state=ended)
+        window.session.history = SimpleNamespace(state=ended)
         window.new_game()
         assert window.rules.leader == 1  # the first of the winners, in seat order
     finally:
@@ -103,7 +103,7 @@ def test_the_computer_seats_play_the_tier_asked_for_after_a_short_delay(tmp_path
     )
     try:
         window.frame(16)  # the deal, at once
-        assert window.state.to_move == 1 and "Hard" in window.mode()
+        assert window.state.to_move == 1 and "Hard" in window.mode.status()
         window.frame(600)
         assert window.state.to_move == 1  # still thinking, as in Odds and Evens
         window.frame(200)

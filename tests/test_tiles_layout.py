@@ -25,7 +25,9 @@ from viz.scenes.tiles import (
     tile_key,
     tiles_scene,
 )
-from viz.window.app import MAX_TEXT, NOTE_LINES, PANEL_WIDTH
+from viz.window.app import NOTE_LINES
+from viz.window.board import MAX_TEXT
+from viz.window.geometry import PANEL_WIDTH
 
 GAME = REGISTRY["tiles"]
 PLAYERS = [3, 4, 5, 6]

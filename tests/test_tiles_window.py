@@ -15,7 +15,7 @@ from viz.cli import main
 from viz.files import load_replay
 from viz.scenes.shapes import Text
 from viz.scenes.tiles import PALETTE, hand_slots, result_text, tile_key
-from viz.window.app import PANEL_WIDTH
+from viz.window.geometry import PANEL_WIDTH
 from viz.window.tiles import AI_DELAY_MS, RESULT_HOLD_MS, YOU, TilesApp
 
 GAME = REGISTRY["tiles"]
@@ -90,11 +90,11 @@ def test_your_ten_lets_you_choose_the_next_colour(app):
 def test_the_move_list_and_a_hint_call_your_seat_you(app):
     red_ten = DEAL.hands[0][4]
     click(app, your_tile_point(app, red_ten))
-    assert app.entry_words(2) == "2. You played red-10"
+    assert app.move_list.entry_words(2) == "2. You played red-10"
     assert app.hint_words(app.state.legal_moves()[0]).startswith("You chose ")
-    replay = TilesApp(GAME, GAME.rules({"players": 5}), seed=2, script=app.moves)
+    replay = TilesApp(GAME, GAME.rules({"players": 5}), seed=2, script=list(app.history.moves))
     try:  # a replay has no "you": every seat by its number
-        assert replay.entry_words(2) == "2. Seat 0 played red-10"
+        assert replay.move_list.entry_words(2) == "2. Seat 0 played red-10"
     finally:
         replay.close()
 
@@ -126,7 +126,7 @@ def test_a_whole_game_deals_its_own_rounds_and_ends(app):
 def test_gif_writes_three_files(app, tmp_path):
     click(app, your_tile_point(app, DEAL.hands[0][0]))
     press(app, pygame.K_g)
-    app.saving.wait()
+    app.jobs.saving.wait()
     files = sorted(p.suffix for p in (tmp_path / "out").iterdir())
     assert files == [".gif", ".jsonl", ".svg"]
 
@@ -270,11 +270,11 @@ def test_an_ended_game_marks_the_winners_row_and_its_banner_leaves_the_table_in_
     window = TilesApp(GAME, GAME.rules({"players": 6}), seed=2, out_dir=tmp_path, size=(980, 720))
     try:
         while window.state.to_move is not None:
-            window.step()
+            window.mode.step()
         run(window)
-        window.judging.wait()
+        window.jobs.judging.wait()
         run(window)
-        assert window.verdict == [  # you, then the five computer seats together
+        assert window.jobs.verdict == [  # you, then the five computer seats together
             "You: 1 move, 0 inaccuracies, 0 mistakes, 0 blunders",
             "The computer seats: 5 moves, 0 inaccuracies, 0 mistakes, 1 blunder",
         ]
@@ -286,13 +286,13 @@ def test_an_ended_game_marks_the_winners_row_and_its_banner_leaves_the_table_in_
                     pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
                 )
                 run(window)
-            assert window.drawn.width == size[0] - PANEL_WIDTH
-            shapes = window.drawn.by_key()
+            assert window.board.drawn.width == size[0] - PANEL_WIDTH
+            shapes = window.board.drawn.by_key()
             marked = {key for key in shapes if key.startswith("score-won-")}
             assert marked == {
                 f"score-won-{seat}{edge}" for seat in winners for edge in ("", "-edge")
             }
-            texts = [shape for shape in window.drawn.shapes if isinstance(shape, Text)]
+            texts = [shape for shape in window.board.drawn.shapes if isinstance(shape, Text)]
             assert "won the game" in [text.text for text in texts]
             banner = shapes["banner"]
             for text in texts:

@@ -9,8 +9,8 @@ from viz.resources import asset_text
 from viz.scenes import PALETTES
 from viz.scenes.moves import BANNER_BACK, BANNER_INK, PANEL_PALETTE
 from viz.scenes.shapes import contrast, hex_rgb
-from viz.window.app import HOVER_INK, PANEL_COLOR
 from viz.window.panel import FOCUS_COLOR
+from viz.window.theme import HOVER_INK, PANEL_COLOR
 
 THEME = json.loads(asset_text("theme.json"))
 STATES = ("normal", "hovered", "selected", "active", "disabled")

@@ -18,7 +18,9 @@ from games.load import PASS, Pick, SetLoad
 from games.loops import Place
 from games.loops.text import read_back
 from viz.scenes.load import status_lines
-from viz.window.app import AI_DELAY_MS, GAME_OVER
+from viz.window.app import AI_DELAY_MS
+from viz.window.controls import hint_message
+from viz.window.hooks import GAME_OVER
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
 
@@ -47,7 +49,7 @@ def test_typed_digits_show_at_once_over_another_message(app):
 
 def finish_a_tiny_load_game(window):
     while window.state.to_move is not None:
-        window.step()
+        window.mode.step()
 
 
 def test_the_load_slider_after_the_game_says_the_game_is_over(tmp_path):
@@ -84,7 +86,11 @@ def test_every_window_says_the_game_is_over_in_the_same_words(tmp_path, make_app
     window = LoadApp(LOAD, LOAD.rules({"rows": 1, "cols": 2}), seed=1, size=(900, 700))
     try:
         finish_a_tiny_load_game(window)
-        for action in (window.step_or_explain, window.show_hint, lambda: window.pick(0)):
+        for action in (
+            window.step_or_explain,
+            lambda: hint_message(window),
+            lambda: window.pick(0),
+        ):
             window.message = ""
             action()
             assert window.message == GAME_OVER
@@ -123,15 +129,15 @@ def test_replay_play_runs_to_the_end_and_again_from_the_start(tmp_path):
     moves = [Pick(1, 20), Pick(2, 7), Pick(1, 30), PASS, Pick(1, 40)]
     window = LoadApp(LOAD, LOAD.rules({}), script=moves, size=(900, 700))
     try:
-        total = window.replaying.script.turns
-        window.replaying.toggle_loop()
+        total = window.mode.script.turns
+        window.mode.toggle_loop()
         for _ in range(total + 2):
             window.frame(300)
-        assert window.replaying.turn == total and not window.looping
-        window.replaying.toggle_loop()  # at the end: from the start again
+        assert window.mode.turn == total and not window.looping
+        window.mode.toggle_loop()  # at the end: from the start again
         for _ in range(3):
             window.frame(300)
-        assert window.replaying.turn == 3 and window.looping
+        assert window.mode.turn == 3 and window.looping
     finally:
         window.close()
 
@@ -176,8 +182,8 @@ def test_loops_windows_of_the_largest_capacities_keep_slots_apart(capacity, size
 def test_a_replay_at_turn_0_shows_a_load_change_made_before_the_first_pick():
     window = LoadApp(LOAD, LOAD.rules({}), script=[SetLoad(8), Pick(1, 20)], size=(900, 700))
     try:
-        window.replaying.seek(1)
-        window.replaying.seek(0)
+        window.mode.seek(1)
+        window.mode.seek(0)
         assert window.state.turns == 0 and window.state.pending_load == 8
         assert "slider 8" in window.scene().by_key()["status-0"].text
     finally:

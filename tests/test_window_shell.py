@@ -10,9 +10,9 @@ from games.analysis import judge_game, summary
 from games.load import PASS, Pick
 from viz.scenes.moves import PANEL_PALETTE, banner_shapes
 from viz.scenes.shapes import Text, hex_rgb
-from viz.window.app import HOVER_INK
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
+from viz.window.theme import HOVER_INK
 
 LOAD = REGISTRY["load"]
 MOVES = [Pick(1, 20), Pick(2, 7), Pick(1, 30), PASS, Pick(1, 40)]
@@ -30,8 +30,8 @@ def load_window(opened, **options):
 
 def listed(window):
     """The move list's entries on screen, by turn, and the turn highlighted."""
-    rect, layout = window.moves_drawn
-    texts = {row.turn: window.entry_words(row.turn) for row in layout.rows}
+    rect, layout = window.move_list.drawn
+    texts = {row.turn: window.move_list.entry_words(row.turn) for row in layout.rows}
     current = [
         row.turn
         for row in layout.rows
@@ -54,10 +54,10 @@ def test_the_move_list_tells_each_turn_and_marks_the_current_one(opened):
 def test_a_click_on_the_list_of_a_replay_jumps_to_that_turn(opened):
     window = load_window(opened, script=MOVES)
     press(window, pygame.K_END)
-    rect, layout = window.moves_drawn
+    rect, layout = window.move_list.drawn
     row = next(row for row in layout.rows if row.turn == 2)
     click(window, (rect.centerx, rect.top + round((row.top + row.bottom) / 2)))
-    assert window.replaying.turn == 2
+    assert window.mode.turn == 2
     assert listed(window)[1] == [2]
 
 
@@ -71,15 +71,15 @@ def test_a_replay_of_an_analysed_game_shows_each_glyph(opened):
 def test_an_ended_game_has_a_banner_with_the_winner_and_a_game_over_mode_line(opened):
     window = load_window(opened, rules={"rows": 1, "cols": 2})
     while window.state.to_move is not None:
-        window.step()
+        window.mode.step()
     run(window)
-    shapes = window.drawn.by_key()
+    shapes = window.board.drawn.by_key()
     assert shapes["banner-0"].text in ("Player 1 wins", "Player 2 wins")
     swatch = shapes["banner-swatch"]
     expected = "red" if window.state.winner == 1 else "green"
     centre = (round(swatch.x + swatch.w / 2), round(swatch.y + swatch.h / 2))
-    assert tuple(window.screen.get_at(centre))[:3] == window.drawn.rgb(expected)
-    assert window.mode() == "Game over · N: new game · G: save it"
+    assert tuple(window.screen.get_at(centre))[:3] == window.board.drawn.rgb(expected)
+    assert window.mode.status() == "Game over · N: new game · G: save it"
 
 
 def test_hover_and_press_mark_the_slot_a_click_places_on(opened):
@@ -94,28 +94,28 @@ def test_hover_and_press_mark_the_slot_a_click_places_on(opened):
         pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
     )
     run(window)
-    ring = window.drawn.by_key()["hover-slot-left-0"]
+    ring = window.board.drawn.by_key()["hover-slot-left-0"]
     assert ring.stroke == HOVER_INK and ring.width == 2 and ring.r > slot.r
     assert pygame.image.tobytes(window.screen, "RGB") != before
     edge = (round(slot.cx), round(slot.cy - ring.r + 1))
     assert tuple(window.screen.get_at(edge))[:3] == hex_rgb(HOVER_INK)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
     run(window)
-    assert window.pressing and window.state.turns == 0  # pressed: nothing played yet
-    assert window.drawn.by_key()["hover-slot-left-0"].width == 4
+    assert window.board.pressing and window.state.turns == 0  # pressed: nothing played yet
+    assert window.board.drawn.by_key()["hover-slot-left-0"].width == 4
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
     run(window)
-    assert window.state.turns == 1 and not window.pressing
+    assert window.state.turns == 1 and not window.board.pressing
 
 
 def test_no_hover_mark_in_a_replay_or_where_a_click_is_refused(opened):
     window = load_window(opened, script=MOVES)
     hover(window, 3)
-    assert not [key for key in window.drawn.by_key() if key.startswith("hover-")]
+    assert not [key for key in window.board.drawn.by_key() if key.startswith("hover-")]
     live = load_window(opened)
     click(live, cell_centre(live, 20))
     hover(live, 20)
-    marked = [key for key in live.drawn.by_key() if key.startswith("hover-")]
+    marked = [key for key in live.board.drawn.by_key() if key.startswith("hover-")]
     assert marked == ["hover-green-20", "hover-green-21"]
 
 
@@ -128,9 +128,11 @@ def test_palette_on_a_window_command_colours_that_window(opened):
     options = _window_options(args)
     assert options["settings"].palette == "high-contrast"
     window = load_window(opened, settings=options["settings"])
-    assert window.drawn.palette == PALETTES["high-contrast"]
+    assert window.board.drawn.palette == PALETTES["high-contrast"]
     press(window, pygame.K_c)  # the Colours button's key switches back
-    assert window.drawn.palette == PALETTES["default"] and window.message == "Colours: default"
+    assert (
+        window.board.drawn.palette == PALETTES["default"] and window.message == "Colours: default"
+    )
 
 
 def test_a_mouse_over_the_board_before_the_first_picture_is_no_matter(opened):
@@ -140,7 +142,7 @@ def test_a_mouse_over_the_board_before_the_first_picture_is_no_matter(opened):
         pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(0, 0, 0))
     )
     run(window)  # the first frame handles the motion before anything is drawn
-    assert window.pointer == (300, 300) and window.drawn is not None
+    assert window.board.pointer == (300, 300) and window.board.drawn is not None
 
 
 def test_an_ended_game_is_judged_beside_the_window_and_summed_up(opened):
@@ -148,22 +150,26 @@ def test_an_ended_game_is_judged_beside_the_window_and_summed_up(opened):
     window = LoopsApp(game, game.rules({"capacity": 3}), vs="human", seed=1, size=(980, 720))
     opened.append(window)
     while window.state.to_move is not None:
-        window.step()
+        window.mode.step()
     run(window)
     banner = [
-        s.text for s in window.drawn.shapes if isinstance(s, Text) and s.key.startswith("banner-")
+        s.text
+        for s in window.board.drawn.shapes
+        if isinstance(s, Text) and s.key.startswith("banner-")
     ]
-    assert "Judging the moves…" in banner or window.verdict
-    window.judging.wait()
+    assert "Judging the moves…" in banner or window.jobs.verdict
+    window.jobs.judging.wait()
     run(window)
     banner = [
-        s.text for s in window.drawn.shapes if isinstance(s, Text) and s.key.startswith("banner-")
+        s.text
+        for s in window.board.drawn.shapes
+        if isinstance(s, Text) and s.key.startswith("banner-")
     ]
     assert any(text.startswith("Blue: ") and "blunder" in text for text in banner)
-    judged = judge_game(game, window.rules, window.moves, 1, lambda: False)
-    assert window.verdict == summary(judged, window.seat_name)
-    assert window.verdict[0].startswith("Blue: ")
-    glyphs = {index: note["glyph"] for index, note in window.judgements.items()}
+    judged = judge_game(game, window.rules, list(window.history.moves), 1, lambda: False)
+    assert window.jobs.verdict == summary(judged, window.seat_name)
+    assert window.jobs.verdict[0].startswith("Blue: ")
+    glyphs = {index: note["glyph"] for index, note in window.jobs.judgements.items()}
     texts, _ = listed(window)
     for turn, text in texts.items():
         index = window.history.turn_length(turn - 1) if turn else None
@@ -171,7 +177,7 @@ def test_an_ended_game_is_judged_beside_the_window_and_summed_up(opened):
             assert text.startswith(f"{turn}. {glyphs[index]} ")
     window.new_game()
     run(window)
-    assert window.judging is None and window.verdict == []
+    assert window.jobs.judging is None and window.jobs.verdict == []
 
 
 def test_the_banner_hides_whole_every_status_line_its_edge_would_cut():
@@ -191,9 +197,11 @@ def test_the_loops_banner_names_the_ai_and_starts_its_reason_with_a_capital(open
     opened.append(window)
     assert window.seat_name(1) == "The AI" and window.seat_name(0) == "You"
     while window.state.to_move is not None:
-        window.step()
+        window.mode.step()
     run(window)
     texts = [
-        s.text for s in window.drawn.shapes if s.key.startswith("banner-") and isinstance(s, Text)
+        s.text
+        for s in window.board.drawn.shapes
+        if s.key.startswith("banner-") and isinstance(s, Text)
     ]
     assert texts[1][0].isupper()

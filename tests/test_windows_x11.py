@@ -12,11 +12,11 @@ from xsession import XServer, XWindow, wait_until
 
 from games import REGISTRY
 from viz.files import load_replay
-from viz.window.app import PANEL_COLOR
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
 from viz.window.panel import Slider
 from viz.window.settings import Settings
+from viz.window.theme import PANEL_COLOR
 from viz.window.tiles import TilesApp
 
 # Each window is used by hand in every run; the rest run with the slow tests (in CI).

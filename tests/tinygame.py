@@ -22,7 +22,8 @@ from viz.scenes import SCENES, SceneKit
 from viz.scenes.common import CanvasLayout, title
 from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text
 from viz.window import WINDOWS, WindowKit
-from viz.window.app import MAX_TEXT, GameApp
+from viz.window.app import GameApp
+from viz.window.board import MAX_TEXT
 from viz.window.panel import Button, Control
 
 

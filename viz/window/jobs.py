@@ -4,9 +4,18 @@ being judged. The window goes on drawing and answering keys however long it take
 from __future__ import annotations
 
 import threading
+import time
 import traceback
-from collections.abc import Callable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from games.analysis import Judgement
+from games.base import Game
+from games.history import History
+from viz.export.engine import export_replay
+from viz.files import FileError, outputs, shown, write_recording
+from viz.window.waiting import wake_the_window
 
 T = TypeVar("T")
 
@@ -57,3 +66,104 @@ class Job(Generic[T]):
         self._thread.join()
         assert self.outcome is not None  # _run sets it, whatever happens
         return self.outcome
+
+
+Saved = tuple[str, list[Path]]  # what a download says once done, and the files it wrote
+
+
+def save_play(
+    game: Game[Any],
+    rules: Any,
+    seed: int,
+    moves: list[Any],
+    result: Any,
+    out_dir: Path,
+    formats: tuple[str, ...],
+) -> Saved:
+    """Write a game's recording and its animations; the message to show and the files."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    turns = History(game.new_state(rules), moves).turns
+    try:
+        with outputs() as batch:
+            name = f"{game.id}-{stamp}-turn{turns}"
+            recording = batch.new_name(out_dir, name, ".jsonl")
+            stem = recording.with_suffix("")
+            replay = write_recording(batch, recording, game, rules, seed, moves, result)
+            targets = {kind: stem.with_suffix(f".{kind}") for kind in formats}
+            export_replay(replay, targets, batch=batch)
+    except (FileError, OSError, ValueError, RuntimeError) as error:
+        return f"Nothing saved: {shown(str(error))}", []
+    kinds = ", ".join(f".{kind}" for kind in formats)
+    return f"Saved {stem.name}.jsonl, {kinds} in {out_dir}", batch.written
+
+
+def _not_saved(fault: str) -> Saved:
+    return f"Nothing saved: {fault}", []
+
+
+class WindowJobs:
+    """A window's downloads and the judging of the games it ends; `summary` makes the
+    banner's lines of a judged game."""
+
+    def __init__(
+        self,
+        judgements: Mapping[int, Mapping[str, Any]],
+        summary: Callable[[list[Judgement]], list[str]],
+    ) -> None:
+        self.saving: Job[Saved] | None = None  # the latest download, written off this thread
+        self.judging: Job[list[Judgement]] | None = None  # the ended game's moves being judged
+        self.judged_at: tuple[int, int] | None = None  # the position judged, or being judged
+        self.verdict: list[str] = []  # the judged game's summary, a line per player
+        self.judgements = dict(judgements)  # an analysis's, by move index
+        self.summary = summary
+
+    def save(self, work: Callable[[], Saved]) -> str:
+        """Start a download; what to say now."""
+        if self.saving is not None and not self.saving.done:
+            return "Still saving the last download"
+        self.saving = Job("saving", lambda _stopping: work(), _not_saved, wake_the_window)
+        return "Saving…"
+
+    def saved(self) -> str | None:
+        """Once a download is written, what to say (once)."""
+        saving = self.saving
+        if saving is None or not saving.done or saving.reported:
+            return None
+        saving.reported = True
+        message, written = saving.wait()
+        if written:
+            print("Saved " + ", ".join(str(path) for path in written), flush=True)
+        return message
+
+    def judge(
+        self,
+        position: tuple[int, int] | None,
+        work: Callable[[Callable[[], bool]], list[Judgement]],
+    ) -> bool:
+        """Judge the game ended at `position` beside the window (None: no game is over, and
+        a judging under way stops); True when a judging has just come in."""
+        if self.judged_at != position:
+            if self.judging is not None:
+                self.judging.stop()
+            self.judging, self.judged_at, self.verdict = None, position, []
+            if position is not None:
+                self.judging = Job("judging", work, lambda fault: [], wake_the_window)
+        judging = self.judging
+        if judging is None or not judging.done or judging.reported:
+            return False
+        judging.reported = True
+        judged = judging.wait()
+        self.judgements = {j.index: {"glyph": j.glyph} for j in judged}
+        self.verdict = self.summary(judged)
+        return True
+
+    def verdict_shown(self) -> list[str]:
+        judging = self.judging is not None and not self.judging.reported
+        return ["Judging the moves…"] if judging else self.verdict
+
+    def close(self) -> None:
+        if self.judging is not None:
+            self.judging.stop()
+            self.judging.wait()
+        if self.saving is not None:
+            self.saving.wait()  # a download asked for is never cut short

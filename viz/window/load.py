@@ -14,7 +14,10 @@ from games.load import MAX_LOAD, MIN_LOAD, PASS, LoadState, Pick, SetLoad
 from games.load.policies import random_red
 from viz.scenes.load import LoadLayout, load_scene
 from viz.scenes.shapes import Scene
-from viz.window.app import GAME_OVER, MAX_TEXT, GameApp
+from viz.window.app import GameApp
+from viz.window.board import MAX_TEXT
+from viz.window.controls import playback_keys, view_controls
+from viz.window.hooks import GAME_OVER
 from viz.window.panel import Button, Control, Label, Slider
 
 AUTO1_DELAY_MS = 400
@@ -51,7 +54,7 @@ class LoadApp(GameApp[LoadState]):
         return layout
 
     def play_mode(self) -> str:
-        speed = self.speed_text()
+        speed = self.playback.speed_text()
         if self.looping:
             return f"Loop running · speed {speed}"
         mode = (
@@ -68,9 +71,9 @@ class LoadApp(GameApp[LoadState]):
 
     def hovered_cell(self) -> int | None:
         """The cell under the mouse in the picture shown (none before the first)."""
-        if self.pointer is None or self.drawn is None:
+        if self.board.pointer is None or self.board.drawn is None:
             return None
-        return self.layout().cell_at(*self.pointer)
+        return self.layout().cell_at(*self.board.pointer)
 
     def hover_hint(self) -> str:
         """What a click on the cell under the mouse would do, for player 2."""
@@ -84,7 +87,7 @@ class LoadApp(GameApp[LoadState]):
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """The half a red click picks, or both halves of the pair a green click picks."""
         cell, mover = self.layout().cell_at(*pos), self.state.to_move
-        if cell is None or mover is None or self.click_refusal() or self.replaying is not None:
+        if cell is None or mover is None or self.click_refusal() or self.mode.watching:
             return ()
         if self.state.why_illegal(Pick(mover, cell)):
             return ()
@@ -93,12 +96,12 @@ class LoadApp(GameApp[LoadState]):
         return tuple(f"green-{half}" for half in self.state.board.pair_of(cell))
 
     def green_may_click(self) -> bool:
-        return self.replaying is None and self.state.to_move == 2 and not self.looping
+        return not self.mode.watching and self.state.to_move == 2 and not self.looping
 
     def play_controls(self) -> list[Control]:
         return [
             Button(f"Auto1: {'on' if self.auto1 else 'off'}  (A)", self.toggle_auto1),
-            Button("Pause  (Space)" if self.looping else "Loop  (Space)", self.toggle_loop),
+            Button("Pause  (Space)" if self.looping else "Loop  (Space)", self.mode.toggle_loop),
             Button("Step  (Right)", self.step_or_explain),
             Button("Back  (Left)", self.back, enabled=not self.looping),
             Button("GIF  (G)", self.download, enabled=not self.looping),
@@ -106,10 +109,10 @@ class LoadApp(GameApp[LoadState]):
             Button(f"Player 2: {GREEN_PLAYERS[self.green]}  (B)", self.switch_green),
             Label(f"Load {self.state.pending_load}  ([ / ])"),
             Slider(self.state.pending_load, MIN_LOAD, MAX_LOAD, self.set_load),
-            *self.speed_controls(),
+            *self.playback.controls(),
             Label("P or a click outside"),
             Label("the grid: green passes"),
-            *self.view_controls(),
+            *view_controls(self),
         ]
 
     # --- what the player does --------------------------------------------------------
@@ -151,7 +154,7 @@ class LoadApp(GameApp[LoadState]):
 
     def next_automatic_move(self) -> Any:
         if self.state.to_move == 2:
-            return self.game.players[self.green](self.state, self.rng)
+            return self.game.players[self.green](self.state, self.session.rng)
         return super().next_automatic_move()
 
     def switch_green(self) -> None:
@@ -170,7 +173,7 @@ class LoadApp(GameApp[LoadState]):
             self.message = GAME_OVER
             return
         if self.history and isinstance(self.history.moves[-1], SetLoad):
-            self.rewind(len(self.history) - 1)
+            self.session.rewind(len(self.history) - 1)
         if value != self.state.pending_load:
             self.message = self.play(SetLoad(value)) or f"Load {value} from the end of this stage"
 
@@ -197,7 +200,7 @@ class LoadApp(GameApp[LoadState]):
 
     def play_keys(self) -> dict[int, Callable[[], object]]:
         return (
-            self.playback_keys()
+            playback_keys(self)
             | {
                 pygame.K_p: self.pass_turn,
                 pygame.K_a: self.toggle_auto1,

@@ -17,27 +17,32 @@ from games.words import sentence
 from viz.scenes.loops import PIECE_COLORS, LoopsLayout, loops_scene, move_words, status_lines
 from viz.scenes.shapes import Scene
 from viz.window import WINDOWS
-from viz.window.app import AI_DELAY_MS, GAME_OVER, MAX_TEXT, GameApp, UntilTheNextMove
+from viz.window.app import AI_DELAY_MS, GameApp
+from viz.window.board import MAX_TEXT
+from viz.window.controls import view_controls
+from viz.window.hooks import GAME_OVER
 from viz.window.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
+from viz.window.session import UntilTheNextMove
 
 TIERS = WINDOWS["loops"].opponents
 BOX_HEIGHT = 124
 
 
 class LoopsApp(GameApp[LoopsState]):
+    default_opponent = WINDOWS["loops"].default_opponent
     input_kind = "mouse"  # what the player last used: the keyboard box is kept for each
     reply = UntilTheNextMove()  # the keyboard box's answer to the last command
 
     # --- the game --------------------------------------------------------------------
 
     def start_game(self, seed: int | None = None) -> None:
-        if self.replaying is None and self.games_started:  # the first mover alternates
+        if not self.mode.watching:  # the first mover alternates, game after game
             self.rules = replace(self.rules, first=1 - self.rules.first)
         super().start_game(seed)
         self.reply = ""
 
     def humans(self) -> set[int]:
-        if self.replaying is not None:
+        if self.mode.watching:
             return set()
         return {0, 1} if self.vs == "human" else {0}
 
@@ -45,12 +50,12 @@ class LoopsApp(GameApp[LoopsState]):
         return move_words(before, after_move, self.names())
 
     def names(self) -> tuple[str, str]:
-        if self.vs == "human" or self.replaying is not None:
+        if self.vs == "human" or self.mode.watching:
             return "blue", "gold"
         return "you", "the AI"
 
     def viewer(self) -> int | None:
-        if self.replaying is not None:
+        if self.mode.watching:
             return None
         if self.vs == "human":
             return self.state.to_move if self.state.to_move is not None else 0
@@ -105,7 +110,7 @@ class LoopsApp(GameApp[LoopsState]):
         return f"You are blue · the AI ({self.vs.capitalize()}) is gold"
 
     def keyboard_shown(self) -> bool:
-        return self.replaying is None and self.settings.keyboard_entry[self.input_kind]
+        return not self.mode.watching and self.settings.keyboard_entry[self.input_kind]
 
     def play_controls(self) -> list[Control]:
         tiers = [
@@ -123,7 +128,7 @@ class LoopsApp(GameApp[LoopsState]):
             Button("GIF  (G)", self.download),
             Label("Settings"),
             Checkbox("Keyboard move-entry (K)", self.keyboard_shown(), self.show_keyboard),
-            *self.view_controls(),
+            *view_controls(self),
             *(self.keyboard_box() if self.keyboard_shown() else []),
         ]
 
@@ -167,14 +172,14 @@ class LoopsApp(GameApp[LoopsState]):
             verb = "Flip" if command.action == "flip" else "Place"
             self.reply = self.message or f"{verb} {LOOP_NAMES[command.loop]}: done."
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def saw_event(self, event: pygame.event.Event) -> None:
+        """What the player uses: the keyboard box is kept for mouse and touch apart."""
         touch = event.type == pygame.FINGERDOWN or (
             event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False)
         )
         kind = "touch" if touch else "mouse" if event.type == pygame.MOUSEBUTTONDOWN else None
         if kind:
             self.input_kind = kind
-        super().handle_event(event)
 
     def board_click(self, pos: tuple[int, int]) -> None:
         if pos[1] > self.board_height():

@@ -27,8 +27,12 @@ from viz.scenes.tiles import (
     tile_key,
     tiles_scene,
 )
-from viz.window.app import AI_DELAY_MS, MAX_TEXT, GameApp, colour_buttons
+from viz.window import WINDOWS
+from viz.window.app import AI_DELAY_MS, GameApp
+from viz.window.board import MAX_TEXT
+from viz.window.controls import view_controls
 from viz.window.panel import Button, Control, Label
+from viz.window.theme import colour_buttons
 
 YOU = 0
 RESULT_HOLD_MS = 1500  # a dispute's result shows at least this long when computers play on
@@ -39,11 +43,12 @@ class TilesApp(GameApp[TilesState]):
     the table is the winner of the game before (the first winner in seat order after a
     shared win); the rules' leader opens the first game."""
 
+    default_opponent = WINDOWS["tiles"].default_opponent
     cursor: int | None = None  # the slot of your hand the arrow keys last reached
     leader_note = ""  # who leads this game, and why
 
     def new_game(self) -> None:
-        result = self.state.result() if self.replaying is None else None
+        result = self.state.result() if not self.mode.watching else None
         if result is not None:
             leader = result["winners"][0]
             self.rules = replace(self.rules, leader=leader)
@@ -64,7 +69,7 @@ class TilesApp(GameApp[TilesState]):
         return move_words(before, after_move, self.viewer())
 
     def viewer(self) -> int | None:
-        return None if self.replaying is not None else YOU
+        return None if self.mode.watching else YOU
 
     def layout(self) -> TilesLayout:
         layout: TilesLayout = self.shown_layout()
@@ -118,7 +123,7 @@ class TilesApp(GameApp[TilesState]):
         controls: list[Control] = [
             Button("New game  (N)", self.new_game),
             Button("GIF  (G)", self.download),
-            *self.view_controls(),
+            *view_controls(self),
         ]
         if self.state.choosing and self.state.to_move == YOU:
             controls.append(Label("Your 10: next colour"))
@@ -153,7 +158,7 @@ class TilesApp(GameApp[TilesState]):
 
     def cursor_slot(self) -> int | None:
         reachable, cursor = self.reachable_slots(), self.cursor
-        if cursor is None or not reachable or self.replaying is not None:
+        if cursor is None or not reachable or self.mode.watching:
             return None
         return min(reachable, key=lambda slot: (abs(slot - cursor), slot))
 
@@ -189,7 +194,7 @@ class TilesApp(GameApp[TilesState]):
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """Your tile under the pointer, if you may play it now."""
-        tile = self.your_tile_at(pos) if self.replaying is None else None
+        tile = self.your_tile_at(pos) if not self.mode.watching else None
         if tile is None or self.state.to_move != YOU or self.state.why_illegal(Play(YOU, tile)):
             return ()
         return (tile_key(tile),)

@@ -1,0 +1,120 @@
+"""The board's picture in a window: the game's scene, on its way there while a change is
+shown, with the pointer's outline over what a click would play and, at the end of a
+game, the banner; and the mouse as the board sees it (a click plays on release)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.words import sentence
+from viz.scenes.common import font_size, margin
+from viz.scenes.motion import Motion
+from viz.scenes.moves import banner_shapes
+from viz.scenes.shapes import Scene, Shape, Text, outline
+from viz.window import render_pygame
+from viz.window.theme import HOVER_INK
+
+if TYPE_CHECKING:
+    from viz.window.app import GameApp
+
+DRAG_SLOP = 4  # px a click may move between press and release where nothing is to play
+MAX_TEXT = 18.0  # px: a window's text stops growing here; a larger window gives the board room
+
+
+class BoardView:
+    def __init__(self, app: GameApp[Any]) -> None:
+        self.app = app
+        self.painter = render_pygame.Painter()
+        self.drawn: Scene | None = None  # the picture on screen
+        self.drawn_position = (0, 0, 0)  # the game, moves and turns the picture shows
+        self.motion: Motion | None = None  # the change being shown, while it runs
+        self.pointer: tuple[int, int] | None = None  # the mouse, while over the board
+        self.pressing = False  # the mouse button is down on the board
+        self.pressed_at = (0, 0)  # ... where it went down
+
+    def paint(self, screen: pygame.Surface) -> Scene:
+        picture = self.picture()
+        self.painter.paint(screen, (0, 0), picture)
+        self.drawn = picture
+        return picture
+
+    def picture(self) -> Scene:
+        app = self.app
+        target = app.scene()
+        position = (*app.session.position, app.state.turns)
+        if position != self.drawn_position and self.drawn is not None:
+            self.motion = self.motion_from(self.drawn, self.drawn_position, position)
+        self.drawn_position = position
+        picture = target if self.motion is None else self.motion.picture(target)
+        if self.motion is not None and self.motion.done:
+            self.motion = None
+        if app.state.to_move is None:
+            picture = replace(picture, shapes=(*picture.shapes, *self.banner(picture)))
+        elif self.pointer is not None:
+            picture = replace(picture, shapes=(*picture.shapes, *self.hover_marks(picture)))
+        return picture
+
+    def motion_from(
+        self, shown: Scene, was: tuple[int, int, int], now: tuple[int, int, int]
+    ) -> Motion | None:
+        """How the change from the picture shown is to be seen: None snaps to it (motion
+        reduced, a new game, a jump of more than one turn, or Loop too fast to follow)."""
+        if self.app.settings.motion != "on" or was[0] != now[0] or abs(was[2] - now[2]) > 1:
+            return None
+        duration = self.app.playback.motion_ms()
+        return None if duration is None else Motion(shown, duration)
+
+    def hover_marks(self, picture: Scene) -> list[Shape]:
+        """An outline around what a click at the pointer would play, thicker while the
+        button is held; nothing where a click would be refused (its reason is the message)."""
+        assert self.pointer is not None  # only called while the pointer is on the board
+        width = 4.0 if self.pressing else 2.0
+        shapes = picture.by_key()
+        return [
+            outline(f"hover-{key}", shapes[key], HOVER_INK, width)
+            for key in self.app.mode.clickable_at(self.pointer)
+            if key in shapes
+        ]
+
+    def banner(self, picture: Scene) -> list[Shape]:
+        """Who won and why; in play, how each side played and what to do next."""
+        app = self.app
+        headline, _, reason = app.outcome().partition(": ")
+        width, height = app.board_width(), app.board_height()
+        font = font_size(width, MAX_TEXT)
+        bottom = height - margin(width, height)
+        lines = [sentence(reason), *app.jobs.verdict_shown(), *app.mode.offer()]
+        status = [s for s in picture.shapes if isinstance(s, Text) and s.key.startswith("status-")]
+        return banner_shapes(headline, lines, app.winner_colour(), width, bottom, font, status)
+
+    def follow(self, event: pygame.event.Event) -> bool:
+        """Where the mouse is over the board, and whether its button is held there; True
+        when it is let go on the board after being pressed there: a click, played on
+        release as a button is, so that the pressed look comes first."""
+        if event.type == pygame.WINDOWLEAVE:
+            self.pointer, self.pressing = None, False
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        on_board = event.pos[0] < self.app.board_width()
+        self.pointer = event.pos if on_board else None
+        if event.type == pygame.MOUSEMOTION or event.button != 1:
+            return False
+        released = self.pressing and on_board and event.type == pygame.MOUSEBUTTONUP
+        self.pressing = on_board and event.type == pygame.MOUSEBUTTONDOWN
+        if self.pressing:
+            self.pressed_at = event.pos
+        return released and self.same_target(self.pressed_at, event.pos)
+
+    def same_target(self, pressed: tuple[int, int], let_go: tuple[int, int]) -> bool:
+        """Whether letting go at `let_go` plays what pressing at `pressed` would: as with
+        a button, a press dragged off what it would play is no click."""
+        target = self.app.mode.clickable_at(pressed)
+        if target != self.app.mode.clickable_at(let_go):
+            return False
+        if target:
+            return True
+        near = max(abs(a - b) for a, b in zip(pressed, let_go, strict=True)) <= DRAG_SLOP
+        return near  # nothing to play there: a click where it was pressed says why

@@ -1,0 +1,84 @@
+"""What every window offers beside its game's own controls: how it looks (motion and
+colours, kept in the settings file), the playback keys, and H's hint."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.analysis import hint
+from viz import PALETTE_NAMES
+from viz.window.hooks import GAME_OVER, Keys
+from viz.window.panel import Button, Control
+from viz.window.settings import MOTIONS
+
+if TYPE_CHECKING:
+    from viz.window.app import GameApp
+
+HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
+HINTS_SHOWN = 2
+
+
+def view_controls(app: GameApp[Any]) -> list[Control]:
+    return [
+        Button(f"Motion: {app.settings.motion}  (M)", lambda: switch_motion(app)),
+        Button(f"Colours: {app.settings.palette}  (C)", lambda: switch_palette(app)),
+    ]
+
+
+def switch_motion(app: GameApp[Any]) -> None:
+    motion = MOTIONS[(MOTIONS.index(app.settings.motion) + 1) % len(MOTIONS)]
+    app.board.motion = None
+    _say_setting(app, f"Motion {motion}", app.settings.set_motion(motion))
+
+
+def switch_palette(app: GameApp[Any]) -> None:
+    palettes = PALETTE_NAMES
+    palette = palettes[(palettes.index(app.settings.palette) + 1) % len(palettes)]
+    _say_setting(app, f"Colours: {palette}", app.settings.set_palette(palette))
+    app.manager.get_theme().update_theming(json.dumps(app.theme()))
+    app.manager.rebuild_all_from_changed_theme_data()
+
+
+def _say_setting(app: GameApp[Any], done: str, problem: str | None) -> None:
+    app.message = f"{done} (not saved: {problem})" if problem else done
+
+
+def playback_keys(app: GameApp[Any]) -> Keys:
+    """Play, step, back, GIF and speed: the keys of Loop and Step and of a replay."""
+    faster, slower = app.playback.faster(1), app.playback.faster(-1)
+    return {
+        pygame.K_SPACE: app.mode.toggle_loop,
+        pygame.K_RIGHT: app.step_or_explain,
+        pygame.K_LEFT: app.back,
+        pygame.K_g: app.download,
+        **dict.fromkeys((pygame.K_MINUS, pygame.K_KP_MINUS), slower),
+        **dict.fromkeys((pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS), faster),
+    }
+
+
+def window_keys(app: GameApp[Any]) -> Keys:
+    """The keys of every window, whatever its mode."""
+    return {
+        pygame.K_h: lambda: hint_message(app),
+        pygame.K_m: lambda: switch_motion(app),
+        pygame.K_c: lambda: switch_palette(app),
+    }
+
+
+def hint_message(app: GameApp[Any]) -> None:
+    """H: the best move or moves for the side to move, as `analyze` judges them."""
+    state = app.state
+    if state.to_move is None:
+        app.message = GAME_OVER
+    elif not state.legal_moves():
+        app.message = "The cards are dealt next: nothing to choose"
+    else:
+        rng = random.Random(len(app.history))
+        best = hint(app.game, state, app.history.moves, HINT_BUDGET_S, rng)
+        named = [f"“{app.hint_words(move)}”" for move in best[:HINTS_SHOWN]]
+        more = f" (and {len(best) - len(named)} as good)" if len(best) > len(named) else ""
+        app.message = f"Hint: best is {' or '.join(named)}{more}"

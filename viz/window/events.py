@@ -1,0 +1,86 @@
+"""A window's input: the mouse on the board and the move list, the panel's own keys and
+focus, the text box that takes the keys until Escape, and the window's keys."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from viz.window.controls import window_keys
+from viz.window.hooks import Keys
+
+if TYPE_CHECKING:
+    from viz.window.app import GameApp
+
+ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
+
+
+class EventRouter:
+    def __init__(self, app: GameApp[Any]) -> None:
+        self.app = app
+        self.swallow_text: str | None = None  # a character typed only to open the text box
+
+    def handle(self, event: pygame.event.Event) -> None:
+        app = self.app
+        if event.type == pygame.TEXTINPUT and event.text == self.swallow_text:
+            self.swallow_text = None
+            return
+        app.manager.process_events(event)
+        app.saw_event(event)
+        released = app.board.follow(event)
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
+            app.running = False
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            app.resize()
+        elif app.panel.handle(event):
+            pass
+        elif event.type == pygame.KEYDOWN:
+            self.key_down(event)
+        elif released:
+            app.panel.focus = None
+            app.mode.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            on_list, turn = app.move_list.turn_at(event.pos)
+            if on_list and turn is not None:
+                app.mode.list_click(turn)
+
+    def keys(self) -> Keys:
+        app = self.app
+        return app.mode.keys() | window_keys(app)
+
+    def key_down(self, event: pygame.event.Event) -> None:
+        app = self.app
+        if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            app.running = False
+        elif self.text_has_focus():
+            if event.key == pygame.K_ESCAPE:
+                app.manager.set_focus_set(None)
+                app.panel.focus = None
+                app.message = "Left the keyboard box: window keys work; type to go back"
+            elif event.key == pygame.K_TAB:
+                app.panel.handle_key(event)
+        elif app.panel.handle_key(event):
+            pass
+        elif event.key == pygame.K_ESCAPE:
+            app.message = ESCAPE_HINT
+        elif action := self.keys().get(event.key):
+            action()
+        else:
+            self.other_key(event)
+
+    def other_key(self, event: pygame.event.Event) -> None:
+        """A key that is no window key: in a window with a text box, typing goes back to it."""
+        entry = self.app.panel.entry()
+        typing = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SLASH) or (
+            event.unicode.isprintable() and event.unicode.strip()
+        )
+        if entry is not None and typing:
+            self.app.manager.set_focus_set(entry)
+            self.app.panel.focus = None
+            if event.key == pygame.K_SLASH:
+                self.swallow_text = "/"  # "/" only opens the box, as in many programs
+
+    def text_has_focus(self) -> bool:
+        entry = self.app.panel.entry()
+        return entry is not None and entry.is_focused

@@ -1,0 +1,85 @@
+"""What a game's window supplies to the shell, with the defaults of a game that has no
+say: its scene, its clicks, its keys and controls in play, its seats the computer holds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic
+
+import pygame
+
+from games.analysis import Judgement, after, summary
+from games.base import Game, Policy, StateT
+from viz.scenes import SCENES
+from viz.scenes.shapes import Scene
+from viz.window.panel import Control
+
+GAME_OVER = "The game is over: press N for a new game"
+Keys = dict[int, Callable[[], object]]
+
+
+class GameWindow(Generic[StateT]):
+    game: Game[StateT]
+
+    @property
+    def state(self) -> StateT:
+        raise NotImplementedError
+
+    def outcome(self) -> str:
+        """The result in words, once the game is over ("Who wins: why"): by default what
+        the game's status line says after its last " · "."""
+        return SCENES[self.game.id].status(self.state)[-1].rsplit(" · ", 1)[-1]
+
+    def move_words(self, before: StateT, after_move: StateT) -> str:
+        """A move in words, as the replay page tells it."""
+        return SCENES[self.game.id].move_words(before, after_move)
+
+    def hint_words(self, move: Any) -> str:
+        """A hinted move in words, as the move list would tell it."""
+        return self.move_words(self.state, after(self.state, move))
+
+    def verdict_lines(self, judged: list[Judgement]) -> list[str]:
+        """How each side played, a line each, for the banner."""
+        return summary(judged, self.seat_name)
+
+    def scene(self) -> Scene:
+        raise NotImplementedError
+
+    def play_controls(self) -> list[Control]:
+        raise NotImplementedError
+
+    def play_keys(self) -> Keys:
+        raise NotImplementedError
+
+    def play_mode(self) -> str:
+        """The mode line of play, while the game goes on."""
+        raise NotImplementedError
+
+    def board_click(self, pos: tuple[int, int]) -> None:
+        raise NotImplementedError
+
+    def saw_event(self, event: pygame.event.Event) -> None:
+        """An event, before the window handles it."""
+
+    def hint(self) -> str:
+        """What to show when there is no message."""
+        return ""
+
+    def theme_classes(self) -> dict[str, Any]:
+        """The window's own pygame_gui theme classes, if it has any."""
+        return {}
+
+    def winner_colour(self) -> str | None:
+        """The palette colour of the winning side, if one side won and has a colour."""
+        return None
+
+    def seat_name(self, player: int) -> str:
+        return f"Player {player}"
+
+    def computer(self, mover: int) -> tuple[Policy[StateT], float] | None:
+        """The policy and delay of a seat the computer plays, or None for a person."""
+        return None
+
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        """The keys of the shapes a click at `pos` would play, if it would play a move."""
+        return ()

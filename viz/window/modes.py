@@ -1,0 +1,195 @@
+"""What a window is doing: playing a game (its own controls, keys and clicks, which each
+game's window supplies) or showing a recording (the turn scrubber, the replay keys, and
+clicks on the board refused). The shell asks its mode and never which mode it is."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.history import History
+from viz.window.controls import playback_keys, view_controls
+from viz.window.hooks import GAME_OVER, Keys
+from viz.window.panel import Button, Control, Label, Slider
+
+if TYPE_CHECKING:
+    from viz.window.app import GameApp
+
+REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
+
+
+class PlayMode:
+    watching = False  # the game is played here: the window shows what its players see
+
+    def __init__(self, app: GameApp[Any]) -> None:
+        self.app = app
+
+    def begin(self) -> None:
+        pass
+
+    def listed(self) -> History[Any]:
+        return self.app.session.history
+
+    def controls(self) -> list[Control]:
+        return self.app.play_controls()
+
+    def keys(self) -> Keys:
+        return self.app.play_keys()
+
+    def status(self) -> str:
+        if self.app.state.to_move is None:
+            return "Game over · N: new game · G: save it"
+        return self.app.play_mode()
+
+    def hint(self) -> str:
+        return self.app.hint()
+
+    def offer(self) -> list[str]:
+        return ["N: new game · G: save it"]
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.app.board_click(pos)
+
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        return self.app.clickable_at(pos)
+
+    def step(self) -> bool:
+        """Advance by exactly one turn (and any non-turn events before it)."""
+        app = self.app
+        turns = app.state.turns
+        while app.state.to_move is not None and app.state.turns == turns:
+            reason = app.play(app.next_automatic_move())
+            if reason:
+                app.message = reason
+                return False
+        return app.state.turns > turns
+
+    def nothing_to_step(self) -> str:
+        return GAME_OVER
+
+    def back(self) -> None:
+        """Undo your last decision and the automatic moves after it."""
+        app, session = self.app, self.app.session
+        mine = session.last_own_decision()
+        if mine is None:
+            app.message = "Nothing of yours to undo"
+            return
+        log = session.log
+        session.rewind(mine)
+        if session.log is log:  # else the rewind's message says recording is off
+            app.message = ""
+
+    def toggle_loop(self) -> None:
+        playback = self.app.playback
+        playback.start(not playback.looping and self.app.state.to_move is not None)
+
+    def list_click(self, turn: int) -> None:
+        self.app.message = "The list shows the game so far: Left takes back your moves"
+
+    def computer_may_move(self) -> bool:
+        return not self.app.playback.looping
+
+    def judges_the_end(self) -> bool:
+        return True
+
+
+class ReplayMode:
+    watching = True  # a recording: the window shows everything
+
+    def __init__(self, app: GameApp[Any], moves: list[Any]) -> None:
+        self.app = app
+        self.script = History(app.game.new_state(app.rules), moves)
+
+    @property
+    def turn(self) -> int:
+        return self.app.state.turns
+
+    def begin(self) -> None:
+        self.seek(0)
+
+    def listed(self) -> History[Any]:
+        return self.script
+
+    def seek(self, turn: int) -> None:
+        """Show turn `turn`, with the events that follow it before the next turn."""
+        app = self.app
+        app.playback.looping = False
+        target = self.script.turn_length(turn)
+        app.session.rewind(target)
+        while len(app.session.history) < target:
+            app.play(self.script.moves[len(app.session.history)])
+
+    def step(self) -> bool:
+        """Show the next turn; False at the end. Play goes on, if it is on."""
+        if self.turn >= self.script.turns:
+            return False
+        playing = self.app.playback.looping
+        self.seek(self.turn + 1)
+        self.app.playback.looping = playing
+        return True
+
+    def nothing_to_step(self) -> str:
+        return "Nothing left to play"
+
+    def back(self) -> None:
+        self.seek(self.turn - 1)
+
+    def to_end(self) -> None:
+        self.seek(self.script.turns)
+
+    def toggle_loop(self) -> None:
+        """Play from where the replay is; at the end, play it again from the start."""
+        playback = self.app.playback
+        if not playback.looping and self.turn >= self.script.turns:
+            self.seek(0)
+        playback.start(not playback.looping)
+
+    def controls(self) -> list[Control]:
+        app, total, looping = self.app, self.script.turns, self.app.playback.looping
+        return [
+            Label(f"Turn {self.turn} of {total}"),
+            Slider(self.turn, 0, total, self.seek),
+            Button("Pause  (Space)" if looping else "Play  (Space)", self.toggle_loop),
+            Button("Step  (Right)", app.step_or_explain),
+            Button("Back  (Left)", app.back, enabled=not looping),
+            Button("Start  (Home)", lambda: self.seek(0)),
+            Button("End  (End)", self.to_end),
+            Button("GIF  (G)", app.download, enabled=not looping),
+            *app.playback.controls(),
+            *view_controls(app),
+        ]
+
+    def keys(self) -> Keys:
+        return playback_keys(self.app) | {
+            pygame.K_HOME: lambda: self.seek(0),
+            pygame.K_END: self.to_end,
+        }
+
+    def status(self) -> str:
+        state = "playing" if self.app.playback.looping else "paused"
+        return f"Replay {state} · speed {self.app.playback.speed_text()}"
+
+    def hint(self) -> str:
+        return ""
+
+    def offer(self) -> list[str]:
+        return []
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.app.message = REPLAY_HINT
+
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        return ()
+
+    def list_click(self, turn: int) -> None:
+        self.seek(turn)
+
+    def computer_may_move(self) -> bool:
+        return False
+
+    def judges_the_end(self) -> bool:
+        return False
+
+
+Mode = PlayMode | ReplayMode

@@ -1,0 +1,60 @@
+"""The move list under a window's controls: every turn in words, the one shown marked,
+painted only where it changed; a click on a turn goes there in a replay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from viz.scenes.moves import MoveListLayout, entry_text, move_list_scene
+from viz.window import render_pygame
+
+if TYPE_CHECKING:
+    from viz.window.app import GameApp
+
+
+class MoveListView:
+    def __init__(self, app: GameApp[Any]) -> None:
+        self.app = app
+        self.painter = render_pygame.Painter()
+        self.drawn: tuple[pygame.Rect, MoveListLayout] | None = None
+        self.words_said: dict[int, tuple[Any, str]] = {}  # by turn
+
+    def paint(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
+        """The list in `rect`, painted where it changed (the panel around it is filled
+        anew each frame, the list's own pixels only when the list moves on)."""
+        if not self.drawn or self.drawn[0] != rect:
+            self.painter.forget()  # the list moved, or was not there
+        if not rect:  # no room for a list
+            self.drawn = None
+            return
+        listed = self.app.mode.listed()
+        scene = move_list_scene(
+            rect.width, rect.height, self.app.state.turns, listed.turns, self.entry_words
+        )
+        self.painter.paint(screen, rect.topleft, scene)
+        self.drawn = (rect, scene.layout)
+
+    def entry_words(self, turn: int) -> str:
+        """A turn in the list: its number, its judgement if analysed, its words."""
+        listed = self.app.mode.listed()
+        after_turn = listed.at_turn(turn)
+        known = self.words_said.get(turn)
+        if known is not None and known[0] is after_turn:
+            return known[1]
+        words = entry_text(0, "")
+        if turn:
+            index = listed.turn_length(turn - 1)
+            glyph = str(self.app.jobs.judgements.get(index, {}).get("glyph", ""))
+            told = self.app.move_words(listed.at_turn(turn - 1), after_turn)
+            words = entry_text(turn, told, glyph)
+        self.words_said[turn] = (after_turn, words)
+        return words
+
+    def turn_at(self, pos: tuple[int, int]) -> tuple[bool, int | None]:
+        """Whether `pos` is on the list, and the turn there if any."""
+        if self.drawn is None or not self.drawn[0].collidepoint(pos):
+            return False, None
+        rect, layout = self.drawn
+        return True, layout.turn_at(pos[1] - rect.top)

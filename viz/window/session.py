@@ -1,0 +1,132 @@
+"""What a window is playing, without a picture: the game so far, which moves the computer
+made, the random stream of its automatic seats, and the live session recording.
+
+Nothing here knows pygame, so a session can be driven and checked on its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Generic
+
+from games.base import Game, IllegalMove, Policy, StateT
+from games.history import History
+from viz.files import FileError, RecordingWriter
+from viz.window.sessions import SessionLog
+
+
+class UntilTheNextMove:
+    """A window's text that lapses as soon as the game moves on: a move played or undone,
+    a new game. Reading it after that gives ""."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}_said"
+
+    def __get__(self, app: Any, owner: type | None = None) -> str:
+        text, position = getattr(app, self.slot, ("", None))
+        return str(text) if position == app.session.position else ""
+
+    def __set__(self, app: Any, text: str) -> None:
+        setattr(app, self.slot, (text, app.session.position))
+
+
+class Session(Generic[StateT]):
+    """`said` is told what the window should say when the session recording fails."""
+
+    def __init__(
+        self,
+        game: Game[StateT],
+        rules: Any,
+        seed: int | None,
+        log_dir: Path | None,
+        said: Callable[[str], None],
+    ) -> None:
+        self.game, self.rules = game, rules
+        self.log = SessionLog(log_dir) if log_dir is not None else None
+        self.said = said
+        self.games_started = 0
+        self.start(seed)
+
+    def start(self, seed: int | None = None) -> None:
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.history: History[StateT] = History(self.game.new_state(self.rules))
+        self.automatic: list[bool] = []  # per move: played by a seat the computer holds
+        self.computer_wait_ms = 0.0
+        self.games_started += 1
+        if self.log is not None:
+            self.log.start(self.game, self.rules, self.seed)
+
+    @property
+    def state(self) -> StateT:
+        """The position now (the history's: copy it before changing it)."""
+        return self.history.state
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """Which game, and how far into it: what a message or a judging belongs to."""
+        return self.games_started, len(self.history)
+
+    @property
+    def recorder(self) -> RecordingWriter | None:
+        """The live recording of this session, once it has a move."""
+        return self.log.writer if self.log is not None else None
+
+    def play(self, move: Any, automatic: bool = False) -> str | None:
+        """Play a move; return the reason it was refused, or None."""
+        try:
+            self.history.push(move)
+        except IllegalMove as error:
+            return str(error)
+        self.automatic.append(automatic)
+        if self.log is not None:
+            result = self.state.result() if self.state.to_move is None else None
+            self._write(self.log.event, move, result)
+        return None
+
+    def rewind(self, length: int) -> None:
+        """Go back to the position after the first `length` moves."""
+        if length < len(self.history):
+            self.history.truncate(length)
+            del self.automatic[length:]
+            self.computer_wait_ms = 0.0
+            if self.log is not None:
+                self._write(self.log.rewrite, list(self.history.moves))
+
+    def last_own_decision(self) -> int | None:
+        """The index of the latest turn a person played, if any."""
+        mine = [
+            i for i in range(len(self.history)) if not self.automatic[i] and self.history.is_turn(i)
+        ]
+        return mine[-1] if mine else None
+
+    def let_computer_move(self, seat: tuple[Policy[StateT], float] | None, dt_ms: float) -> None:
+        """Play the move of the seat the computer holds, once its delay has passed."""
+        if seat is None:
+            self.computer_wait_ms = 0.0
+            return
+        policy, delay_ms = seat
+        self.computer_wait_ms += dt_ms
+        if self.computer_wait_ms >= delay_ms:
+            self.computer_wait_ms = 0.0
+            self.play(policy(self.state, self.rng), automatic=True)
+
+    def close(self) -> None:
+        if self.log is not None:
+            with contextlib.suppress(OSError):
+                self.log.close()
+
+    def _write(self, write: Callable[..., None], *args: Any) -> None:
+        """Write to the session recording; when that fails, stop recording and say so:
+        play goes on."""
+        try:
+            write(*args)
+        except (OSError, FileError, ValueError) as error:
+            log, self.log = self.log, None
+            if log is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    log.close()
+            self.said(f"Session recording off: {error}")
