@@ -118,7 +118,7 @@ def test_apng_decodes_the_same_in_ffmpeg(games, tmp_path):
 
 
 def test_webp_holds_one_frame_at_a_time(games, tmp_path, monkeypatch):
-    """Every frame is drawn as Pillow's encoder asks for it and let go after: never
+    """Every frame is drawn, handed to the encoder and let go after: never
     more than a couple of converted frames alive at once, however long the game."""
     clip = Clip(games["load"], size=200, frame_ms=FRAME_MS, hold_ms=HOLD_MS)
     assert len(clip.turns) > 20
