@@ -47,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         verbose = args.verbose
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except (CommandError, FileError) as error:
         print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
         if verbose and isinstance(error, FileError) and error.log:

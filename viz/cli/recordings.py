@@ -14,7 +14,7 @@ from typing import Any
 
 from games import REGISTRY
 from games.autoplay import play
-from games.recording import Replay
+from games.recording import Replay, recording_text
 from viz import DEFAULT_SIZE
 from viz.cli.common import (
     CommandError,
@@ -30,7 +30,6 @@ from viz.files import (
     Outputs,
     load_replay,
     outputs,
-    recording_text,
     shown,
     write_recording,
 )

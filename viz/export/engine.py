@@ -17,7 +17,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from games.base import State
 from games.recording import Replay
@@ -30,6 +30,9 @@ from viz.render.raster import indexed_palette, render, render_changes, render_st
 from viz.render.timeline import gif_delays_cs
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 # Default quality, the slowest and smallest encoding, tuned for flat still pictures.
 MP4_OPTIONS = [
@@ -392,7 +395,7 @@ def _chain(first: Scene, rest: Iterator[Scene]) -> Iterator[Scene]:
     yield from rest
 
 
-def _even(image):
+def _even(image: Image.Image) -> Any:
     """Pad to even width and height (yuv420p needs them) with the edge's colour."""
     import numpy as np
 

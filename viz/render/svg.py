@@ -9,6 +9,7 @@ view one run at a time by a single discrete translation.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
@@ -60,7 +61,7 @@ class Timeline:
         attribute: str,
         runs: list[tuple[int, str]],
         transform: str | None = None,
-    ):
+    ) -> Any:
         key_times = ";".join(_fraction(self.starts[frame] / self.total) for frame, _ in runs)
         options = {
             "values": ";".join(value for _, value in runs),
@@ -109,7 +110,8 @@ def animated_svg(scenes: list[Scene], frame_ms: int, hold_ms: int) -> str:
         else:
             for element in _keyed_elements(drawing, timeline, scenes, key, track):
                 drawing.add(element)
-    return drawing.tostring()
+    svg: str = drawing.tostring()
+    return svg
 
 
 def static_svg(scene: Scene) -> str:
@@ -139,12 +141,12 @@ GEOMETRY_FIELDS = {
 }
 
 
-def _geometry(shape: Shape) -> tuple:
+def _geometry(shape: Shape) -> tuple[Any, ...]:
     """What must stay fixed within one SVG element: everything but the colours."""
     return (type(shape), *[getattr(shape, name) for name in GEOMETRY_FIELDS[type(shape)]])
 
 
-def _placement(shape: Shape) -> tuple[tuple, tuple[float, float]]:
+def _placement(shape: Shape) -> tuple[tuple[Any, ...], tuple[float, float]]:
     """A shape's form (all but its colours and position) and its position: shapes of one
     form that only move, like the latest-move frame, share one element and a translation."""
     geometry = _geometry(shape)
@@ -159,13 +161,20 @@ def _placement(shape: Shape) -> tuple[tuple, tuple[float, float]]:
     return geometry, (0.0, 0.0)
 
 
-def _keyed_elements(drawing, timeline, scenes, key, track):
+def _keyed_elements(
+    drawing: svgwrite.Drawing,
+    timeline: Timeline,
+    scenes: Sequence[Scene],
+    key: str,
+    track: list[Shape | None],
+) -> Iterator[Any]:
     placed = [_placement(s) if s is not None else None for s in track]
     forms = list(dict.fromkeys(p[0] for p in placed if p is not None))
     for number, form in enumerate(forms):
         mine = [s if p and p[0] == form else None for s, p in zip(track, placed, strict=True)]
         first = next(frame for frame, s in enumerate(mine) if s is not None)
         shown = mine[first]
+        assert shown is not None  # `first` is the first frame it is in
         element = _element(drawing, scenes[first], shown)
         element["id"] = key if len(forms) == 1 else f"{key}-{number}"
         if key.startswith(LAST_MOVE):
@@ -188,10 +197,12 @@ def _keyed_elements(drawing, timeline, scenes, key, track):
                 if len(runs) > 1:
                     runs = [(frame, rgb_hex(rgb)) for frame, rgb in runs]
                     element.add(timeline.animation(drawing, name, runs))
-        x0, y0 = placed[first][1]
+        start = placed[first]
+        assert start is not None
+        x0, y0 = start[1]
         offsets = _held(
             [
-                f"{num(p[1][0] - x0)} {num(p[1][1] - y0)}" if s else None
+                f"{num(p[1][0] - x0)} {num(p[1][1] - y0)}" if s and p else None
                 for s, p in zip(mine, placed, strict=True)
             ],
             first,
@@ -211,13 +222,21 @@ def _held(values: list[Any], first: int) -> list[Any]:
     return held
 
 
-def _animate_colors(drawing, timeline, element, attribute: str, values: list[str]) -> None:
+def _animate_colors(
+    drawing: svgwrite.Drawing, timeline: Timeline, element: Any, attribute: str, values: list[str]
+) -> None:
     runs = timeline.runs(values)
     if len(runs) > 1:
         element.add(timeline.animation(drawing, attribute, runs))
 
 
-def _text_strip(drawing, timeline, scenes, key, track):
+def _text_strip(
+    drawing: svgwrite.Drawing,
+    timeline: Timeline,
+    scenes: Sequence[Scene],
+    key: str,
+    track: list[Shape | None],
+) -> Any:
     """A group holding each run of a changing text one canvas-height apart, slid into view."""
     height = scenes[0].height
     runs = timeline.runs(track)
@@ -236,7 +255,7 @@ def _text_strip(drawing, timeline, scenes, key, track):
 
 def _element(
     drawing: svgwrite.Drawing, scene: Scene, shape: Shape, inherited: dict[str, str] | None = None
-):
+) -> Any:
     inherited = inherited or _root_text_style(scene)
     if isinstance(shape, Rect):
         extra = {"rx": num(shape.radius)} if shape.radius else {}

@@ -12,10 +12,14 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from viz import DEFAULT_SIZE
 from viz.resources import font_path
 from viz.scenes.shapes import Circle, Rect, Ring, Shape, Text, frame
+
+if TYPE_CHECKING:
+    from PIL import ImageFont
 
 ELLIPSIS = "…"
 MIN_TEXT = 6.0  # px: the floor for tiny canvases; at the default export size text is larger
@@ -115,7 +119,7 @@ def _swatch(item: LegendItem, cx: float, cy: float, size: float) -> list[Shape]:
 
 
 @cache
-def _measuring_font():
+def _measuring_font() -> ImageFont.FreeTypeFont:
     from PIL import ImageFont
 
     return ImageFont.truetype(str(font_path()), 100)
@@ -123,7 +127,7 @@ def _measuring_font():
 
 @cache
 def _advance(char: str) -> float:
-    return _measuring_font().getlength(char) / 100
+    return float(_measuring_font().getlength(char)) / 100
 
 
 def text_width(text: str, size: float) -> float:

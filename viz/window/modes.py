@@ -63,7 +63,7 @@ class PlayMode:
             if reason:
                 app.message = reason
                 return False
-        return app.state.turns > turns
+        return bool(app.state.turns > turns)
 
     def nothing_to_step(self) -> str:
         return GAME_OVER
@@ -103,7 +103,8 @@ class ReplayMode:
 
     @property
     def turn(self) -> int:
-        return self.app.state.turns
+        turns: int = self.app.state.turns
+        return turns
 
     def begin(self) -> None:
         self.seek(0)

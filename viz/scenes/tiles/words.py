@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from games.tiles.engine import (
     CHANCE,
@@ -93,7 +94,7 @@ def totals_text(state: TilesState, viewer: int | None) -> str:
     return "Totals: " + " · ".join(f"{seat_label(s, viewer)} {totals[s]}" for s in ranked)
 
 
-def result_text(state: TilesState, result: dict, viewer: int | None) -> str:
+def result_text(state: TilesState, result: dict[str, Any], viewer: int | None) -> str:
     """Who won, and how a tie on the lowest total was broken."""
     winners = result["winners"]
     names = sentence(" and ".join(seat_label(s, viewer) for s in winners))
