@@ -47,14 +47,16 @@ def test_rows_print_as_one_json_object_a_line():
 
 
 def test_an_interrupt_ends_the_workers_at_once():
-    slow = Sweep[int, None, None](lambda cell: [(30,)], time.sleep, lambda *_: None, str)
+    finished: list[int] = []  # cells whose 30 s of work came back: none, if cut short
+    slow = Sweep[int, None, None](
+        lambda cell: [(30,)], time.sleep, lambda cell, _: finished.append(cell), str
+    )
     ctrl_c = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
     ctrl_c.start()
-    started = time.monotonic()
     try:
         with pytest.raises(KeyboardInterrupt):
             run(slow, [1, 2, 3, 4], 2)
     finally:
         ctrl_c.cancel()
-    assert time.monotonic() - started < 4
+    assert finished == []
     assert multiprocessing.active_children() == []
