@@ -162,6 +162,8 @@ def _worker_start(parent: int) -> None:
     sends SIGKILL when the parent goes (PR_SET_PDEATHSIG); everywhere, a thread watches
     for the worker being handed to another parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for polite in (signal.SIGTERM, signal.SIGHUP):  # the parent's clean-up is not theirs
+        signal.signal(polite, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -1,0 +1,52 @@
+"""SIGTERM and SIGHUP clean up as Ctrl-C does: temporaries and ffmpeg's scratch folder
+removed, workers ended, and the status 128 + the signal's number."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from viz.files import TEMP_MARK
+
+CODE = "import sys; from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
+SCRATCH = Path(tempfile.gettempdir())
+
+
+def _scratch() -> set[Path]:
+    return set(SCRATCH.glob("oddsevens-ffmpeg-*"))
+
+
+def _wait_for(found, limit_s: float = 60) -> None:
+    deadline = time.monotonic() + limit_s
+    while not found() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert found()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_polite_signal_mid_export_cleans_up_and_exits_128_plus_it(tmp_path, signum):
+    rec = tmp_path / "game.jsonl"
+    subprocess.run(
+        [sys.executable, "-c", CODE, "record", "load", "--seed", "4", "-o", str(rec)], check=True
+    )
+    before = sorted(tmp_path.iterdir())
+    scratch_before = _scratch()
+    process = subprocess.Popen(
+        [sys.executable, "-c", CODE, "export", str(rec), "--mp4", f"{tmp_path}/a.mp4"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_for(lambda: any(TEMP_MARK in p.name for p in tmp_path.iterdir()))
+    _wait_for(lambda: bool(_scratch() - scratch_before))
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=30)
+    assert (process.returncode, err) == (128 + signum, "")
+    assert sorted(tmp_path.iterdir()) == before
+    assert not _scratch() - scratch_before
