@@ -61,16 +61,26 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def int_range(text: str) -> list[int]:
-    """'3-9' or '7' as a list of whole numbers."""
+def int_range(text: str) -> range:
+    """'3-9' or '7' as a range of whole numbers (not yet a list: its ends are checked
+    against the rules before anything is built from it)."""
     try:
         low, _, high = text.partition("-")
-        values = list(range(int(low), int(high or low) + 1))
+        values = range(int(low), int(high or low) + 1)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number or a range like 3-9") from None
     if not values:
         raise argparse.ArgumentTypeError(f"{text!r} is an empty range")
     return values
+
+
+def check_range_ends(game_id: str, ranges: dict[str, range]) -> None:
+    """Each option's smallest and largest value must be a game the rules accept (the
+    others at their defaults): a range past the rules' limits is refused before its
+    games are listed."""
+    for key, values in ranges.items():
+        for value in (values[0], values[-1]):
+            params_to_rules(game_id, {key: value})
 
 
 def add_palette_option(parser: argparse.ArgumentParser, default: str | None) -> None:
