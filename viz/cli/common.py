@@ -61,6 +61,19 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+SEED_DIGITS = 100  # a recording's header holds the seed: it must stay a short line
+
+
+def seed(text: str) -> int:
+    """A seed: a whole number of at most SEED_DIGITS digits."""
+    if len(text.strip().lstrip("+-").lstrip("0")) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
 def int_range(text: str) -> range:
     """'3-9' or '7' as a range of whole numbers (not yet a list: its ends are checked
     against the rules before anything is built from it)."""

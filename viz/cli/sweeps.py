@@ -17,6 +17,7 @@ from viz.cli.common import (
     int_in,
     int_range,
     params_to_rules,
+    seed,
 )
 
 
@@ -97,7 +98,7 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
         help=f"Monte Carlo games per cell (default {trials})",
     )
     method.add_argument("--exact", action="store_true", help="exact figures instead")
-    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="Monte Carlo seed (default 0)")
     parser.add_argument(
         "--workers",
         type=int_in(1, 256),
