@@ -95,3 +95,22 @@ def test_a_best_move_of_the_other_player_is_refused_on_its_line(tmp_path, capsys
     err = capsys.readouterr().err
     assert err.startswith(f"oddsevens: {path}:{number + 1}: a judgement's best move ")
     assert err.count("\n") == 1
+
+
+def test_an_annotated_line_of_a_20_by_20_board_is_read_back(tmp_path):
+    from games import REGISTRY
+    from games.analysis import Judgement
+    from games.recording import recording_text
+    from viz.analysis.moves import judgement_note
+
+    game = REGISTRY["load"]
+    rules = game.rules({"rows": 20, "cols": 20})
+    state = game.new_state(rules)
+    best = tuple(state.legal_moves())  # all 400 cells: a position where any cell does
+    assert len(best) == 400
+    judgement = Judgement(0, 1, 1, False, 0.5, 0.5, 0.01, best, "", (0.5, 0.5), (0.5, 0.5))
+    move = best[0]
+    note = judgement_note(judgement, game.event_from_move)
+    path = tmp_path / "big.jsonl"
+    path.write_text(recording_text(game, rules, 1, [move], None, judgements={0: note}))
+    assert len(load_replay(path).judgements[0]["best"]) == 64
