@@ -3,6 +3,7 @@ removed, workers ended, and the status 128 + the signal's number."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -50,3 +51,30 @@ def test_a_polite_signal_mid_export_cleans_up_and_exits_128_plus_it(tmp_path, si
     assert (process.returncode, err) == (128 + signum, "")
     assert sorted(tmp_path.iterdir()) == before
     assert not _scratch() - scratch_before
+
+
+def test_a_killed_runs_ffmpeg_scratch_folder_goes_with_the_next_run(tmp_path, monkeypatch):
+    import fcntl
+
+    from viz.cli import main
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    killed = scratch / "oddsevens-ffmpeg-killed"
+    live = scratch / "oddsevens-ffmpeg-live"
+    for folder in (killed, live):
+        folder.mkdir()
+        (folder / "ffmpeg.log").write_text("[info] frame=1\n")
+    holder = os.open(live, os.O_RDONLY)  # as a live run holds its own
+    fcntl.flock(holder, fcntl.LOCK_EX)
+    try:
+        rec = tmp_path / "game.jsonl"
+        assert (
+            main(["record", "load", "--rows", "2", "--cols", "2", "--load", "3", "-o", str(rec)])
+            == 0
+        )
+        assert main(["export", str(rec), "--mp4", str(tmp_path / "a.mp4")]) == 0
+        assert sorted(scratch.iterdir()) == [live]
+    finally:
+        os.close(holder)
