@@ -90,8 +90,9 @@ def _written(argv: Sequence[str] | None) -> int:
     try:
         try:
             status = _run(argv)
-        except SystemExit as done:  # --help, --version
-            status = done.code if isinstance(done.code, int) else 0
+        except SystemExit:  # --help, --version: what they printed must reach its reader
+            sys.stdout.flush()
+            raise
         sys.stdout.flush()
         return status
     except BrokenPipeError:
