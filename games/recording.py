@@ -217,9 +217,11 @@ def parse(lines: Iterable[str]) -> Replay:
             raise RecordingError(number, "event after the game ended")
         judgement = obj.pop(JUDGEMENT, None)
         try:
-            if judgement is not None:
-                replay.judgements[len(replay.moves)] = _check_judgement(replay, state, judgement)
             move = replay.game.move_from_event(state, obj)
+            if judgement is not None:
+                replay.judgements[len(replay.moves)] = _check_judgement(
+                    replay, state, move, judgement
+                )
             state.apply(move)
         except GameError as error:
             raise RecordingError(number, str(error)) from None
@@ -233,9 +235,10 @@ def parse(lines: Iterable[str]) -> Replay:
     return replay
 
 
-def _check_judgement(replay: Replay, state: State, judgement: Any) -> dict[str, Any]:
-    """An analysis's judgement on a move's line, checked: its fields, and best moves that
-    are legal where the move was made."""
+def _check_judgement(replay: Replay, state: State, move: Any, judgement: Any) -> dict[str, Any]:
+    """An analysis's judgement on a move's line, checked against the position before the
+    move: the move is a turn a player chose (not a deal, nor a change of the Load), the
+    fields are in range, and every best move can be played there."""
     if not isinstance(judgement, dict) or set(judgement) != JUDGEMENT_FIELDS:
         raise GameError(f"a judgement holds {', '.join(sorted(JUDGEMENT_FIELDS))}")
     if type(judgement["exact"]) is not bool or judgement["glyph"] not in GLYPHS:
@@ -245,15 +248,40 @@ def _check_judgement(replay: Replay, state: State, judgement: Any) -> dict[str, 
         if type(value) not in (int, float) or not 0 <= value <= 1:
             raise GameError(f"a judgement's {key} is a number from 0 to 1, not {value!r}")
     best = judgement["best"]
-    if not isinstance(best, list) or len(best) > MAX_BEST:
-        raise GameError(f"a judgement's best is a list of at most {MAX_BEST} events")
+    if not isinstance(best, list) or not 1 <= len(best) <= MAX_BEST:
+        raise GameError(f"a judgement's best is a list of 1 to {MAX_BEST} events")
+    if _after(state, move).turns <= state.turns or state.to_move not in _chooser(replay):
+        raise GameError("a judgement stands on a move a player chose, not a deal or a setting")
     for event in best:
         if not isinstance(event, dict):
             raise GameError("a judgement's best moves are events")
-        reason = state.why_illegal(replay.game.move_from_event(state, event))
+        best_move = replay.game.move_from_event(state, event)
+        reason = state.why_illegal(best_move) or _unplayable(state, best_move)
         if reason:
             raise GameError(f"a judgement's best move {event} is not legal: {reason}")
     return judgement
+
+
+def _chooser(replay: Replay) -> range:
+    """The seats that choose their moves (a deal's mover, chance, is none of them)."""
+    first = replay.game.first_seat
+    return range(first, first + replay.game.seats(replay.rules))
+
+
+def _unplayable(state: State, move: Any) -> str:
+    """Why `move` cannot be played from `state` (the engine's own word), or ""."""
+    try:
+        _after(state, move)
+    except GameError as error:
+        return str(error)
+    return ""
+
+
+def _after(state: State, move: Any) -> State:
+    """The position `move` leaves; raises GameError if it cannot be played."""
+    position: State = state.copy()
+    position.apply(move)
+    return position
 
 
 def _read_header(obj: dict[str, Any], number: int) -> Replay:

@@ -171,3 +171,63 @@ def read_back(path) -> str:
             raise AssertionError(f"not a one-line error naming a line: {error}") from None
         return str(error)
     return "ok"
+
+
+def judged_recordings() -> list[bytes]:
+    """Analysed recordings (as `analyze -o` writes them) of every game, as bytes."""
+    from games.recording import parse
+    from viz.analysis.moves import analyze, judgement_note
+    from viz.files import split_lines
+
+    found = []
+    for game_id, params in (
+        ("loops", {}),
+        ("load", {"rows": 3, "cols": 3, "load": 3}),
+        ("tiles", {"players": 3}),
+    ):
+        game = REGISTRY[game_id]
+        rules = game.rules(params)
+        state, moves = play(game, rules, random.Random(5))
+        replay = parse(split_lines(recording_text(game, rules, 5, moves, state.result())))
+        notes = {
+            j.index: judgement_note(j, game.event_from_move)
+            for j in analyze(replay, trials=1, seed=0, workers=0)
+        }
+        text = recording_text(game, rules, 5, moves, state.result(), judgements=notes)
+        found.append(text.encode("utf-8"))
+    return found
+
+
+JUDGEMENT_VALUES = [*ODD_VALUES, float("nan"), float("inf"), 0.5, 1, [[]], ["??"]]
+
+
+def mutate_judgement(data: bytes, rng: random.Random) -> bytes:
+    """One judgement changed: a field given an odd value, its best moves emptied,
+    swapped for another line's or another player's, or moved to another line."""
+    lines = _text(data).rstrip("\n").split("\n")
+    judged = [n for n, line in enumerate(lines) if '"judgement"' in line]
+    number = rng.choice(judged)
+    event = json.loads(lines[number])
+    judgement = event["judgement"]
+    how = rng.randrange(5)
+    if how == 0:
+        judgement[rng.choice(sorted(judgement))] = rng.choice(JUDGEMENT_VALUES)
+    elif how == 1:
+        judgement["best"] = []
+        judgement["glyph"] = rng.choice(("??", "?", "?!", "!"))
+    elif how == 2:
+        judgement["best"] = json.loads(lines[rng.choice(judged)])["judgement"]["best"]
+    elif how == 3:
+        for best in judgement["best"]:
+            if isinstance(best, dict) and "player" in best:
+                best["player"] = rng.choice((0, 1, 2, 3, -1))
+    else:
+        del event["judgement"]
+    lines[number] = json.dumps(event)
+    if how == 4:  # the judgement moves to another event (a deal, a Load change, …)
+        target = rng.randrange(1, len(lines))
+        moved = json.loads(lines[target])
+        if "result" not in moved:
+            moved["judgement"] = judgement
+            lines[target] = json.dumps(moved)
+    return _bytes("\n".join(lines) + "\n")

@@ -258,7 +258,7 @@ def test_only_regular_files_are_read(tmp_path, capsys):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     assert main(["validate", str(fifo)]) == 2  # at once: no wait for a writer
-    assert capsys.readouterr().err.strip() == f"oddsevens: {fifo}: not a regular file"
+    assert capsys.readouterr().err.strip() == f"oddsevens: {fifo}: is a FIFO, not a regular file"
     assert main(["validate", "/dev/zero"]) == 2
     assert "not a regular file" in capsys.readouterr().err
 

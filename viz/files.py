@@ -64,18 +64,45 @@ class ToolError(OSError):
         self.log = log
 
 
-def read_regular(path: Path | str, limit: int) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes; anything else is a FileError.
-    A FIFO or device is refused without waiting on it, and no more than `limit` + 1
-    bytes are ever read, whatever the file's size claims."""
-    path = Path(path)
+_NOT_FILES = (
+    (stat.S_ISDIR, "is a folder"),
+    (stat.S_ISFIFO, "is a FIFO, not a regular file"),
+    (stat.S_ISSOCK, "is a socket, not a regular file"),
+    (stat.S_ISCHR, "is a device, not a regular file"),
+    (stat.S_ISBLK, "is a device, not a regular file"),
+)
+
+
+def _open_regular(path: Path) -> int:
+    """A descriptor open for reading on the regular file `path`; anything else (a folder,
+    a FIFO, a device, a socket) is a FileError saying what it is, without waiting on it."""
+    try:
+        found = os.stat(path)
+    except OSError as error:
+        raise FileError(path, error.strerror or str(error)) from None
+    for test, what in _NOT_FILES:
+        if test(found.st_mode):
+            raise FileError(path, what)
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
         raise FileError(path, error.strerror or str(error)) from None
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
+        if not stat.S_ISREG(os.fstat(handle).st_mode):  # changed since it was looked at
             raise FileError(path, "not a regular file")
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
+
+
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; anything else is a FileError.
+    A FIFO or device is refused without waiting on it, and no more than `limit` + 1
+    bytes are ever read, whatever the file's size claims."""
+    path = Path(path)
+    handle = _open_regular(path)
+    try:
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(handle, min(1 << 20, limit + 1 - size))
@@ -99,15 +126,10 @@ def load_replay(path: Path | str) -> Replay:
     decoded and replayed before the next, so a bad line is refused as soon as it is read
     and memory grows only with the game, not with the file."""
     path = Path(path)
-    try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as error:
-        raise FileError(path, error.strerror or str(error)) from None
+    handle = _open_regular(path)
     with os.fdopen(handle, "rb") as stream:
         try:
             found = os.fstat(handle)
-            if not stat.S_ISREG(found.st_mode):
-                raise FileError(path, "not a regular file")
             if found.st_size > MAX_FILE_BYTES:
                 raise FileError(path, f"larger than {MAX_FILE_BYTES} bytes", 1)
             return parse(_lines(path, stream))

@@ -15,7 +15,7 @@ from games.analysis import (
     solvable,
     summary,
 )
-from games.recording import Replay
+from games.recording import MAX_BEST, Replay
 from viz.analysis.charts import rate_chart
 from viz.analysis.runner import Sweep, run
 from viz.scenes import SCENES
@@ -40,13 +40,14 @@ def analyze(replay: Replay, trials: int, seed: int, workers: int) -> list[Judgem
 
 
 def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
-    """A judgement as an annotated recording carries it on its move's line."""
+    """A judgement as an annotated recording carries it on its move's line: of a long
+    list of best moves (a big Load board's), the first MAX_BEST, as the reader takes."""
     return {
         "exact": judgement.exact,
         "before": judgement.before,
         "after": judgement.after,
         "error": judgement.error,
-        "best": [event(move) for move in judgement.best],
+        "best": [event(move) for move in judgement.best[:MAX_BEST]],
         "glyph": judgement.glyph,
     }
 

@@ -90,16 +90,17 @@ def _in_process(sweep: Sweep[Cell, Chunk, Row], cell: Cell, progress: Progress) 
 def _in_pool(
     sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int, progress: Progress
 ) -> list[Row]:
+    jobs = [list(sweep.chunks(cell)) for cell in cells]
     with _ctrl_c_held() as check:
         pool = ProcessPoolExecutor(
-            max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)
+            max_workers=most_workers(workers, sum(map(len, jobs))),
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
         )
         try:
             pending: list[list[Future[Chunk]]] = []
-            for cell in cells:
-                pending.append(
-                    [_submit(pool, sweep.work, args, check) for args in sweep.chunks(cell)]
-                )
+            for chunks in jobs:
+                pending.append([_submit(pool, sweep.work, args, check) for args in chunks])
             rows = []
             for cell, cell_futures in zip(cells, pending, strict=True):
                 rows.append(sweep.combine(cell, [_result(f, check) for f in cell_futures]))
@@ -109,6 +110,11 @@ def _in_pool(
             raise
         pool.shutdown()
     return rows
+
+
+def most_workers(asked: int, chunks: int) -> int:
+    """The workers worth starting: no more than the chunks to share out, nor the cores."""
+    return max(1, min(asked, chunks, os.cpu_count() or 1))
 
 
 @contextlib.contextmanager
@@ -162,6 +168,8 @@ def _worker_start(parent: int) -> None:
     sends SIGKILL when the parent goes (PR_SET_PDEATHSIG); everywhere, a thread watches
     for the worker being handed to another parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for polite in (signal.SIGTERM, signal.SIGHUP):  # the parent's clean-up is not theirs
+        signal.signal(polite, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
         import ctypes
 

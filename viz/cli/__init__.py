@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from contextlib import suppress
+from types import FrameType
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from viz import __version__
 from viz.cli import analysis, recordings, sweeps, windows
@@ -23,6 +30,11 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         command = self.prog.partition(" ")[2]  # "sweep load" of "oddsevens sweep load"
         raise CommandError(f"{command + ': ' if command else ''}{message} (see --help)")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops a failed write of --help or --version: let main report it
+        if message:
+            (file or sys.stderr).write(message)
 
 
 VERBOSE_HELP = "after a failure of ffmpeg, print its whole log below the one-line error"
@@ -42,7 +54,63 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+CLOSED_PIPE = 128 + 13  # as a tool killed by SIGPIPE ends when `| head` stops reading
+POLITE_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where Ctrl-C would be, so that the same clean-up runs."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its status. Nothing but a one-line message ever reaches stderr."""
+    owner = os.getpid()
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        if os.getpid() != owner:  # a forked worker: die of it, as it would have
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+        raise Stopped(signum)
+
+    previous = {signum: signal.signal(signum, stop) for signum in POLITE_SIGNALS}
+    try:
+        return _written(argv)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _written(argv: Sequence[str] | None) -> int:
+    """The command's status, once its standard output is flushed: a closed pipe ends it
+    quietly, any other failure to write is one line."""
+    try:
+        try:
+            status = _run(argv)
+        except SystemExit:  # --help, --version: what they printed must reach its reader
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _drop_stdout()
+        return CLOSED_PIPE
+    except OSError as error:
+        _drop_stdout()
+        print(f"oddsevens: standard output: {error.strerror or error}", file=sys.stderr)
+        return 2
+
+
+def _drop_stdout() -> None:
+    """Send what is left of standard output nowhere, so the exit's flush cannot fail."""
+    with suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _run(argv: Sequence[str] | None) -> int:
     verbose = False
     try:
         args = build_parser().parse_args(argv)
@@ -57,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InstallError as error:
         print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
         return 1
+    except Stopped as stopped:  # what was being written is already discarded
+        return 128 + stopped.signum
     except KeyboardInterrupt:  # Ctrl-C: whatever was being written is already discarded
         print("oddsevens: interrupted", file=sys.stderr)
         return 130

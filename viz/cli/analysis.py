@@ -11,7 +11,7 @@ from typing import Any
 
 from games import REGISTRY
 from games.analysis import DEFAULT_TRIALS
-from viz.cli.common import CommandError, int_in
+from viz.cli.common import CommandError, int_in, seed
 from viz.files import load_replay, outputs, write_recording
 
 
@@ -67,7 +67,7 @@ def add_commands(commands: Any) -> None:
         + ", ".join(f"{n} in {REGISTRY[g].name}" for g, n in DEFAULT_TRIALS.items())
         + ")",
     )
-    analyze.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    analyze.add_argument("--seed", type=seed, default=0, help="Monte Carlo seed (default 0)")
     analyze.add_argument(
         "--workers",
         type=int_in(1, 256),

@@ -61,16 +61,39 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def int_range(text: str) -> list[int]:
-    """'3-9' or '7' as a list of whole numbers."""
+SEED_DIGITS = 100  # a recording's header holds the seed: it must stay a short line
+
+
+def seed(text: str) -> int:
+    """A seed: a whole number of at most SEED_DIGITS digits."""
+    if len(text.strip().lstrip("+-").lstrip("0")) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def int_range(text: str) -> range:
+    """'3-9' or '7' as a range of whole numbers (not yet a list: its ends are checked
+    against the rules before anything is built from it)."""
     try:
         low, _, high = text.partition("-")
-        values = list(range(int(low), int(high or low) + 1))
+        values = range(int(low), int(high or low) + 1)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number or a range like 3-9") from None
     if not values:
         raise argparse.ArgumentTypeError(f"{text!r} is an empty range")
     return values
+
+
+def check_range_ends(game_id: str, ranges: dict[str, range]) -> None:
+    """Each option's smallest and largest value must be a game the rules accept (the
+    others at their defaults): a range past the rules' limits is refused before its
+    games are listed."""
+    for key, values in ranges.items():
+        for value in (values[0], values[-1]):
+            params_to_rules(game_id, {key: value})
 
 
 def add_palette_option(parser: argparse.ArgumentParser, default: str | None) -> None:

@@ -23,6 +23,7 @@ from viz.cli.common import (
     check_players,
     int_in,
     rules_from_args,
+    seed,
 )
 from viz.export.formats import FORMATS
 from viz.files import (
@@ -213,7 +214,7 @@ def add_commands(commands: Any) -> None:
     for game_id, game in REGISTRY.items():
         sub = games.add_parser(game_id, help=f"record a game of {game.name}")
         add_rule_options(sub, game_id)
-        sub.add_argument("--seed", type=int, help="random seed (recorded; random when omitted)")
+        sub.add_argument("--seed", type=seed, help="random seed (recorded; random when omitted)")
         sub.add_argument(
             "-o", "--output", type=Path, required=True, help="REC.jsonl to write (- for stdout)"
         )
@@ -264,6 +265,6 @@ def add_commands(commands: Any) -> None:
 
     demo = commands.add_parser("demo", help="record and export one automatic game of each game")
     demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")
-    demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    demo.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
     add_palette_option(demo, "default")
     demo.set_defaults(run=cmd_demo)

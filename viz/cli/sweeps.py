@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from games import REGISTRY
-from viz.cli.common import CommandError, check_players, int_in, int_range, params_to_rules
+from viz.cli.common import (
+    CommandError,
+    check_players,
+    check_range_ends,
+    int_in,
+    int_range,
+    params_to_rules,
+    seed,
+)
 
 
 def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
@@ -23,9 +31,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from viz.analysis.loops import format_table, run_sweep, write_chart
     from viz.analysis.runner import json_lines
 
+    check_range_ends("loops", {"capacity": args.capacity, "flips": args.flips})
     _check_cells("loops", [{"capacity": c, "flips": f} for c in args.capacity for f in args.flips])
     trials = None if args.exact else args.trials
-    rows = run_sweep(args.capacity, args.flips, trials, args.seed, args.workers)
+    rows = run_sweep(list(args.capacity), list(args.flips), trials, args.seed, args.workers)
     print(json_lines(rows) if args.json else format_table(rows))
     if args.plot:
         _write_chart(lambda: write_chart(rows, args.plot))
@@ -58,6 +67,7 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
         if name not in PLAYERS:
             raise CommandError(f"--by: {name!r} is not a player ({', '.join(sorted(PLAYERS))})")
     check_players("load", REGISTRY["load"].rules({}), args.by)
+    check_range_ends("load", {"rows": args.rows, "cols": args.cols, "load": args.load})
     boards = (
         [(side, side) for side in args.rows]
         if args.square
@@ -88,7 +98,7 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
         help=f"Monte Carlo games per cell (default {trials})",
     )
     method.add_argument("--exact", action="store_true", help="exact figures instead")
-    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="Monte Carlo seed (default 0)")
     parser.add_argument(
         "--workers",
         type=int_in(1, 256),
@@ -106,26 +116,26 @@ def add_commands(commands: Any) -> None:
     loops.add_argument(
         "--capacity",
         type=int_range,
-        default=list(range(3, 10)),
+        default=range(3, 10),
         help="capacities, e.g. 3-9 (default)",
     )
     loops.add_argument(
         "--flips",
         type=int_range,
-        default=list(range(0, 5)),
+        default=range(0, 5),
         help="starting flip budgets, e.g. 0-4 (default)",
     )
     _add_sweep_options(loops, 20_000)
     loops.set_defaults(run=cmd_sweep)
     load = sweeps.add_parser("load", help="Load: player 2's chances on every board and Load")
     load.add_argument(
-        "--rows", type=int_range, default=list(range(3, 11)), help="rows, e.g. 3-10 (default)"
+        "--rows", type=int_range, default=range(3, 11), help="rows, e.g. 3-10 (default)"
     )
     load.add_argument(
-        "--cols", type=int_range, default=list(range(3, 11)), help="columns, e.g. 3-10 (default)"
+        "--cols", type=int_range, default=range(3, 11), help="columns, e.g. 3-10 (default)"
     )
     load.add_argument(
-        "--load", type=int_range, default=list(range(3, 9)), help="Loads, e.g. 3-8 (default)"
+        "--load", type=int_range, default=range(3, 9), help="Loads, e.g. 3-8 (default)"
     )
     load.add_argument(
         "--square",

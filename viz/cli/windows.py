@@ -11,7 +11,7 @@ from typing import Any
 
 from games import REGISTRY
 from viz import MIN_WINDOW_SIZE
-from viz.cli.common import CommandError, add_palette_option, add_rule_options, rules_from_args
+from viz.cli.common import CommandError, add_palette_option, add_rule_options, rules_from_args, seed
 from viz.export.formats import ANIMATIONS
 from viz.files import load_replay
 from viz.window import WINDOWS
@@ -115,7 +115,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
     """A game's window options: its rules, the seed, the computer's tier, the window."""
     add_rule_options(parser, game_id)
-    parser.add_argument("--seed", type=int, help="seed of automatic play (random when omitted)")
+    parser.add_argument("--seed", type=seed, help="seed of automatic play (random when omitted)")
     kit = WINDOWS[game_id]
     if kit.opponents:
         parser.add_argument(

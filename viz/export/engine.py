@@ -282,11 +282,40 @@ class _FfmpegLog:
     LEVEL_TAG = re.compile(r"\[(panic|fatal|error|warning|info)\] ")
     ERROR_TAG = re.compile(r"\[(panic|fatal|error)\] ")
 
+    PREFIX = "oddsevens-ffmpeg-"
+
     def __init__(self) -> None:
+        import os
         import tempfile
 
-        self.folder = Path(tempfile.mkdtemp(prefix="oddsevens-ffmpeg-"))
+        from viz.system import try_lock
+
+        self.remove_stale(Path(tempfile.gettempdir()))
+        self.folder = Path(tempfile.mkdtemp(prefix=self.PREFIX))
         self.path = self.folder / "ffmpeg.log"
+        # held while this run lives: a folder nobody holds is a killed run's
+        self._lock = os.open(self.folder, os.O_RDONLY)
+        try_lock(self._lock)
+
+    @classmethod
+    def remove_stale(cls, scratch: Path) -> None:
+        """Remove the scratch folders of runs that were killed (`-9`): no live run
+        holds their lock."""
+        import os
+        import shutil
+
+        from viz.system import try_lock
+
+        for folder in scratch.glob(f"{cls.PREFIX}*"):
+            try:
+                handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+            except OSError:
+                continue  # gone, or not a folder of ours
+            try:
+                if try_lock(handle) and os.fstat(handle).st_uid == os.getuid():
+                    shutil.rmtree(folder, ignore_errors=True)
+            finally:
+                os.close(handle)
 
     @contextmanager
     def active(self) -> Iterator[None]:
@@ -322,9 +351,11 @@ class _FfmpegLog:
         return "\n".join(self.LEVEL_TAG.sub("", line) for line in lines[start:])
 
     def remove(self) -> None:
+        import os
         import shutil
 
         shutil.rmtree(self.folder, ignore_errors=True)
+        os.close(self._lock)
 
 
 def _kill(writer: Generator[None, bytes | None, None]) -> None:

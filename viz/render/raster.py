@@ -44,6 +44,10 @@ def blend(ink: RGB, under: RGB, amount: float) -> RGB:
     return r, g, b
 
 
+def _distance(one: RGB, other: RGB) -> int:
+    return sum((a - b) ** 2 for a, b in zip(one, other, strict=True))
+
+
 class IndexedPalette:
     """A palette's colours plus the shades between each pair of them, as at most 256
     GIF palette entries. `lut[name][level, under]` is the entry for colour `name`
@@ -63,10 +67,12 @@ class IndexedPalette:
                     shade = blend(rgb, self.colors[under], level / SHADE_LEVELS)
                     lut[level, under] = self._add(shade)
             self.lut[name] = lut
-        if len(self.colors) > 256:
-            raise ValueError(f"palette needs {len(self.colors)} colours, a GIF holds 256")
 
     def _add(self, rgb: RGB) -> int:
+        """`rgb`'s entry, new if there is room; once the 256 are taken (a chart of many
+        colours), the nearest colour already there stands in for a shade."""
+        if rgb not in self._where and len(self.colors) >= 256:
+            return min(range(256), key=lambda entry: _distance(self.colors[entry], rgb))
         if rgb not in self._where:
             self._where[rgb] = len(self.colors)
             self.colors.append(rgb)

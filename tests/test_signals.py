@@ -1,0 +1,113 @@
+"""SIGTERM and SIGHUP clean up as Ctrl-C does: temporaries and ffmpeg's scratch folder
+removed, workers ended, and the status 128 + the signal's number."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from viz.files import TEMP_MARK
+
+CODE = "import sys; from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
+SCRATCH = Path(tempfile.gettempdir())
+
+
+def _scratch() -> set[Path]:
+    return set(SCRATCH.glob("oddsevens-ffmpeg-*"))
+
+
+def _wait_for(found, limit_s: float = 60) -> None:
+    deadline = time.monotonic() + limit_s
+    while not found() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert found()
+
+
+COMMANDS = {
+    "export --mp4": ["export", "{rec}", "--mp4", "{dir}/a.mp4"],
+    "demo": ["demo", "--out", "{dir}/demo"],
+    "sweep": ["sweep", "loops", "--capacity=9", "--flips=4", "--trials=100000000", "--workers=2"],
+}
+
+
+def _children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(child) for child in found.stdout.split()]
+
+
+def _started(command: str, folder: Path, pid: int, scratch_before: set[Path]) -> bool:
+    """Under way: workers running, or a temporary (and ffmpeg's scratch folder) made."""
+    if command == "sweep":
+        return len(_children(pid)) >= 2
+    made = any(TEMP_MARK in path.name for path in folder.rglob("*"))
+    return made and (command != "export --mp4" or bool(_scratch() - scratch_before))
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as info:
+            return info.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize(
+    "command", [pytest.param(c, marks=pytest.mark.slow) if c == "demo" else c for c in COMMANDS]
+)
+def test_a_polite_signal_cleans_up_and_exits_128_plus_it(tmp_path, command, signum):
+    rec = tmp_path / "game.jsonl"
+    subprocess.run(
+        [sys.executable, "-c", CODE, "record", "load", "--seed", "4", "-o", str(rec)], check=True
+    )
+    before = sorted(tmp_path.rglob("*"))
+    scratch_before = _scratch()
+    argv = [arg.format(rec=rec, dir=tmp_path) for arg in COMMANDS[command]]
+    process = subprocess.Popen(
+        [sys.executable, "-c", CODE, *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_for(lambda: _started(command, tmp_path, process.pid, scratch_before))
+    workers = _children(process.pid)
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=30)
+    assert (process.returncode, err) == (128 + signum, "")
+    assert sorted(tmp_path.rglob("*")) == before
+    assert not _scratch() - scratch_before
+    _wait_for(lambda: all(_gone(pid) for pid in workers), limit_s=2)
+
+
+def test_a_killed_runs_ffmpeg_scratch_folder_goes_with_the_next_run(tmp_path, monkeypatch):
+    import fcntl
+
+    from viz.cli import main
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    killed = scratch / "oddsevens-ffmpeg-killed"
+    live = scratch / "oddsevens-ffmpeg-live"
+    for folder in (killed, live):
+        folder.mkdir()
+        (folder / "ffmpeg.log").write_text("[info] frame=1\n")
+    holder = os.open(live, os.O_RDONLY)  # as a live run holds its own
+    fcntl.flock(holder, fcntl.LOCK_EX)
+    try:
+        rec = tmp_path / "game.jsonl"
+        assert (
+            main(["record", "load", "--rows", "2", "--cols", "2", "--load", "3", "-o", str(rec)])
+            == 0
+        )
+        assert main(["export", str(rec), "--mp4", str(tmp_path / "a.mp4")]) == 0
+        assert sorted(scratch.iterdir()) == [live]
+    finally:
+        os.close(holder)
