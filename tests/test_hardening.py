@@ -7,7 +7,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -55,9 +54,7 @@ def test_unusable_settings_give_the_defaults_and_one_message(tmp_path, kind):
         path.symlink_to("/dev/zero")
     else:
         path.write_text('{"keyboard_entry": ' + "[" * 500 + "]" * 500 + "}")
-    start = time.monotonic()
-    settings = Settings.load(path)
-    assert time.monotonic() - start < 1
+    settings = Settings.load(path)  # a FIFO's open would wait: the suite's timeout catches it
     assert settings.keyboard_entry == {"mouse": True, "touch": False}
     assert "unreadable settings" in settings.problem and "\n" not in settings.problem
 
