@@ -16,11 +16,10 @@ import pytest
 from viz.files import TEMP_MARK
 
 CODE = "import sys; from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
-SCRATCH = Path(tempfile.gettempdir())
 
 
-def _scratch() -> set[Path]:
-    return set(SCRATCH.glob("oddsevens-ffmpeg-*"))
+def _scratch(folder: Path) -> set[Path]:
+    return set(folder.glob("oddsevens-ffmpeg-*"))
 
 
 def _wait_for(found, limit_s: float = 60) -> None:
@@ -42,12 +41,12 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in found.stdout.split()]
 
 
-def _started(command: str, folder: Path, pid: int, scratch_before: set[Path]) -> bool:
+def _started(command: str, folder: Path, pid: int) -> bool:
     """Under way: workers running, or a temporary (and ffmpeg's scratch folder) made."""
     if command == "sweep":
         return len(_children(pid)) >= 2
     made = any(TEMP_MARK in path.name for path in folder.rglob("*"))
-    return made and (command != "export --mp4" or bool(_scratch() - scratch_before))
+    return made and (command != "export --mp4" or bool(_scratch(folder / "tmp")))
 
 
 def _gone(pid: int) -> bool:
@@ -67,22 +66,22 @@ def test_a_polite_signal_cleans_up_and_exits_128_plus_it(tmp_path, command, sign
     subprocess.run(
         [sys.executable, "-c", CODE, "record", "load", "--seed", "4", "-o", str(rec)], check=True
     )
+    (tmp_path / "tmp").mkdir()  # the command's own temporary folder: tests run side by side
     before = sorted(tmp_path.rglob("*"))
-    scratch_before = _scratch()
     argv = [arg.format(rec=rec, dir=tmp_path) for arg in COMMANDS[command]]
     process = subprocess.Popen(
         [sys.executable, "-c", CODE, *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, "TMPDIR": str(tmp_path / "tmp")},
     )
-    _wait_for(lambda: _started(command, tmp_path, process.pid, scratch_before))
+    _wait_for(lambda: _started(command, tmp_path, process.pid))
     workers = _children(process.pid)
     process.send_signal(signum)
     _, err = process.communicate(timeout=30)
     assert (process.returncode, err) == (128 + signum, "")
     assert sorted(tmp_path.rglob("*")) == before
-    assert not _scratch() - scratch_before
     _wait_for(lambda: all(_gone(pid) for pid in workers), limit_s=2)
 
 
