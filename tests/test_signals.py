@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from depth import quick_first
 
 from viz.files import TEMP_MARK
 
@@ -57,7 +58,7 @@ def _gone(pid: int) -> bool:
         return True
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("signum", quick_first([signal.SIGTERM, signal.SIGHUP]))
 @pytest.mark.parametrize(
     "command", [pytest.param(c, marks=pytest.mark.slow) if c == "demo" else c for c in COMMANDS]
 )
