@@ -8,6 +8,7 @@ separators, repeated keys, byte-order marks.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -173,6 +174,7 @@ def read_back(path) -> str:
     return "ok"
 
 
+@functools.cache
 def judged_recordings() -> list[bytes]:
     """Analysed recordings (as `analyze -o` writes them) of every game, as bytes."""
     from games.recording import parse

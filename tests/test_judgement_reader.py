@@ -18,7 +18,6 @@ from viz.cli import main
 from viz.export.judged import chart_data, judged_moves, turn_notes
 from viz.files import load_replay
 
-JUDGED = judged_recordings()
 FOLDER = Path(tempfile.mkdtemp(prefix="judged-"))
 
 
@@ -33,10 +32,11 @@ def _draw(path: Path) -> None:
 def test_mutated_judgements_are_refused_in_one_line_or_draw():
     """Tracebacks counted over every case, so that one run reports them all."""
     tracebacks, accepted = [], 0
+    judged = judged_recordings()  # made when needed: collecting the tests stays quick
     for case in range(cases(full=3000, quick=300)):
         rng = random.Random(case)
         path = FOLDER / "judged.jsonl"
-        path.write_bytes(mutate_judgement(JUDGED[case % len(JUDGED)], rng))
+        path.write_bytes(mutate_judgement(judged[case % len(judged)], rng))
         if read_back(path) != "ok":
             continue
         accepted += 1
@@ -49,7 +49,7 @@ def test_mutated_judgements_are_refused_in_one_line_or_draw():
 
 
 def _lines(game: int) -> list[dict]:
-    return [json.loads(line) for line in JUDGED[game].decode().splitlines()]
+    return [json.loads(line) for line in judged_recordings()[game].decode().splitlines()]
 
 
 def _write(tmp_path: Path, lines: list[dict]) -> Path:
