@@ -23,7 +23,7 @@ from games.recording import (
     result_line,
     split_lines,
 )
-from viz.system import READ_NO_FOLLOW, try_lock
+from viz.system import READ_NO_FOLLOW, READ_NO_WAIT, try_lock
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -84,7 +84,7 @@ def _open_regular(path: Path) -> int:
         if test(found.st_mode):
             raise FileError(path, what)
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        handle = os.open(path, READ_NO_WAIT)
     except OSError as error:
         raise FileError(path, error.strerror or str(error)) from None
     try:
