@@ -5,7 +5,7 @@ GameApp with its scene, clicks, keys and controls; time comes in through
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from games.analysis import judge_game
+from games.analysis import Judgement, judge_game
 from games.base import Game, Policy, StateT
 from games.history import History
 from viz import MIN_WINDOW_SIZE
@@ -83,8 +83,8 @@ class GameApp(GameWindow[StateT]):
         self.running = True
         self.playback = Playback()
         self.board, self.move_list = BoardView(self), MoveListView(self)
-        self.jobs = WindowJobs(judgements or {}, lambda judged: self.verdict_lines(judged))
-        said = lambda text: setattr(self, "message", text)  # noqa: E731
+        said = partial(setattr, self, "message")
+        self.jobs = WindowJobs(judgements or {}, self.verdict_lines, said)
         self.session = Session(game, rules, seed, log_dir, said)
         self.mode: Mode = PlayMode(self) if script is None else ReplayMode(self, script)
         self.mode.begin()
@@ -128,10 +128,6 @@ class GameApp(GameWindow[StateT]):
 
     def play(self, move: Any, automatic: bool = False) -> str | None:
         return self.session.play(move, automatic)
-
-    def next_automatic_move(self) -> Any:
-        """The automatic players' move (Loop and Step)."""
-        return self.game.auto_move(self.state, self.session.rng)
 
     def step_or_explain(self) -> None:
         self.playback.looping = False
@@ -186,15 +182,18 @@ class GameApp(GameWindow[StateT]):
             self.events.handle(event)
         self.playback.run(game_ms, self.mode.step, lambda: self.state.to_move is None)
         self.session.let_computer_move(self.computer_seat(), game_ms)
-        self.message = self.jobs.saved() or self.message
+        self.jobs.report_saving()
         over = self.mode.judges_the_end() and self.state.to_move is None
-        work = partial(judge_game, self.game, self.rules, list(self.history.moves), self.seed)
-        if self.jobs.judge(self.session.position if over else None, work):
+        if self.jobs.judge(self.session.position if over else None, self.judging_work):
             self.move_list.words_said.clear()
         controls = self.mode.controls()
         self.panel.show(controls, geometry.controls_column(self.screen, controls), geometry.ROW)
         self.manager.update(dt_ms / 1000)
         self.draw()
+
+    def judging_work(self) -> Callable[[Callable[[], bool]], list[Judgement]]:
+        """The judging of the game as it is now (its moves copied on this thread)."""
+        return partial(judge_game, self.game, self.rules, list(self.history.moves), self.seed)
 
     def computer_seat(self) -> tuple[Policy[StateT], float] | None:
         """The seat to move, if the computer plays it now (never during Loop or a replay)."""

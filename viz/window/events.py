@@ -41,8 +41,8 @@ class EventRouter:
             app.panel.focus = None
             app.mode.click(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            on_list, turn = app.move_list.turn_at(event.pos)
-            if on_list and turn is not None:
+            turn = app.move_list.turn_at(event.pos)
+            if turn is not None:
                 app.mode.list_click(turn)
 
     def keys(self) -> Keys:

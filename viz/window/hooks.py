@@ -13,6 +13,7 @@ from games.base import Game, Policy, StateT
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
 from viz.window.panel import Control
+from viz.window.session import Session
 
 GAME_OVER = "The game is over: press N for a new game"
 Keys = dict[int, Callable[[], object]]
@@ -20,6 +21,7 @@ Keys = dict[int, Callable[[], object]]
 
 class GameWindow(Generic[StateT]):
     game: Game[StateT]
+    session: Session[StateT]
 
     @property
     def state(self) -> StateT:
@@ -57,6 +59,10 @@ class GameWindow(Generic[StateT]):
 
     def board_click(self, pos: tuple[int, int]) -> None:
         raise NotImplementedError
+
+    def next_automatic_move(self) -> Any:
+        """The automatic players' move (Loop and Step)."""
+        return self.game.auto_move(self.state, self.session.rng)
 
     def saw_event(self, event: pygame.event.Event) -> None:
         """An event, before the window handles it."""

@@ -103,19 +103,20 @@ def _not_saved(fault: str) -> Saved:
 
 class WindowJobs:
     """A window's downloads and the judging of the games it ends; `summary` makes the
-    banner's lines of a judged game."""
+    banner's lines of a judged game, `said` shows a message."""
 
     def __init__(
         self,
         judgements: Mapping[int, Mapping[str, Any]],
         summary: Callable[[list[Judgement]], list[str]],
+        said: Callable[[str], None],
     ) -> None:
         self.saving: Job[Saved] | None = None  # the latest download, written off this thread
         self.judging: Job[list[Judgement]] | None = None  # the ended game's moves being judged
         self.judged_at: tuple[int, int] | None = None  # the position judged, or being judged
         self.verdict: list[str] = []  # the judged game's summary, a line per player
         self.judgements = dict(judgements)  # an analysis's, by move index
-        self.summary = summary
+        self.summary, self.said = summary, said
 
     def save(self, work: Callable[[], Saved]) -> str:
         """Start a download; what to say now."""
@@ -124,30 +125,31 @@ class WindowJobs:
         self.saving = Job("saving", lambda _stopping: work(), _not_saved, wake_the_window)
         return "Saving…"
 
-    def saved(self) -> str | None:
-        """Once a download is written, what to say (once)."""
+    def report_saving(self) -> None:
+        """Once a download is written, say so (once)."""
         saving = self.saving
         if saving is None or not saving.done or saving.reported:
-            return None
+            return
         saving.reported = True
         message, written = saving.wait()
         if written:
             print("Saved " + ", ".join(str(path) for path in written), flush=True)
-        return message
+        self.said(message)
 
     def judge(
         self,
         position: tuple[int, int] | None,
-        work: Callable[[Callable[[], bool]], list[Judgement]],
+        work: Callable[[], Callable[[Callable[[], bool]], list[Judgement]]],
     ) -> bool:
         """Judge the game ended at `position` beside the window (None: no game is over, and
-        a judging under way stops); True when a judging has just come in."""
+        a judging under way stops) by the work that `work()` makes, asked for only when a
+        judging starts; True when a judging has just come in."""
         if self.judged_at != position:
             if self.judging is not None:
                 self.judging.stop()
             self.judging, self.judged_at, self.verdict = None, position, []
             if position is not None:
-                self.judging = Job("judging", work, lambda fault: [], wake_the_window)
+                self.judging = Job("judging", work(), lambda fault: [], wake_the_window)
         judging = self.judging
         if judging is None or not judging.done or judging.reported:
             return False

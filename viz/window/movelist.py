@@ -52,9 +52,9 @@ class MoveListView:
         self.words_said[turn] = (after_turn, words)
         return words
 
-    def turn_at(self, pos: tuple[int, int]) -> tuple[bool, int | None]:
-        """Whether `pos` is on the list, and the turn there if any."""
+    def turn_at(self, pos: tuple[int, int]) -> int | None:
+        """The turn of the list's row at `pos`, if a row is there."""
         if self.drawn is None or not self.drawn[0].collidepoint(pos):
-            return False, None
+            return None
         rect, layout = self.drawn
-        return True, layout.turn_at(pos[1] - rect.top)
+        return layout.turn_at(pos[1] - rect.top)
