@@ -17,6 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from processes import alive, children, sweep_workers
 
 from viz.cli import main
 from viz.files import TEMP_MARK, Outputs, load_replay
@@ -301,24 +302,11 @@ def _started(command: str, folder: Path, process: subprocess.Popen[str]) -> bool
     """Whether the command is under way (on a loaded machine Python may take seconds to
     start, and a Ctrl-C before the program runs is Python's, not ours)."""
     if command == "sweep":
-        return len(_live_workers(process.pid)) >= 2
+        return len(sweep_workers(process.pid)) >= 2
     if command == "validate":
         assert process.stdout is not None
         return process.stdout.readline() == "reading\n"
     return any(TEMP_MARK in path.name for path in folder.rglob("*"))
-
-
-def _live_workers(pid: int) -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
-    return [int(child) for child in found.stdout.split()]
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as info:
-            return info.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 # A local run interrupts an MP4 export (a write, with ffmpeg under it) and a sweep's
@@ -351,14 +339,14 @@ def test_ctrl_c_ends_any_command_within_a_second_in_one_line(tmp_path, long_game
     while not _started(command, tmp_path, process) and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.3)
-    workers = _live_workers(process.pid)
+    workers, everyone = sweep_workers(process.pid), children(process.pid)
     os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130 and err == "oddsevens: interrupted\n", err
     deadline = time.monotonic() + 0.5  # its children are gone within half a second
-    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+    while any(alive(pid) for pid in everyone) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert not [pid for pid in workers if _alive(pid)]
+    assert not [pid for pid in everyone if alive(pid)]
     assert listing(tmp_path) == before
     assert command != "sweep" or len(workers) == 2
 
@@ -377,17 +365,17 @@ def test_sweep_workers_end_within_2_s_when_the_parent_dies(tmp_path, how):
     )
     try:
         deadline = time.monotonic() + 20
-        while len(_live_workers(process.pid)) < 2 and time.monotonic() < deadline:
+        while len(sweep_workers(process.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
-        workers = _live_workers(process.pid)
-        assert len(workers) == 2
+        assert len(sweep_workers(process.pid)) == 2
+        everyone = children(process.pid)  # the workers, and the executor's helpers
         before = listing(tmp_path)
         process.send_signal(getattr(signal, how))
         process.communicate(timeout=10)
         deadline = time.monotonic() + 2
-        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in everyone) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not [pid for pid in workers if _alive(pid)]
+        assert not [pid for pid in everyone if alive(pid)]
         ended = {"SIGTERM": 128 + signal.SIGTERM, "SIGKILL": -signal.SIGKILL}  # as Ctrl-C
         assert process.returncode == ended[how]
         assert listing(tmp_path) == before

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from depth import quick_first
+from processes import alive, children, sweep_workers
 
 from viz.files import TEMP_MARK
 
@@ -37,25 +38,12 @@ COMMANDS = {
 }
 
 
-def _children(pid: int) -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
-    return [int(child) for child in found.stdout.split()]
-
-
 def _started(command: str, folder: Path, pid: int) -> bool:
     """Under way: workers running, or a temporary (and ffmpeg's scratch folder) made."""
     if command == "sweep":
-        return len(_children(pid)) >= 2
+        return len(sweep_workers(pid)) >= 2
     made = any(TEMP_MARK in path.name for path in folder.rglob("*"))
     return made and (command != "export --mp4" or bool(_scratch(folder / "tmp")))
-
-
-def _gone(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as info:
-            return info.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        return True
 
 
 @pytest.mark.parametrize("signum", quick_first([signal.SIGTERM, signal.SIGHUP]))
@@ -78,12 +66,12 @@ def test_a_polite_signal_cleans_up_and_exits_128_plus_it(tmp_path, command, sign
         env={**os.environ, "TMPDIR": str(tmp_path / "tmp")},
     )
     _wait_for(lambda: _started(command, tmp_path, process.pid))
-    workers = _children(process.pid)
+    everyone = children(process.pid)  # the workers, and the executor's helpers
     process.send_signal(signum)
     _, err = process.communicate(timeout=30)
     assert (process.returncode, err) == (128 + signum, "")
     assert sorted(tmp_path.rglob("*")) == before
-    _wait_for(lambda: all(_gone(pid) for pid in workers), limit_s=2)
+    _wait_for(lambda: not any(alive(pid) for pid in everyone), limit_s=2)
 
 
 def test_a_killed_runs_ffmpeg_scratch_folder_goes_with_the_next_run(tmp_path, monkeypatch):

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import pytest
 
 from viz.analysis.runner import Sweep, json_lines, run
+from viz.cli import main
+from viz.system import WorkerLost
 
 
 def _times_six(cell: int, found: list[int]) -> int:
@@ -60,3 +62,25 @@ def test_an_interrupt_ends_the_workers_at_once():
         ctrl_c.cancel()
     assert finished == []
     assert multiprocessing.active_children() == []
+
+
+def _die(*_work: object) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)  # as the system's out-of-memory killer ends one
+
+
+def test_a_worker_killed_mid_cell_is_one_error_naming_it():
+    dying = Sweep[int, None, None](lambda cell: [(cell,)], _die, lambda cell, _: None, str)
+    with pytest.raises(WorkerLost, match="^a worker process ended mid-work: ") as lost:
+        run(dying, [1, 2], 2)
+    assert "\n" not in str(lost.value)
+    assert multiprocessing.active_children() == []
+
+
+def test_the_command_line_says_a_killed_worker_in_one_line_and_exits_1(monkeypatch, capsys):
+    import viz.analysis.loops as loops_sweep
+
+    monkeypatch.setattr(loops_sweep, "monte_carlo_chunk", _die)
+    argv = ["sweep", "loops", "--capacity", "3", "--flips", "0", "--trials", "10"]
+    assert main([*argv, "--workers", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("oddsevens: a worker process ended mid-work: ") and err.count("\n") == 1

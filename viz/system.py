@@ -46,3 +46,8 @@ def try_lock(fd: int, *, shared: bool = False) -> bool:
     except OSError:
         return False
     return True
+
+
+class WorkerLost(Exception):
+    """A worker process ended in the middle of its work: killed by the system (out of
+    memory, say) or by someone, not by a fault in the input."""

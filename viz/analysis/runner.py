@@ -1,5 +1,5 @@
 """One runner for every sweep: cells of work spread over worker processes, progress on
-standard error, a prompt stop on Ctrl-C, and rows printed as JSON Lines.
+standard error, a prompt stop on Ctrl-C, SIGTERM or SIGHUP, and rows printed as JSON Lines.
 
 A sweep names its cells (a board, a capacity and budget, …), splits each cell into
 chunks of work, and combines a cell's chunk results into its row. The runner does the
@@ -18,12 +18,17 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent import futures
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from types import FrameType
 from typing import Any, Generic, TypeVar
 
+from loky import BrokenProcessPool, ProcessPoolExecutor
+
+from viz.system import WorkerLost
+
 PROGRESS_AFTER_S = 0.5
-CTRL_C_LOOK_S = 0.05  # how often a wait for a worker's result looks for a Ctrl-C
+SIGNAL_LOOK_S = 0.05  # how often a wait for a worker's result looks for a held signal
+PARENT_LOOK_S = 0.5  # how often a worker looks whether its parent is still there
 
 Cell = TypeVar("Cell")
 Chunk = TypeVar("Chunk")
@@ -91,22 +96,22 @@ def _in_pool(
     sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int, progress: Progress
 ) -> list[Row]:
     jobs = [list(sweep.chunks(cell)) for cell in cells]
-    with _ctrl_c_held() as check:
+    with _signals_held() as check:
         pool = ProcessPoolExecutor(
             max_workers=most_workers(workers, sum(map(len, jobs))),
             initializer=_worker_start,
             initargs=(os.getpid(),),
         )
         try:
-            pending: list[list[Future[Chunk]]] = []
-            for chunks in jobs:
-                pending.append([_submit(pool, sweep.work, args, check) for args in chunks])
+            with _ctrl_c_ignored():
+                pool.submit(int)  # the pool starts its workers with the first work
+            pending = [[_submit(pool, sweep.work, args, check) for args in c] for c in jobs]
             rows = []
             for cell, cell_futures in zip(cells, pending, strict=True):
                 rows.append(sweep.combine(cell, [_result(f, check) for f in cell_futures]))
                 progress.step(sweep.label(cell))
         except BaseException:
-            _stop(pool)
+            pool.shutdown(wait=True, kill_workers=True)  # now, mid-chunk
             raise
         pool.shutdown()
     return rows
@@ -117,32 +122,55 @@ def most_workers(asked: int, chunks: int) -> int:
     return max(1, min(asked, chunks, os.cpu_count() or 1))
 
 
-@contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[Callable[[], None]]:
-    """Ctrl-C is noted, and raised only by the check this yields and once more on leaving.
-    Raised wherever the main thread happens to be, it could land inside the pool's own
-    code with a lock taken (the queue of work being handed out, say) and leave it taken:
-    the pool's thread would wait for that lock for ever, and so would the program at exit
-    after printing 'interrupted'."""
-    pressed = False
+HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
-    def note(_signal: int, _frame: FrameType | None) -> None:
-        nonlocal pressed
-        pressed = True
+
+class _SignalNoted(BaseException):
+    """Unwinds the pool's work once a held signal has been noted."""
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[Callable[[], None]]:
+    """Ctrl-C, SIGTERM and SIGHUP are noted, the pool is stopped at the next check this
+    yields, and the signal is then delivered to the handler it had before. Delivered at
+    once, wherever the main thread happens to be, a handler's exception could land inside
+    the pool's own code with a lock taken and leave it taken: the program would wait for
+    that lock for ever instead of ending."""
+    noted: list[int] = []
+
+    def note(signum: int, _frame: FrameType | None) -> None:
+        noted.append(signum)
 
     def check() -> None:
-        if pressed:
-            raise KeyboardInterrupt
+        if noted:
+            raise _SignalNoted
 
     if threading.current_thread() is not threading.main_thread():
-        yield check  # only the main thread is ever interrupted
+        yield check  # only the main thread receives signals
         return
-    previous = signal.signal(signal.SIGINT, note)
+    previous = {signum: signal.signal(signum, note) for signum in HELD_SIGNALS}
     try:
         yield check
+    except _SignalNoted:
+        pass
     finally:
-        signal.signal(signal.SIGINT, previous)
-    check()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if noted:
+        signal.raise_signal(noted[0])  # its own handler runs now: raises, or ends us
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Workers start with Ctrl-C ignored, as they inherit that: until their start-up has
+    set it aside, a Ctrl-C sent to the whole group (as a terminal sends it) would stop
+    them mid-import with a traceback of their own. A Ctrl-C in the few milliseconds the
+    workers take to be started is lost."""
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
 
 
 def _submit(
@@ -152,52 +180,35 @@ def _submit(
     check: Callable[[], None],
 ) -> Future[Chunk]:
     check()
-    return pool.submit(work, *args)
+    future: Future[Chunk] = pool.submit(work, *args)
+    return future
 
 
 def _result(future: Future[Chunk], check: Callable[[], None]) -> Chunk:
     while True:
         check()  # also for a result already in: the workers may be far ahead
-        if futures.wait([future], timeout=CTRL_C_LOOK_S).done:
-            return future.result()
+        if futures.wait([future], timeout=SIGNAL_LOOK_S).done:
+            try:
+                return future.result()
+            except BrokenProcessPool as error:
+                reason = str(error).splitlines()[0] if str(error) else "it was killed"
+                raise WorkerLost(f"a worker process ended mid-work: {reason}") from None
 
 
 def _worker_start(parent: int) -> None:
-    """In each worker: leave Ctrl-C to the parent (which ends the workers at once), and
-    end when the parent ends, however it ends (SIGKILL included): on Linux the kernel
-    sends SIGKILL when the parent goes (PR_SET_PDEATHSIG); everywhere, a thread watches
-    for the worker being handed to another parent."""
+    """In each worker: leave Ctrl-C to the parent (a terminal sends it to the whole
+    group, and the parent ends the workers), and end when the parent ends, however it
+    ends (SIGKILL included), which a thread notices by the worker's parent changing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for polite in (signal.SIGTERM, signal.SIGHUP):  # the parent's clean-up is not theirs
-        signal.signal(polite, signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 is PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the parent went before the line above took hold
+    if os.getppid() != parent:  # the parent went before the worker got this far
         os._exit(1)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
 def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
-        time.sleep(0.5)
+        time.sleep(PARENT_LOOK_S)
     os._exit(1)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """End the workers now, mid-chunk, rather than after the work queued for them."""
-    processes = list((pool._processes or {}).values())  # the pool offers no public handle
-    # Work already fed towards the workers waits in a pipe that nobody will read once they
-    # are gone; at exit, Python would wait for it to drain, for ever.
-    pool._call_queue.cancel_join_thread()  # type: ignore[attr-defined]
-    for process in processes:
-        process.terminate()
-    # The pool's thread sees them end and reaps them; joining them here as well would race
-    # it for each exit status, and a worker it had reaped could still look alive here.
-    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def json_lines(rows: Iterable[Any]) -> str:

@@ -20,6 +20,7 @@ from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
 from viz.files import FileError, shown
 from viz.resources import InstallError
+from viz.system import WorkerLost
 
 __all__ = ["main", "record_game"]
 
@@ -122,7 +123,7 @@ def _run(argv: Sequence[str] | None) -> int:
         if verbose and isinstance(error, FileError) and error.log:
             _print_log(error.log)
         return 2
-    except InstallError as error:
+    except (InstallError, WorkerLost) as error:
         print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
         return 1
     except Stopped as stopped:  # what was being written is already discarded
