@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import os
+import signal
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from viz.system import READ_NO_FOLLOW, try_lock
+from viz.system import (
+    READ_NO_FOLLOW,
+    Stopped,
+    raise_if_stopped,
+    signals_held,
+    stops_raised,
+    try_lock,
+)
 
 
 def _open(path: Path) -> int:
@@ -46,3 +56,68 @@ def test_opening_to_look_never_follows_a_symbolic_link(tmp_path: Path) -> None:
     (tmp_path / "link").symlink_to(tmp_path / "target")
     with pytest.raises(OSError):
         os.close(_open(tmp_path / "link"))
+
+
+@pytest.fixture
+def heard() -> Iterator[list[str]]:
+    """What a SIGTERM handler of the program's own saw, in order with the test's notes."""
+    seen: list[str] = []
+    previous = signal.signal(signal.SIGTERM, lambda signum, _frame: seen.append("SIGTERM"))
+    yield seen
+    signal.signal(signal.SIGTERM, previous)
+
+
+def test_a_signal_in_a_held_block_reaches_its_handler_once_the_block_is_left(heard):
+    with signals_held():
+        os.kill(os.getpid(), signal.SIGTERM)
+        heard.append("block done")
+    assert heard == ["block done", "SIGTERM"]
+
+
+def test_the_check_of_a_held_block_unwinds_it_once_a_signal_came(heard):
+    with signals_held() as check:
+        check()
+        heard.append("before")
+        os.kill(os.getpid(), signal.SIGTERM)
+        check()
+        heard.append("never")
+    assert heard == ["before", "SIGTERM"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+
+
+class _StopsInItsDel:
+    """Sends this process SIGTERM as it is collected: the handler's exception is raised
+    inside `__del__`, where Python reports it as unraisable and drops it."""
+
+    def __del__(self) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        sum(range(1000))  # the handler runs here, inside __del__
+
+
+@pytest.fixture
+def dropped(monkeypatch) -> list[BaseException]:
+    """The exceptions Python drops and hands to `sys.unraisablehook`, in order."""
+    seen: list[BaseException] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda dropped: seen.append(dropped.exc_value))
+    return seen
+
+
+def test_a_stop_dropped_inside_a_del_is_raised_again_at_the_next_safe_point(dropped):
+    with stops_raised():
+        _StopsInItsDel()
+        with pytest.raises(Stopped) as stopped:
+            raise_if_stopped()
+    assert stopped.value.signum == signal.SIGTERM
+    assert dropped == []  # not reported as an error: only postponed
+    raise_if_stopped()  # forgotten once the block is left
+
+
+def test_a_dropped_exception_that_is_no_stop_is_still_reported(dropped):
+    class Fails:
+        def __del__(self) -> None:
+            raise ValueError("in __del__")
+
+    with stops_raised():
+        Fails()
+        raise_if_stopped()
+    assert [repr(error) for error in dropped] == ["ValueError('in __del__')"]

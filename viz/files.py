@@ -23,7 +23,7 @@ from games.recording import (
     result_line,
     split_lines,
 )
-from viz.system import READ_NO_FOLLOW, READ_NO_WAIT, try_lock
+from viz.system import READ_NO_FOLLOW, READ_NO_WAIT, raise_if_stopped, signals_held, try_lock
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -186,6 +186,10 @@ class Outputs:
         """A name `stem{suffix}` in `folder` (or `stem-2{suffix}`, …) that nobody else has
         or will get: it is claimed at once with an exclusive create, and the empty file
         goes again if the batch fails. Two writers in the same second get two names."""
+        with signals_held():  # a file made is a file noted for clean-up
+            return self._new_name(folder, stem, suffix)
+
+    def _new_name(self, folder: Path, stem: str, suffix: str) -> Path:
         try:
             self._make_folder(folder)
             for number in range(1, 10_000):
@@ -206,13 +210,14 @@ class Outputs:
         check_target(path)
         if any(_same_target(path, other) for _, other in self.pending):
             raise FileError(path, "named twice: one command writes each file once")
-        try:
-            self._make_folder(path.parent)
-            remove_stale_temporaries(path.parent)
-            temp = self._locked_temporary(path)
-        except OSError as error:
-            raise FileError(path, error.strerror or str(error)) from None
-        self.pending.append((temp, path))
+        with signals_held():  # a file made is a file noted for clean-up
+            try:
+                self._make_folder(path.parent)
+                remove_stale_temporaries(path.parent)
+                temp = self._locked_temporary(path)
+            except OSError as error:
+                raise FileError(path, error.strerror or str(error)) from None
+            self.pending.append((temp, path))
         return temp
 
     def _make_folder(self, folder: Path) -> None:
@@ -276,6 +281,7 @@ class Outputs:
             except OSError as error:
                 raise FileError(path, error.strerror or str(error)) from None
         self.written = [path for _, path in self.pending]
+        self.pending, self.placeholders, self.created = [], [], []  # all theirs now
         self._unlock()
         return self.written
 
@@ -333,9 +339,12 @@ def outputs() -> Iterator[Outputs]:
     batch = Outputs()
     try:
         yield batch
-        batch.commit()
+        with signals_held():  # all renamed, or none
+            raise_if_stopped()
+            batch.commit()
     except BaseException:
-        batch.discard()
+        with signals_held():
+            batch.discard()
         raise
 
 

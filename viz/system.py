@@ -8,7 +8,13 @@ loses the protection a lock gives between two runs at once.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any
 
 # Opening a file to read it as bytes, never waiting on a FIFO; and, to look at a file
 # without following a symbolic link (flags a system lacks are left out).
@@ -51,3 +57,96 @@ def try_lock(fd: int, *, shared: bool = False) -> bool:
 class WorkerLost(Exception):
     """A worker process ended in the middle of its work: killed by the system (out of
     memory, say) or by someone, not by a fault in the input."""
+
+
+# The signals that end a run with its clean-up: Ctrl-C, and the polite SIGTERM and SIGHUP.
+HELD_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C, SIGTERM or SIGHUP, raised where Ctrl-C would be, so that the same clean-up
+    runs for all three."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+_heard: list[int] = []  # the stop signals this process has had, first first
+
+
+@contextmanager
+def stops_raised() -> Iterator[None]:
+    """While the block runs, each stop signal raises `Stopped` in the main thread and is
+    remembered: one raised inside a `__del__` or a callback is dropped by Python, and
+    `raise_if_stopped` gives it its effect at the next safe point."""
+    owner = os.getpid()
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        if os.getpid() != owner:  # a forked worker: die of it, as it would have
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+        _heard.append(signum)
+        raise Stopped(signum)
+
+    def unraisable(dropped: Any) -> None:
+        if not isinstance(dropped.exc_value, Stopped):  # a stop is only postponed
+            hook(dropped)
+
+    previous = {signum: signal.signal(signum, stop) for signum in HELD_SIGNALS}
+    hook, sys.unraisablehook = sys.unraisablehook, unraisable
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        sys.unraisablehook = hook
+        _heard.clear()
+
+
+def stop_handled() -> None:
+    """The stop that came has had its effect (a window closed on Ctrl-C): forget it."""
+    _heard.clear()
+
+
+def raise_if_stopped() -> None:
+    """`Stopped` again if a stop signal came before, even one whose exception was lost."""
+    if _heard:
+        raise Stopped(_heard[0])
+
+
+class _SignalNoted(BaseException):
+    """Unwinds a held block once a held signal has come."""
+
+
+@contextmanager
+def signals_held() -> Iterator[Callable[[], None]]:
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block is left, and are then delivered to
+    the handler they had before. The block may call the check this yields to stop early
+    (it unwinds the block when a signal has come). Delivered at once, a handler's
+    exception could land between making a file and noting it for clean-up, or inside a
+    worker pool's code with a lock taken, leaving the file behind or the lock held."""
+    noted: list[int] = []
+
+    def note(signum: int, _frame: FrameType | None) -> None:
+        noted.append(signum)
+
+    def check() -> None:
+        if noted:
+            raise _SignalNoted
+
+    if threading.current_thread() is not threading.main_thread():
+        yield check  # only the main thread receives signals
+        return
+    previous = {signum: signal.signal(signum, note) for signum in HELD_SIGNALS}
+    try:
+        yield check
+    except _SignalNoted:
+        pass
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if noted:
+        signal.raise_signal(noted[0])  # its own handler runs now: raises, or ends us

@@ -19,12 +19,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent import futures
 from concurrent.futures import Future
-from types import FrameType
 from typing import Any, Generic, TypeVar
 
 from loky import BrokenProcessPool, ProcessPoolExecutor
 
-from viz.system import WorkerLost
+from viz.system import WorkerLost, signals_held
 
 PROGRESS_AFTER_S = 0.5
 SIGNAL_LOOK_S = 0.05  # how often a wait for a worker's result looks for a held signal
@@ -96,7 +95,7 @@ def _in_pool(
     sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int, progress: Progress
 ) -> list[Row]:
     jobs = [list(sweep.chunks(cell)) for cell in cells]
-    with _signals_held() as check:
+    with signals_held() as check:
         pool = ProcessPoolExecutor(
             max_workers=most_workers(workers, sum(map(len, jobs))),
             initializer=_worker_start,
@@ -120,44 +119,6 @@ def _in_pool(
 def most_workers(asked: int, chunks: int) -> int:
     """The workers worth starting: no more than the chunks to share out, nor the cores."""
     return max(1, min(asked, chunks, os.cpu_count() or 1))
-
-
-HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-
-
-class _SignalNoted(BaseException):
-    """Unwinds the pool's work once a held signal has been noted."""
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[Callable[[], None]]:
-    """Ctrl-C, SIGTERM and SIGHUP are noted, the pool is stopped at the next check this
-    yields, and the signal is then delivered to the handler it had before. Delivered at
-    once, wherever the main thread happens to be, a handler's exception could land inside
-    the pool's own code with a lock taken and leave it taken: the program would wait for
-    that lock for ever instead of ending."""
-    noted: list[int] = []
-
-    def note(signum: int, _frame: FrameType | None) -> None:
-        noted.append(signum)
-
-    def check() -> None:
-        if noted:
-            raise _SignalNoted
-
-    if threading.current_thread() is not threading.main_thread():
-        yield check  # only the main thread receives signals
-        return
-    previous = {signum: signal.signal(signum, note) for signum in HELD_SIGNALS}
-    try:
-        yield check
-    except _SignalNoted:
-        pass
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-    if noted:
-        signal.raise_signal(noted[0])  # its own handler runs now: raises, or ends us
 
 
 @contextlib.contextmanager

@@ -8,7 +8,6 @@ import signal
 import sys
 from collections.abc import Sequence
 from contextlib import suppress
-from types import FrameType
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
 from viz.files import FileError, shown
 from viz.resources import InstallError
-from viz.system import WorkerLost
+from viz.system import Stopped, WorkerLost, raise_if_stopped, stops_raised
 
 __all__ = ["main", "record_game"]
 
@@ -56,33 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 CLOSED_PIPE = 128 + 13  # as a tool killed by SIGPIPE ends when `| head` stops reading
-POLITE_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
-
-
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised where Ctrl-C would be, so that the same clean-up runs."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; its status. Nothing but a one-line message ever reaches stderr."""
-    owner = os.getpid()
-
-    def stop(signum: int, _frame: FrameType | None) -> None:
-        if os.getpid() != owner:  # a forked worker: die of it, as it would have
-            signal.signal(signum, signal.SIG_DFL)
-            os.kill(os.getpid(), signum)
-        raise Stopped(signum)
-
-    previous = {signum: signal.signal(signum, stop) for signum in POLITE_SIGNALS}
-    try:
+    with stops_raised():
         return _written(argv)
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 def _written(argv: Sequence[str] | None) -> int:
@@ -117,6 +95,7 @@ def _run(argv: Sequence[str] | None) -> int:
         args = build_parser().parse_args(argv)
         verbose = args.verbose
         status: int = args.run(args)
+        raise_if_stopped()  # a stop whose exception Python dropped (in a `__del__`)
         return status
     except (CommandError, FileError) as error:
         print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
@@ -126,11 +105,11 @@ def _run(argv: Sequence[str] | None) -> int:
     except (InstallError, WorkerLost) as error:
         print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
         return 1
-    except Stopped as stopped:  # what was being written is already discarded
-        return 128 + stopped.signum
-    except KeyboardInterrupt:  # Ctrl-C: whatever was being written is already discarded
-        print("oddsevens: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as stop:  # what was being written is already discarded
+        signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
+        if signum == signal.SIGINT:
+            print("oddsevens: interrupted", file=sys.stderr)
+        return 128 + signum
 
 
 def _print_log(log: str) -> None:

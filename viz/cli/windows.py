@@ -14,6 +14,7 @@ from viz import MIN_WINDOW_SIZE
 from viz.cli.common import CommandError, add_palette_option, add_rule_options, rules_from_args, seed
 from viz.export.formats import ANIMATIONS
 from viz.files import load_replay
+from viz.system import stop_handled
 from viz.window import WINDOWS
 from viz.window.sessions import newest_session
 
@@ -64,6 +65,7 @@ def open_window(make: Callable[[], Any], size: tuple[int, int] | None = None) ->
         window.run()
     except KeyboardInterrupt:
         window.close()
+        stop_handled()
     return 0
 
 

@@ -30,6 +30,7 @@ from viz.render.raster import indexed_palette, render, render_changes, render_st
 from viz.render.timeline import gif_delays_cs
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
+from viz.system import signals_held
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -186,12 +187,15 @@ def write_svg(clip: Clip, path: Path) -> None:
 def write_mp4(clip: Clip, path: Path) -> None:
     """H.264 in yuv420p through imageio's ffmpeg: each turn shown for its frame time by
     repeating frames at the slowest rate that keeps every duration exact."""
+    with _FfmpegLog.kept() as log:
+        _encode_mp4(clip, path, log)
+
+
+def _encode_mp4(clip: Clip, path: Path, log: _FfmpegLog) -> None:
     import imageio_ffmpeg
 
-    durations = clip.durations_ms()
-    step, counts = mp4_timing(durations)
+    step, counts = mp4_timing(clip.durations_ms())
     writer = None
-    log = _FfmpegLog()
     try:
         for image, count in zip(render_stream(clip.scenes()), counts, strict=True):
             frame = _even(image.convert("RGB"))
@@ -208,7 +212,8 @@ def write_mp4(clip: Clip, path: Path) -> None:
                     quality=None,
                     output_params=MP4_OPTIONS,
                 )
-                with log.active():
+                # held: a stop inside the start would leave ffmpeg running, unknown
+                with log.active(), signals_held():
                     writer.send(None)
             for _ in range(count):
                 writer.send(frame.tobytes())
@@ -227,8 +232,6 @@ def write_mp4(clip: Clip, path: Path) -> None:
         if writer is not None:
             _kill(writer)
         raise
-    finally:
-        log.remove()
 
 
 def mp4_has_index(path: Path) -> bool:
@@ -296,6 +299,20 @@ class _FfmpegLog:
         # held while this run lives: a folder nobody holds is a killed run's
         self._lock = os.open(self.folder, os.O_RDONLY)
         try_lock(self._lock)
+
+    @classmethod
+    @contextmanager
+    def kept(cls) -> Iterator[_FfmpegLog]:
+        """A scratch folder for the log while the block runs, removed after it however
+        it ends: a Ctrl-C or SIGTERM waits until the folder is made and known."""
+        log = None
+        try:
+            with signals_held():
+                log = cls()
+            yield log
+        finally:
+            if log is not None:
+                log.remove()
 
     @classmethod
     def remove_stale(cls, scratch: Path) -> None:
