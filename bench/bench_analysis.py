@@ -17,7 +17,7 @@ from typing import Any
 
 from common import median_seconds, print_table
 
-from games.analysis import DEFAULT_TRIALS, hint, judged_indices
+from games.analysis import default_trials, hint, judged_indices
 from games.loops.solver import solver
 from games.recording import Replay
 from viz.analysis.moves import analyze
@@ -75,7 +75,7 @@ def main() -> None:
     rows = []
     for label, path in games:
         replay = load_replay(path)
-        trials = DEFAULT_TRIALS.get(replay.game.id, 1)
+        trials = default_trials(replay.game)
         turns = len(judged_indices(replay.history()))
         every = median_seconds(partial(cold, replay, trials, workers), args.repeats)
         one = median_seconds(partial(cold, replay, trials, 1), args.repeats)

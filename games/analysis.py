@@ -1,12 +1,11 @@
 """Every move of a game judged: the mover's chance to win before and after it, the best
 moves, and a glyph.
 
-Where a game can be solved (Odds and Evens always; Load on boards of at most 12 cells
-whose Load never moves) the chances are exact: 1 or 0 with perfect play on every side.
-Elsewhere they are Monte Carlo estimates with a standard error: from the position, each
-side plays a stated policy to the end (Load: the game's automatic players, random red
-against SPEC 3.3's player 2; Even Odds: every seat random, each playout dealing the
-mover a hand it could hold, since a seat never sees its own numbers).
+Written once for every game: how a game is valued comes from its kit's `Judging`
+(games/kit.py). Where a game is solved the chances are exact, 1 or 0 with perfect play
+on every side; elsewhere they are Monte Carlo estimates with a standard error, each
+seat playing the kit's playout policy to the end from the position as the mover could
+imagine it. docs/analysis.md says what each game's figures mean.
 
 Pure: the command line spreads the turns over processes.
 """
@@ -18,27 +17,14 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from games import REGISTRY
+from games import KITS, REGISTRY
 from games.base import AnyGame, State, StateT
 from games.history import History
-from games.load import LoadState, SetLoad
-from games.load.sweep import LoadSolver
-from games.loops import LoopsState
-from games.loops.solver import solver
-from games.tiles import CHANCE, Play, TilesState
-from games.tiles.ai import SeatView, random_player
-from games.tiles.search import determinized
+from games.kit import Judging, playout_policy
 
-# Playouts a position where chances are estimated, by game: an Even Odds playout runs to
-# the end of three rounds and costs some 40 times a Load one.
-DEFAULT_TRIALS = {"load": 96, "tiles": 32}
 BLUNDER, MISTAKE, INACCURACY = 0.30, 0.20, 0.10
-# Load is solved exactly up to 10 cells: 130,000 positions and a second at 9 cells, but
-# over four million positions, a minute or two and gigabytes at 12 (docs/analysis.md).
-EXACT_LOAD_CELLS = 10
 GLYPH_NAMES = {"??": "blunder", "?": "mistake", "?!": "inaccuracy", "!": "only move"}
 SUMMARY = (
     ("?!", "inaccuracy", "inaccuracies"),
@@ -85,39 +71,21 @@ def estimate_glyph(drop: float, error: float) -> str:
     return ""
 
 
-# --- how each game is valued ------------------------------------------------------------
+# --- how each game is valued (its kit's Judging) ----------------------------------------
 
 
-def loops_value(state: LoopsState, player: int) -> float:
-    """Odds and Evens, solved: 1 if `player` wins with perfect play, else 0."""
-    if state.to_move is None:
-        return float(state.winner == player)
-    wins = solver(state.rules.capacity).wins(solver(state.rules.capacity).key(state))
-    return float(wins == (state.to_move == player))
-
-
-def load_solver(state: LoadState, moves: Sequence[Any]) -> LoadSolver | None:
-    """The exact search for this game, if it has one: a small board, the Load never moved."""
-    rules = state.rules
-    if rules.rows * rules.cols > EXACT_LOAD_CELLS or any(isinstance(m, SetLoad) for m in moves):
-        return None
-    return _load_search(rules.rows, rules.cols, rules.load)
-
-
-@cache
-def _load_search(rows: int, cols: int, load: int) -> LoadSolver:
-    return LoadSolver(rows, cols, load)
+def judging(game: AnyGame) -> Judging:
+    return KITS[game.id].judging
 
 
 def playout(game: AnyGame, state: State, player: int, rng: random.Random) -> list[float]:
     """One game played out from `state` by the stated policies, as `player` could imagine
     it: each seat's share of the win (1, or 1/k of a win shared by k seats, or 0)."""
-    if isinstance(state, TilesState):
-        state = determinized(state, SeatView.of(state, player), rng)
-        policy: Callable[[Any, random.Random], Any] = _tiles_policy
-    else:
-        state = state.copy()
-        policy = game.auto_move
+    return _played_out(game, judging(game).view(state, player, rng), rng)
+
+
+def _played_out(game: AnyGame, state: State, rng: random.Random) -> list[float]:
+    policy = playout_policy(KITS[game.id])
     while state.to_move is not None:
         state.apply(policy(state, rng))
     return shares(game, state)
@@ -126,26 +94,12 @@ def playout(game: AnyGame, state: State, player: int, rng: random.Random) -> lis
 def option_playout(
     game: AnyGame, state: State, option: Any, player: int, rng: random.Random
 ) -> list[float]:
-    """One playout of `player` taking `option` now. In Even Odds the hand is dealt again
-    first, as the mover imagines it, and a tile of the option's colour is played from
-    that hand: which of its tiles it really holds, the mover cannot know."""
-    if isinstance(state, TilesState):
-        state = determinized(state, SeatView.of(state, player), rng)
-        if isinstance(option, Play):
-            held = [t for t in state.hands[player] if same_option(Play(player, t), option)]
-            option = Play(player, rng.choice(held))
-    else:
-        state = state.copy()
-    state.apply(option)
-    return playout(game, state, player, rng)
-
-
-def _tiles_policy(state: TilesState, rng: random.Random) -> Any:
-    return (
-        REGISTRY["tiles"].auto_move(state, rng)
-        if state.to_move == CHANCE
-        else random_player(state, rng)
-    )
+    """One playout of `player` taking `option` now, in the position as it imagines it
+    (in a game of hidden information, its option made a move of the imagined hand)."""
+    hooks = judging(game)
+    imagined = hooks.view(state, player, rng)
+    imagined.apply(hooks.option_move(imagined, option, player, rng))
+    return playout(game, imagined, player, rng)
 
 
 def seats(game: AnyGame, state: State) -> range:
@@ -183,7 +137,7 @@ def judged_indices(history: History[Any]) -> list[int]:
     return [
         index
         for index in range(len(history))
-        if history.is_turn(index) and history.before(index).to_move not in (None, CHANCE)
+        if history.is_turn(index) and history.before(index).legal_moves()  # no chance node
     ]
 
 
@@ -192,22 +146,6 @@ def after(state: StateT, move: Any) -> StateT:
     position = state.copy()
     position.apply(move)
     return position
-
-
-def options(state: State) -> list[Any]:
-    """The choices the mover tells apart: in Even Odds a colour to play, not a tile (a seat
-    cannot tell its own tiles of one colour apart); elsewhere every legal move."""
-    legal = state.legal_moves()
-    if isinstance(state, TilesState):
-        by_color = {move.tile // 10: move for move in legal if isinstance(move, Play)}
-        return list(by_color.values()) + [m for m in legal if not isinstance(m, Play)]
-    return legal
-
-
-def same_option(a: Any, b: Any) -> bool:
-    if isinstance(a, Play) and isinstance(b, Play):
-        return a.tile // 10 == b.tile // 10
-    return bool(a == b)
 
 
 def judge(
@@ -219,8 +157,9 @@ def judge(
     move = moves[index]
     player = state.to_move
     assert player is not None
-    choices = options(state)
-    value = _exact_value(state, moves)
+    hooks = judging(game)
+    choices = hooks.options(state)
+    value = hooks.exact(state, moves)
 
     mine = player - game.first_seat
     if value is not None:
@@ -239,7 +178,7 @@ def judge(
     rng = random.Random(str((seed, index, "options")))
     scores = [
         now[mine]
-        if same_option(choice, move)
+        if hooks.same_option(choice, move)
         else sum(option_playout(game, state, choice, player, rng)[mine] for _ in range(screen))
         / screen
         for choice in choices
@@ -248,7 +187,7 @@ def judge(
     error = math.hypot(ahead_error[mine], now_error[mine])
     # A fall in the mover's chance is the move's fault only if another option did better:
     # a forced move, or the best one, can only reveal bad luck.
-    outdone = not any(same_option(choice, move) for choice in best)
+    outdone = not any(hooks.same_option(choice, move) for choice in best)
     glyph = estimate_glyph(ahead[mine] - now[mine], error) if outdone else ""
     return Judgement(
         index,
@@ -265,19 +204,9 @@ def judge(
     )
 
 
-def solvable(start: State, moves: Sequence[Any]) -> bool:
+def solvable(game: AnyGame, state: State, moves: Sequence[Any]) -> bool:
     """Whether this game's chances are exact (else they are estimated)."""
-    return _exact_value(start, moves) is not None
-
-
-def _exact_value(state: State, moves: Sequence[Any]) -> Callable[[Any, int], float] | None:
-    if isinstance(state, LoopsState):
-        return loops_value
-    if isinstance(state, LoadState):
-        search = load_solver(state, moves)
-        if search is not None:
-            return lambda position, player: float(search.player2_wins(position) == (player == 2))
-    return None
+    return judging(game).exact(state, moves) is not None
 
 
 def hint(
@@ -288,8 +217,9 @@ def hint(
     (one an option) as `budget_s` seconds allow, and at least one."""
     player = state.to_move
     assert player is not None  # a hint is for a game that goes on
-    choices = options(state)
-    value = _exact_value(state, moves)
+    hooks = judging(game)
+    choices = hooks.options(state)
+    value = hooks.exact(state, moves)
     if value is not None:
         scores = [value(after(state, choice), player) for choice in choices]
     else:
@@ -311,13 +241,18 @@ def judge_by_id(
     return judge(REGISTRY[game_id], rules, moves, index, trials, seed)
 
 
+def default_trials(game: AnyGame) -> int:
+    """The playouts a position of `game` gets where its chances are estimated."""
+    return judging(game).trials or 1  # a game that is always solved plays none
+
+
 def judge_game(
     game: AnyGame, rules: Any, moves: Sequence[Any], seed: int, stop: Callable[[], bool]
 ) -> list[Judgement]:
     """Every move a player chose, judged in turn with the default trials, in this thread;
     what is judged when `stop()` turns true is what comes back."""
     history = History(game.new_state(rules), moves)
-    trials = DEFAULT_TRIALS.get(game.id, 1)
+    trials = default_trials(game)
     found = []
     for index in judged_indices(history):
         if stop():

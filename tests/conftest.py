@@ -9,11 +9,17 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from games import register
+
 # Headless by default: windows open on SDL's dummy driver, sound goes nowhere.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).parent))
+import sums  # noqa: E402
+
+# The tests' own game, registered as any game outside the package would be: one line.
+register(sums.KIT)
 
 # Windows built in a test read their settings from a folder of the test run, never the
 # user's: there motion is reduced, so that a picture is final the frame after a move.

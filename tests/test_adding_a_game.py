@@ -1,16 +1,15 @@
-"""The README's "Adding a game", proved: Sums (tests/tinygame.py) registers itself and is
-recorded, validated, exported to every format, played and replayed in its window, with
-no change to any file outside its own."""
+"""The README's "Adding a game", proved: Sums (the package tests/sums, registered by one
+line of tests/conftest.py) is recorded, validated, exported to every format, played and
+replayed in its window, with no change to any file outside its own."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 from PIL import Image
-from tinygame import SumsApp, register
+from sums.window import SumsApp
 
 from games import REGISTRY
 from games.base import AnyGame
@@ -21,10 +20,8 @@ from viz.window import WINDOWS
 
 
 @pytest.fixture
-def sums() -> Iterator[AnyGame]:
-    unregister = register()
-    yield REGISTRY["sums"]
-    unregister()
+def sums() -> AnyGame:
+    return REGISTRY["sums"]
 
 
 @pytest.fixture

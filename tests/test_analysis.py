@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from depth import cases
 
-from games import REGISTRY
+from games import KITS, REGISTRY
 from games.analysis import (
     BLUNDER,
     INACCURACY,
@@ -23,7 +23,6 @@ from games.analysis import (
     hint,
     judge,
     judged_indices,
-    same_option,
     summary,
 )
 from games.autoplay import play
@@ -289,7 +288,7 @@ def test_an_estimated_move_among_the_best_gets_no_glyph():
     for index in judged_indices(history)[30:45]:
         found = judge(replay.game, replay.rules, replay.moves, index, trials=8, seed=2)
         played = replay.moves[index]
-        if any(same_option(best, played) for best in found.best):
+        if any(KITS["tiles"].judging.same_option(best, played) for best in found.best):
             assert found.glyph == ""
 
 
@@ -299,8 +298,8 @@ def test_load_is_exact_up_to_ten_cells_and_estimated_beyond():
     game = REGISTRY["load"]
     for rows, cols, exact in ((2, 5, True), (2, 6, False), (3, 4, False), (7, 7, False)):
         state = game.new_state(game.rules({"rows": rows, "cols": cols, "load": 3}))
-        assert solvable(state, []) is exact
+        assert solvable(game, state, []) is exact
     small = game.new_state(game.rules({"rows": 2, "cols": 5, "load": 3}))
     from games.load import SetLoad
 
-    assert not solvable(small, [SetLoad(4)])  # a Load that moves is not what was solved
+    assert not solvable(game, small, [SetLoad(4)])  # a Load that moves is not what was solved

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image
 
+from games import REGISTRY
 from viz.cli import main
 from viz.files import load_replay
 
@@ -17,11 +18,11 @@ def test_demo_records_and_exports_every_game_with_no_display(tmp_path, capsys):
     assert main(["demo", "--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out.split()
     names = sorted(path.name for path in tmp_path.iterdir())
-    assert names == [
-        f"{game}.{kind}" for game in ("load", "loops", "tiles") for kind in ("gif", "jsonl", "svg")
-    ]
+    games = sorted(REGISTRY)  # the product's three and the tests' own
+    assert "sums" in games and len(games) == 4
+    assert names == [f"{game}.{kind}" for game in games for kind in ("gif", "jsonl", "svg")]
     assert sorted(printed) == sorted(str(tmp_path / name) for name in names)
-    for game in ("load", "loops", "tiles"):
+    for game in games:
         turns = load_replay(tmp_path / f"{game}.jsonl").final().turns
         with Image.open(tmp_path / f"{game}.gif") as gif:
             assert gif.n_frames == turns + 1

@@ -56,11 +56,11 @@ def test_the_hint_in_odds_and_evens_names_only_winning_moves(opened, tmp_path):
 
 def judge_value(state, move, mover):
     """Whether `move` wins for `mover`, by the solver the analysis rests on."""
-    from games.analysis import loops_value
+    from games.loops.judging import value
 
     after = state.copy()
     after.apply(move)
-    return loops_value(after, mover) == 1
+    return value(after, mover) == 1
 
 
 def test_the_hint_in_load_names_a_legal_pick_within_its_budget(opened):

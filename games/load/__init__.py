@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import GameBase, IllegalMove
+from games.kit import GameKit
 from games.load.engine import (
     DIM,
     MAX_LOAD,
@@ -22,6 +23,7 @@ from games.load.engine import (
     SetLoad,
     board,
 )
+from games.load.judging import JUDGING
 from games.load.policies import PLAYERS, automatic
 
 __all__ = [
@@ -85,3 +87,12 @@ class LoadGame(GameBase[LoadRules, LoadState]):
 
     def auto_move(self, state: LoadState, rng: random.Random) -> Move:
         return automatic(state, rng)
+
+
+KIT = GameKit(
+    LoadGame(),
+    scene="viz.scenes.load:KIT",
+    window="viz.window.load:LoadApp",
+    sample="recordings/load-sample.jsonl",
+    judging=JUDGING,
+)

@@ -7,8 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import GameBase, IllegalMove
+from games.kit import GameKit
 from games.loops.ai import PLAYERS, medium
 from games.loops.engine import LOOP_NAMES, Flip, LoopsRules, LoopsState, Move, Place
+from games.loops.judging import JUDGING
 
 __all__ = ["Flip", "LoopsGame", "LoopsRules", "LoopsState", "Move", "Place"]
 
@@ -42,3 +44,14 @@ class LoopsGame(GameBase[LoopsRules, LoopsState]):
 
     def auto_move(self, state: LoopsState, rng: random.Random) -> Move:
         return medium(state, rng)
+
+
+KIT = GameKit(
+    LoopsGame(),
+    scene="viz.scenes.loops:KIT",
+    window="viz.window.loops:LoopsApp",
+    sample="recordings/loops-sample.jsonl",
+    judging=JUDGING,
+    opponents=("easy", "medium", "hard", "human"),
+    default_opponent="medium",
+)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import GameBase, IllegalMove
+from games.kit import GameKit
 from games.tiles.ai import automatic
 from games.tiles.engine import (
     CHANCE,
@@ -21,6 +22,7 @@ from games.tiles.engine import (
     tile_from_name,
     tile_name,
 )
+from games.tiles.judging import JUDGING
 from games.tiles.players import PLAYERS
 
 __all__ = ["CHANCE", "Choose", "Deal", "Play", "TilesGame", "TilesRules", "TilesState"]
@@ -76,3 +78,14 @@ def _deal_from_event(event: Mapping[str, Any]) -> Deal:
         None if removed is None else COLORS.index(removed),
         CHANCE,
     )
+
+
+KIT = GameKit(
+    TilesGame(),
+    scene="viz.scenes.tiles:KIT",
+    window="viz.window.tiles:TilesApp",
+    sample="recordings/tiles-sample.jsonl",
+    judging=JUDGING,
+    opponents=("easy", "medium", "hard"),
+    default_opponent="medium",
+)

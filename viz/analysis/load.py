@@ -3,6 +3,8 @@ processes, or exactly on small boards; a table, JSON Lines and charts."""
 
 from __future__ import annotations
 
+from games.load.policies import PLAYERS as PLAYERS  # what `--by` may name
+from games.load.sweep import MAX_EXACT_CELLS as MAX_EXACT_CELLS
 from games.load.sweep import Exact, LoadRow, chunks, play_chunk, solve
 from viz.analysis.charts import CHART_PALETTE, rate_chart
 from viz.analysis.runner import Sweep, run

@@ -35,7 +35,7 @@ def analyze(replay: Replay, trials: int, seed: int, workers: int) -> list[Judgem
         lambda _index, found: found[0],
         lambda index: f"turn {history.turn_of(index + 1)}",
     )
-    exact = solvable(replay.start(), moves)
+    exact = solvable(game, replay.start(), moves)
     return run(sweep, judged_indices(history), 0 if exact else workers, "analyze")
 
 

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games import REGISTRY
-from games.analysis import DEFAULT_TRIALS
+from games import KITS
+from games.analysis import default_trials
 from viz.cli.common import CommandError, int_in, seed
 from viz.files import load_replay, outputs, write_recording
 
@@ -22,7 +22,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     replay = load_replay(args.recording)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
         raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
-    trials = args.trials or DEFAULT_TRIALS.get(replay.game.id, 1)
+    trials = args.trials or default_trials(replay.game)
     judgements = analyze(replay, trials, args.seed, args.workers)
     print(json_lines(replay, judgements) if args.json else table(replay, judgements))
     if args.output is not None or args.plot is not None:
@@ -64,7 +64,9 @@ def add_commands(commands: Any) -> None:
         "--trials",
         type=int_in(1, 1_000_000),
         help="playouts a position where chances are estimated (default: "
-        + ", ".join(f"{n} in {REGISTRY[g].name}" for g, n in DEFAULT_TRIALS.items())
+        + ", ".join(
+            f"{k.judging.trials} in {k.game.name}" for k in KITS.values() if k.judging.trials
+        )
         + ")",
     )
     analyze.add_argument("--seed", type=seed, default=0, help="Monte Carlo seed (default 0)")

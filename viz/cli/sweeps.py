@@ -49,10 +49,10 @@ def _write_chart(write: Callable[[], Path]) -> None:
 
 
 def cmd_sweep_load(args: argparse.Namespace) -> int:
-    from games.load.policies import PLAYERS
-    from games.load.sweep import MAX_EXACT_CELLS
     from viz.analysis.charts import write_picture
     from viz.analysis.load import (
+        MAX_EXACT_CELLS,
+        PLAYERS,
         format_exact_table,
         format_load_table,
         heat_map,

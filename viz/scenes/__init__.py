@@ -1,46 +1,17 @@
-"""One scene function per game, found by game id."""
+"""Each game's scene kit, found by game id through the game's kit (`GameKit.scene`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
 
-from games.loops.text import COLOR_NAMES, read_back
-from viz.scenes import load, loops, tiles
-from viz.scenes.shapes import Scene
+from games import KITS
+from games.kit import KitView, load_named
+from viz.scenes.kit import SceneKit
+from viz.scenes.shapes import Palette
 
-
-@dataclass(frozen=True)
-class SceneKit:
-    """How a game is drawn and told: its scene function, the canvas of its exports, its
-    status lines and its latest move in words, and (where the game has one) the whole
-    position read back, as the window's `status` command does."""
-
-    scene: Callable[..., Scene]
-    export_size: Callable[[Any, int], tuple[int, int]]
-    status: Callable[[Any], list[str]]
-    move_words: Callable[[Any, Any], str]
-    board_words: Callable[[Any], str] | None = None
-
-
-SCENES: dict[str, SceneKit] = {
-    "load": SceneKit(load.load_scene, load.export_size, load.status_lines, load.move_words),
-    "loops": SceneKit(
-        loops.loops_scene,
-        loops.export_size,
-        lambda state: loops.status_lines(state, COLOR_NAMES),
-        loops.move_words,
-        read_back,
-    ),
-    "tiles": SceneKit(
-        tiles.tiles_scene,
-        tiles.export_size,
-        lambda state: tiles.status_lines(state, None),
-        tiles.move_words,
-    ),
-}
-
+SCENES: KitView[SceneKit] = KitView(KITS, lambda kit: load_named(kit.scene))
 
 # Every game's palettes by name: the same colour names, different colours.
-PALETTES = {"load": load.PALETTES, "loops": loops.PALETTES, "tiles": tiles.PALETTES}
+PALETTES: KitView[Mapping[str, Palette]] = KitView(KITS, lambda kit: SCENES[kit.game.id].palettes)
+
+__all__ = ["PALETTES", "SCENES", "SceneKit"]

@@ -16,6 +16,7 @@ from viz.scenes.common import (
     status_rows,
     title,
 )
+from viz.scenes.kit import SceneKit
 from viz.scenes.shapes import Line, Palette, Rect, Scene, Shape, Text, frame
 
 PALETTE = Palette.from_hex(
@@ -116,10 +117,8 @@ def status_lines(state: LoadState) -> list[str]:
         f"red {state.uncleared_red()}/{load} · green {state.uncleared_green()}/{load}"
     )
     done = _last_move_text(state) + _cleared_text(state)
-    if state.winner == 1:  # the last move's words stay beside the result
-        return [facts, f"{done} · {player_1_win_text(state)}"]
-    if state.winner == 2:
-        return [facts, f"{done} · Player 2 wins: held all {state.board.cells} stages"]
+    if state.winner is not None:  # the last move's words stay beside the result
+        return [facts, f"{done} · {outcome_words(state)}"]
     colour = "red" if state.to_move == 1 else "green"
     return [facts, f"{done} · player {state.to_move} ({colour}) to move"]
 
@@ -138,6 +137,15 @@ def _cleared_text(state: LoadState) -> str:
     cleared = [f"red {', '.join(map(str, red))}"] * bool(red)
     cleared += [f"green {', '.join(pairs)}"] * bool(green)
     return ", clearing " + " and ".join(cleared) if cleared else ""
+
+
+def outcome_words(state: LoadState) -> str:
+    """Who won and why; empty while the game goes on."""
+    if state.winner == 1:
+        return player_1_win_text(state)
+    if state.winner == 2:
+        return f"Player 2 wins: held all {state.board.cells} stages"
+    return ""
 
 
 def player_1_win_text(state: LoadState) -> str:
@@ -360,3 +368,6 @@ def _outline(
         box = (left + inset, top + inset, x + side - inset, top + side - inset)
         shapes.append(frame(f"{key}-{number}", box, stroke, width, dashed))
     return shapes
+
+
+KIT = SceneKit(load_scene, export_size, PALETTES, status_lines, move_words, outcome_words)

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from games.loops.engine import LEFT, LOOP_NAMES, RIGHT, Flip, LoopsRules, LoopsState, Place
-from games.loops.text import COLOR_NAMES
+from games.loops.text import COLOR_NAMES, read_back
 from games.words import sentence
 from viz.scenes.common import MIN_EXPORT_WIDTH, CanvasLayout, LegendItem, legend, status_rows, title
+from viz.scenes.kit import SceneKit
 from viz.scenes.shapes import Circle, Palette, Ring, Scene, Shape, Text
 
 PALETTE = Palette.from_hex(
@@ -131,14 +132,20 @@ def status_lines(state: LoopsState, names: tuple[str, str]) -> list[str]:
         verb = "flipped" if isinstance(last, Flip) else "placed on"
         done = sentence(f"{names[last.player]} {verb} {LOOP_NAMES[last.loop]}")
     if state.winner is not None:
-        loser = 1 - state.winner
-        return [
-            facts,
-            f"{sentence(names[state.winner])} wins: {names[loser]} cannot move, "
-            f"{no_move_reason(state, loser)}",
-        ]
+        return [facts, outcome_words(state, names)]
     assert state.to_move is not None  # no winner yet: someone is to move
     return [facts, f"{done} · {sentence(names[state.to_move])} to move"]
+
+
+def outcome_words(state: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
+    """Who won and why; empty while the game goes on."""
+    if state.winner is None:
+        return ""
+    loser = 1 - state.winner
+    return (
+        f"{sentence(names[state.winner])} wins: {names[loser]} cannot move, "
+        f"{no_move_reason(state, loser)}"
+    )
 
 
 def move_words(before: LoopsState, after: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
@@ -306,3 +313,10 @@ def _marker_shapes(state: LoopsState, layout: LoopsLayout, loop: int, viewer: in
     if pieces[-1] == viewer and state.flippable(loop, opponent) and state.flips_left[opponent]:
         shapes.append(Ring(f"threat-{name}", x, y, r * 1.3, "threat", max(1.5, r * 0.08)))
     return shapes
+
+
+def _status(state: LoopsState) -> list[str]:
+    return status_lines(state, COLOR_NAMES)
+
+
+KIT = SceneKit(loops_scene, export_size, PALETTES, _status, move_words, outcome_words, read_back)

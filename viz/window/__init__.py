@@ -7,10 +7,12 @@ so an entry names its module and class, and what `play GAME --vs` may choose.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from games import KITS
+from games.kit import GameKit, KitView, load_named
 
 if TYPE_CHECKING:
     from viz.window.app import GameApp
@@ -23,20 +25,12 @@ class WindowKit:
     default_opponent: str = ""
 
 
-def _class(module: str, name: str) -> Callable[[], type[GameApp[Any]]]:
+def _window_kit(kit: GameKit) -> WindowKit:
     def load() -> type[GameApp[Any]]:
-        window: type[GameApp[Any]] = getattr(importlib.import_module(module), name)
+        window: type[GameApp[Any]] = load_named(kit.window)
         return window
 
-    return load
+    return WindowKit(load, kit.opponents, kit.default_opponent)
 
 
-WINDOWS: dict[str, WindowKit] = {
-    "load": WindowKit(_class("viz.window.load", "LoadApp")),
-    "loops": WindowKit(
-        _class("viz.window.loops", "LoopsApp"), ("easy", "medium", "hard", "human"), "medium"
-    ),
-    "tiles": WindowKit(
-        _class("viz.window.tiles", "TilesApp"), ("easy", "medium", "hard"), "medium"
-    ),
-}
+WINDOWS: KitView[WindowKit] = KitView(KITS, _window_kit)

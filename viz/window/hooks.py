@@ -28,9 +28,8 @@ class GameWindow(Generic[StateT]):
         raise NotImplementedError
 
     def outcome(self) -> str:
-        """The result in words, once the game is over ("Who wins: why"): by default what
-        the game's status line says after its last " · "."""
-        return SCENES[self.game.id].status(self.state)[-1].rsplit(" · ", 1)[-1]
+        """The result in words, once the game is over ("Who wins: why")."""
+        return SCENES[self.game.id].outcome(self.state)
 
     def move_words(self, before: StateT, after_move: StateT) -> str:
         """A move in words, as the replay page tells it."""

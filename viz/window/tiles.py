@@ -21,9 +21,9 @@ from viz.scenes.tiles import (
     TilesLayout,
     hand_slots,
     move_words,
+    outcome_words,
     seat_label,
     seat_order,
-    status_lines,
     tile_key,
     tiles_scene,
 )
@@ -98,7 +98,7 @@ class TilesApp(GameApp[TilesState]):
         return summary(seats, lambda seat: "You" if seat == YOU else "The computer seats")
 
     def outcome(self) -> str:
-        return status_lines(self.state, self.viewer())[-1].rsplit(" · ", 1)[-1]
+        return outcome_words(self.state, self.viewer())
 
     def play_mode(self) -> str:
         return f"AI seats: {self.vs.capitalize()} · your tiles: click one, or ← → and Enter"

@@ -2,6 +2,8 @@
 lies in pixels (`layout`), the words (`words`), the colours (`palettes`) and the shapes
 drawn (`shapes`)."""
 
+from games.tiles import TilesState
+from viz.scenes.kit import SceneKit
 from viz.scenes.tiles.arrangement import TABLE, seat_order
 from viz.scenes.tiles.layout import TilesLayout, export_size
 from viz.scenes.tiles.palettes import LETTERS, PALETTE, PALETTES
@@ -9,6 +11,7 @@ from viz.scenes.tiles.shapes import dispute_key, hand_slots, tile_key, tiles_sce
 from viz.scenes.tiles.words import (
     dispute_text,
     move_words,
+    outcome_words,
     result_text,
     seat_label,
     shown_dispute,
@@ -27,6 +30,7 @@ __all__ = [
     "export_size",
     "hand_slots",
     "move_words",
+    "outcome_words",
     "result_text",
     "seat_label",
     "seat_order",
@@ -36,3 +40,10 @@ __all__ = [
     "tiles_scene",
     "totals_text",
 ]
+
+
+def _status(state: TilesState) -> list[str]:
+    return status_lines(state, None)
+
+
+KIT = SceneKit(tiles_scene, export_size, PALETTES, _status, move_words, outcome_words)

@@ -55,7 +55,7 @@ def status_lines(state: TilesState, viewer: int | None) -> list[str]:
     else:
         done = f"{seat_label(last.player, viewer)} played {tile_name(last.tile)}"
     if result is not None:  # the last dispute's result stays beside the game's
-        return [totals_text(state, viewer), f"{done} · {result_text(state, result, viewer)}"]
+        return [totals_text(state, viewer), f"{done} · {outcome_words(state, viewer)}"]
     if state.to_move == CHANCE:
         return [facts, f"{done} · next: the deal"]
     assert state.to_move is not None  # a finished game has a result, shown above
@@ -92,6 +92,13 @@ def totals_text(state: TilesState, viewer: int | None) -> str:
     totals = state.totals()
     ranked = sorted(range(state.rules.players), key=lambda s: (totals[s], state.scores[-1][s]))
     return "Totals: " + " · ".join(f"{seat_label(s, viewer)} {totals[s]}" for s in ranked)
+
+
+def outcome_words(state: TilesState, viewer: int | None = None) -> str:
+    """Who won, and how a tie on the lowest total was broken; empty while the game goes
+    on. The `viewer`'s seat is "You"."""
+    result = state.result()
+    return "" if result is None else result_text(state, result, viewer)
 
 
 def result_text(state: TilesState, result: dict[str, Any], viewer: int | None) -> str:

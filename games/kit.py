@@ -1,0 +1,132 @@
+"""A game's kit: the one object through which the shared code meets a game.
+
+A kit holds the rules engine itself and, named by import path (`module:attribute`),
+what draws and tells the game and its window: those live in `viz`, which `games`
+never imports, and are loaded only when something draws or opens a window. The
+analysis reaches a game through the kit's `Judging` hooks alone.
+
+The kits of the product's games are listed in `games/__init__.py`; `register` adds
+another (a plug-in, or the tests' own game).
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from games.base import AnyGame, State
+
+T = TypeVar("T")
+
+ExactValue = Callable[[Any, int], float]
+"""A solved game's value of a position for a seat: its share of the win, 1 or 0."""
+
+
+def _no_exact(state: Any, moves: Sequence[Any]) -> ExactValue | None:
+    return None
+
+
+def _own_copy(state: Any, seat: int, rng: random.Random) -> Any:
+    return state.copy()
+
+
+def _legal_moves(state: Any) -> list[Any]:
+    return list(state.legal_moves())
+
+
+def _the_option(state: Any, option: Any, seat: int, rng: random.Random) -> Any:
+    return option
+
+
+@dataclass(frozen=True)
+class Judging:
+    """How the analysis values a game's positions.
+
+    `exact` gives the solved value where the game (a position of it, and the moves it
+    is played by) is solved, else None, and positions are estimated by `trials`
+    playouts. A playout runs on `view(state, seat, rng)`, the position as `seat` could
+    imagine it (a game of hidden information deals what the seat cannot see at
+    random), each seat playing `playout` (by default the game's automatic players).
+    The mover chooses among `options` (moves it can tell apart; `same_option` says
+    when two moves are one), and `option_move` makes an option a move of the imagined
+    position."""
+
+    trials: int | None = 64  # None: the game is always solved, never estimated
+    exact: Callable[[Any, Sequence[Any]], ExactValue | None] = _no_exact
+    view: Callable[[Any, int, random.Random], Any] = _own_copy
+    options: Callable[[Any], list[Any]] = _legal_moves
+    same_option: Callable[[Any, Any], bool] = operator.eq
+    option_move: Callable[[Any, Any, int, random.Random], Any] = _the_option
+    playout: Callable[[Any, random.Random], Any] | None = None
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """One game: its rules engine, how it is judged, and (by import path, loaded when
+    needed) its scene kit and its window class. `sample` is its golden recording's
+    path from the project's root; `opponents` the tiers `play --vs` may name."""
+
+    game: AnyGame
+    scene: str
+    window: str
+    sample: str
+    judging: Judging = field(default_factory=Judging)
+    opponents: tuple[str, ...] = ()
+    default_opponent: str = ""
+
+
+def load_named(path: str) -> Any:
+    """The object an import path `package.module:attribute` names."""
+    import importlib
+
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+class Kits(Mapping[str, GameKit]):
+    """The registered kits by game id, in the order they were registered."""
+
+    def __init__(self, kits: Sequence[GameKit]) -> None:
+        self._kits: dict[str, GameKit] = {}
+        for kit in kits:
+            self.register(kit)
+
+    def register(self, kit: GameKit) -> None:
+        if kit.game.id in self._kits:
+            raise ValueError(f"a game {kit.game.id!r} is registered already")
+        self._kits[kit.game.id] = kit
+
+    def __getitem__(self, game_id: str) -> GameKit:
+        return self._kits[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kits)
+
+    def __len__(self) -> int:
+        return len(self._kits)
+
+
+class KitView(Mapping[str, T]):
+    """One part of each registered kit, by game id: a view of the kits, never a list of
+    its own, so a kit registered later is in it too."""
+
+    def __init__(self, kits: Kits, part: Callable[[GameKit], T]) -> None:
+        self._kits = kits
+        self._part = part
+
+    def __getitem__(self, game_id: str) -> T:
+        return self._part(self._kits[game_id])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kits)
+
+    def __len__(self) -> int:
+        return len(self._kits)
+
+
+def playout_policy(kit: GameKit) -> Callable[[State, random.Random], Any]:
+    """The policy every seat of a playout plays."""
+    return kit.judging.playout or kit.game.auto_move

@@ -1,0 +1,25 @@
+"""How the analysis values Odds and Evens: the game is always solved."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.kit import ExactValue, Judging
+from games.loops.engine import LoopsState
+from games.loops.solver import solver
+
+
+def value(state: LoopsState, player: int) -> float:
+    """1 if `player` wins with perfect play, else 0."""
+    if state.to_move is None:
+        return float(state.winner == player)
+    search = solver(state.rules.capacity)
+    return float(search.wins(search.key(state)) == (state.to_move == player))
+
+
+def exact_value(start: LoopsState, moves: Sequence[Any]) -> ExactValue:
+    return value
+
+
+JUDGING = Judging(trials=None, exact=exact_value)

@@ -1,0 +1,53 @@
+"""How the analysis values Even Odds: by playouts in which every seat plays at random,
+each dealing the mover a hand it could hold, since a seat never sees its own numbers.
+The mover's options are colours, not tiles: its own tiles of one colour look alike to it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.kit import Judging
+from games.tiles.ai import SeatView, random_deal, random_player
+from games.tiles.engine import CHANCE, Move, Play, TilesState, color_of
+from games.tiles.search import determinized
+
+
+def imagined(state: TilesState, seat: int, rng: random.Random) -> TilesState:
+    """The position with `seat`'s own numbers dealt again from what it may hold."""
+    return determinized(state, SeatView.of(state, seat), rng)
+
+
+def options(state: TilesState) -> list[Move]:
+    """A tile of each colour the mover may play, or its other moves."""
+    legal = state.legal_moves()
+    by_color = {color_of(move.tile): move for move in legal if isinstance(move, Play)}
+    return list(by_color.values()) + [m for m in legal if not isinstance(m, Play)]
+
+
+def same_option(a: Any, b: Any) -> bool:
+    if isinstance(a, Play) and isinstance(b, Play):
+        return color_of(a.tile) == color_of(b.tile)
+    return bool(a == b)
+
+
+def option_move(state: TilesState, option: Any, seat: int, rng: random.Random) -> Any:
+    """A tile of the option's colour from the imagined hand."""
+    if not isinstance(option, Play):
+        return option
+    held = [tile for tile in state.hands[seat] if same_option(Play(seat, tile), option)]
+    return Play(seat, rng.choice(held))
+
+
+def playout_move(state: TilesState, rng: random.Random) -> Move:
+    return random_deal(state, rng) if state.to_move == CHANCE else random_player(state, rng)
+
+
+JUDGING = Judging(
+    trials=32,
+    view=imagined,
+    options=options,
+    same_option=same_option,
+    option_move=option_move,
+    playout=playout_move,
+)
