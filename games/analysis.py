@@ -108,9 +108,9 @@ def seats(game: AnyGame, state: State) -> range:
 
 def shares(game: AnyGame, state: State) -> list[float]:
     """Each seat's share of the win of a finished game."""
-    result = state.result()
-    assert result is not None  # a playout runs to the end
-    winners = result.get("winners", [result["winner"]])
+    outcome = state.outcome()
+    assert outcome is not None  # a playout runs to the end
+    winners = outcome.winners
     return [1 / len(winners) if seat in winners else 0.0 for seat in seats(game, state)]
 
 

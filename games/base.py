@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 
@@ -23,6 +24,16 @@ class RulesError(GameError):
 
 class IllegalMove(GameError):
     """A move or event that the rules do not allow in the current position."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the seats that won (more than one share the win), why,
+    in a word or two, and each seat's score where the game keeps one (first seat first)."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...] = ()
 
 
 class State(Protocol):
@@ -55,6 +66,10 @@ class State(Protocol):
 
     def result(self) -> dict[str, Any] | None:
         """The result as written in a recording's last line, or None while running."""
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it runs: what shared code reads, never the
+        result's keys, which are each game's own."""
 
     def copy(self) -> Self:
         """An independent copy."""

@@ -159,3 +159,21 @@ def test_automatic_players_make_only_legal_moves_in_the_seats_they_can_hold(game
                     else:
                         move = game.auto_move(state, rng)
                     state.apply(move)
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_the_outcome_is_none_until_the_end_and_names_winners_among_the_seats(game_id):
+    game = REGISTRY[game_id]
+    for seed in SEEDS:
+        rules, state, moves, _ = random_game(game, seed)
+        seats = range(game.first_seat, game.first_seat + game.seats(rules))
+        outcome = state.outcome()
+        assert outcome is not None and outcome.reason
+        assert outcome.winners and set(outcome.winners) <= set(seats)
+        assert len(outcome.scores) in (0, len(seats))
+        assert game.new_state(rules).outcome() is None
+        if moves:
+            replayed = game.new_state(rules)
+            for move in moves[:-1]:
+                replayed.apply(move)
+            assert replayed.outcome() is None  # one move before the end, it still runs

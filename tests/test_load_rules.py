@@ -201,3 +201,14 @@ def test_player_1_picks_uniformly_among_unpicked_cells():
     picks = [random_red(state, random.Random(seed)).cell for seed in range(300)]
     assert set(picks) == {0, 2, 3}
     assert min(picks.count(c) for c in (0, 2, 3)) > 60
+
+
+def test_the_outcome_names_the_winner_and_why():
+    from games.base import Outcome
+
+    overloaded = LoadState(LoadRules(rows=2, cols=2, load=1))
+    overloaded.winner = 1
+    assert overloaded.outcome() == Outcome((1,), "overloaded")
+    held = LoadState(LoadRules(rows=2, cols=2, load=1))
+    held.winner = 2
+    assert held.outcome() == Outcome((2,), "held every stage")

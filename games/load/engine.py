@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from games.base import IllegalMove, RulesError, TriedMoves, reject_unknown, require_int
+from games.base import IllegalMove, Outcome, RulesError, TriedMoves, reject_unknown, require_int
 
 NONE, ON, DIM = 0, 1, 2
 """A cell half's state: never picked, picked and uncleared, picked and cleared."""
@@ -286,6 +286,11 @@ class LoadState(TriedMoves):
         if self.winner is None:
             return None
         return {"winner": self.winner, "stage": self.stage}
+
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        return Outcome((self.winner,), "overloaded" if self.winner == 1 else "held every stage")
 
 
 def _half_state(picked: int, cleared: int, cell: int) -> int:

@@ -9,7 +9,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import IllegalMove, reject_unknown, require_int
+from games.base import IllegalMove, Outcome, reject_unknown, require_int
 
 LOOP_NAMES = ("left", "right")
 LEFT, RIGHT = 0, 1
@@ -220,6 +220,11 @@ class LoopsState:
         if self.winner is None:
             return None
         return {"winner": self.winner, "turns": self.turns}
+
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        return Outcome((self.winner,), "the other side cannot move")
 
     def empty_slots(self) -> int:
         return 2 * self.rules.capacity - len(self.pieces[0]) - len(self.pieces[1])

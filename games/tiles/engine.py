@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import IllegalMove, TriedMoves, reject_unknown, require_int
+from games.base import IllegalMove, Outcome, TriedMoves, reject_unknown, require_int
 
 COLORS = ("red", "yellow", "green", "blue", "purple")
 HAND_SIZES = {3: 12, 4: 12, 5: 10, 6: 8}
@@ -186,6 +186,12 @@ class TilesState(TriedMoves):
             "winners": winners,
             "totals": totals,
         }
+
+    def outcome(self) -> Outcome | None:
+        result = self.result()
+        if result is None:
+            return None
+        return Outcome(tuple(result["winners"]), "lowest total", tuple(result["totals"]))
 
     # --- playing -----------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import GameBase, IllegalMove, reject_unknown, require_int
+from games.base import GameBase, IllegalMove, Outcome, reject_unknown, require_int
 from games.kit import GameKit
 
 
@@ -73,6 +73,12 @@ class SumsState:
         if self.to_move is not None:
             return None
         return {"winner": 0 if self.total(0) % 2 else 1, "totals": [self.total(0), self.total(1)]}
+
+    def outcome(self) -> Outcome | None:
+        result = self.result()
+        if result is None:
+            return None
+        return Outcome((result["winner"],), "odd total" if result["winner"] == 0 else "even total")
 
     def copy(self) -> SumsState:
         twin = SumsState(self.rules)

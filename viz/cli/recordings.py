@@ -14,6 +14,7 @@ from typing import Any
 
 from games import REGISTRY
 from games.autoplay import play
+from games.base import State
 from games.recording import Replay, recording_text
 from viz import DEFAULT_SIZE
 from viz.cli.common import (
@@ -76,6 +77,16 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ended(state: State) -> str:
+    """ "player 2 won", "players 0 and 3 share the win", or "unfinished"."""
+    outcome = state.outcome()
+    if outcome is None:
+        return "unfinished"
+    if len(outcome.winners) > 1:
+        return "players " + " and ".join(map(str, outcome.winners)) + " share the win"
+    return f"player {outcome.winners[0]} won"
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(args.recording)
@@ -96,13 +107,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    if result is None:
-        outcome = "unfinished"
-    elif result["winner"] is None:
-        outcome = "players " + " and ".join(map(str, result["winners"])) + " share the win"
-    else:
-        outcome = f"player {result['winner']} won"
-    print(f"{shown(args.recording)}: valid {replay.game.id} game, {state.turns} turns, {outcome}")
+    ended = _ended(state)
+    print(f"{shown(args.recording)}: valid {replay.game.id} game, {state.turns} turns, {ended}")
     return 0
 
 
