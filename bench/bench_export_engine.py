@@ -63,7 +63,7 @@ def old_gif(recording: Path, size: int) -> bytes:
     """The replaced writer, as it was: shape bounds measured afresh each time they are
     asked for, overlapping regions drawn once each, every frame kept, then all handed to
     Pillow's GIF writer."""
-    from reference import pillow_gif
+    from support.reference import pillow_gif
 
     from viz.export.engine import replay_scenes
     from viz.files import load_replay

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from fuzzing import mutate, read_back, valid_recordings  # noqa: E402
+from support.fuzzing import mutate, read_back, valid_recordings  # noqa: E402
 
 
 def main() -> None:

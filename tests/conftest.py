@@ -32,7 +32,7 @@ atexit.register(shutil.rmtree, _CONFIG, True)
 
 CI = os.environ.get("CI") == "true"
 
-# A test's depth is a multiple of max_examples (see depth.py): CI runs the full depth, a
+# A test's depth is a multiple of max_examples (see support/depth.py): CI runs the full depth, a
 # local run a twentieth of it. HYPOTHESIS_PROFILE=ci runs the full depth anywhere.
 settings.register_profile("ci", max_examples=1000, deadline=None, print_blob=True)
 settings.register_profile("quick", max_examples=50, deadline=None)

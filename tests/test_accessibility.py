@@ -9,7 +9,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from a11y import VISIONS, delta_e2000, piece_contrast, simulate, text_faults
+from support.a11y import VISIONS, delta_e2000, piece_contrast, simulate, text_faults
 
 from games import REGISTRY
 from games.tiles.engine import COLORS
@@ -87,14 +87,14 @@ def piece_faults(scene: Scene, game: str) -> list[str]:
 
 
 def _ratio(scene: Scene, a: str, b: str) -> float:
-    from a11y import contrast
+    from support.a11y import contrast
 
     return contrast(scene.rgb(a), scene.rgb(b))
 
 
 def _ring_faults(scene: Scene, index: int, on: str) -> list[str]:
     """A ring against what lies under its stroke (inside a piece, or around it)."""
-    from a11y import behind
+    from support.a11y import behind
 
     ring = scene.shapes[index]
     assert isinstance(ring, Ring)
@@ -138,7 +138,7 @@ def test_meaningful_colours_stay_apart_in_every_vision(game, palette):
 
 def test_the_simulation_and_the_difference_match_published_values():
     # Sharma, Wu and Dalal (2005), table 1, pairs 1 and 17.
-    from a11y import ciede2000
+    from support.a11y import ciede2000
 
     assert ciede2000((50, 2.6772, -79.7751), (50, 0, -82.7485)) == pytest.approx(2.0425, abs=1e-4)
     assert ciede2000((50, 2.5, 0), (73, 25, -18)) == pytest.approx(27.1492, abs=1e-4)

@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from depth import cases
+from support.depth import cases
 
 from games import KITS, REGISTRY
 from games.analysis import (

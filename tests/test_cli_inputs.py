@@ -9,7 +9,7 @@ import socket
 from pathlib import Path
 
 import pytest
-from depth import quick_first
+from support.depth import quick_first
 
 from viz.cli import main
 

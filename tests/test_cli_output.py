@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from depth import quick_first
+from support.depth import quick_first
 
 COMMANDS = {
     "validate": ["validate", "{rec}"],

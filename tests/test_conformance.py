@@ -4,7 +4,7 @@ import random
 
 import pytest
 from conftest import CI
-from depth import cases
+from support.depth import cases
 
 from games import REGISTRY
 from games.base import IllegalMove

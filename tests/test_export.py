@@ -7,7 +7,7 @@ from itertools import pairwise
 
 import pytest
 from PIL import Image, ImageChops
-from reference import every_frame
+from support.reference import every_frame
 
 from games import REGISTRY
 from games.autoplay import play

@@ -15,7 +15,7 @@ import imageio.v2 as imageio
 import imageio_ffmpeg
 import pytest
 from PIL import Image
-from reference import pillow_gif
+from support.reference import pillow_gif
 from test_export import recorded_load_game
 
 from games import REGISTRY

@@ -17,7 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from processes import alive, children, sweep_workers
+from support.processes import alive, children, sweep_workers
 
 from viz.cli import main
 from viz.files import TEMP_MARK, Outputs, load_replay

@@ -6,10 +6,10 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from depth import examples
-from fuzzing import mutate, read_back, valid_recordings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.depth import examples
+from support.fuzzing import mutate, read_back, valid_recordings
 
 RECORDINGS = valid_recordings()
 FOLDER = Path(tempfile.mkdtemp(prefix="fuzz-"))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.depth import examples
 
 from games import REGISTRY
 from games.base import IllegalMove

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from xsession import XServer, XWindow
+from support.xsession import XServer, XWindow
 
 import viz
 

@@ -11,8 +11,8 @@ import traceback
 from pathlib import Path
 
 import pytest
-from depth import cases
-from fuzzing import judged_recordings, mutate_judgement, read_back
+from support.depth import cases
+from support.fuzzing import judged_recordings, mutate_judgement, read_back
 
 from viz.cli import main
 from viz.export.judged import chart_data, judged_moves, turn_notes

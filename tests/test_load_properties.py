@@ -2,9 +2,9 @@
 
 import copy
 
-from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.depth import examples
 
 from games import REGISTRY
 from games.load import DIM, NONE, ON, PASS, LoadRules, LoadState, Pick, SetLoad

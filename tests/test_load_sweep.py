@@ -7,9 +7,9 @@ import json
 import math
 
 import pytest
-from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.depth import examples
 
 from games.load import PASS, LoadRules, LoadState
 from games.load.policies import balanced_green

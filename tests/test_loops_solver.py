@@ -4,9 +4,9 @@ import random
 from functools import cache
 
 import pytest
-from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.depth import examples
 
 from games.loops import LoopsRules, LoopsState
 from games.loops.ai import PLAYERS, hard

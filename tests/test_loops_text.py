@@ -1,9 +1,9 @@
 """Typed commands and the status read-back (SPEC 4.3)."""
 
 import pytest
-from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.depth import examples
 
 from games.loops import Flip, LoopsRules, LoopsState, Place
 from games.loops.engine import LEFT, RIGHT

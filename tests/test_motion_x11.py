@@ -10,7 +10,7 @@ import time
 import pytest
 import test_windows_x11
 from PIL import ImageGrab
-from xsession import wait_until
+from support.xsession import wait_until
 
 from games import REGISTRY
 from games.load import Pick

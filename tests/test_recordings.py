@@ -5,9 +5,9 @@ import os
 from pathlib import Path
 
 import pytest
-from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.depth import examples
 
 from games.recording import RecordingError, parse
 from viz.cli import main

@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from depth import quick_first
-from processes import alive, children, sweep_workers
+from support.depth import quick_first
+from support.processes import alive, children, sweep_workers
 
 from viz.files import TEMP_MARK
 

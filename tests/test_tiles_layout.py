@@ -9,7 +9,7 @@ import itertools
 import random
 
 import pytest
-from a11y import contrast, piece_contrast, text_contrasts
+from support.a11y import contrast, piece_contrast, text_contrasts
 from test_tiles_rules import dealt, t
 
 from games import REGISTRY

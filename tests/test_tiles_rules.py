@@ -4,9 +4,9 @@ import json
 import random
 
 import pytest
-from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.depth import examples
 
 from games import REGISTRY
 from games.base import IllegalMove, RulesError

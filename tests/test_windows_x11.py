@@ -8,7 +8,7 @@ assert on the live recording the window writes and on screenshots.
 from __future__ import annotations
 
 import pytest
-from xsession import XServer, XWindow, wait_until
+from support.xsession import XServer, XWindow, wait_until
 
 from games import REGISTRY
 from viz.files import load_replay

@@ -21,6 +21,18 @@ PALETTE = Palette.from_hex(
     },
     inks=("ink", "muted", "free"),
 )
+HIGH_CONTRAST = Palette.from_hex(
+    {
+        "canvas": "#ffffff",
+        "free": "#ffffff",
+        "p0": "#0b3470",
+        "p1": "#5c3c00",
+        "ink": "#000000",
+        "muted": "#333333",
+    },
+    inks=("ink", "muted", "free"),
+)
+PALETTES = {"default": PALETTE, "high-contrast": HIGH_CONTRAST}
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,7 @@ def sums_scene(
     *,
     notes: tuple[str, ...] = (),
     max_font: float = math.inf,
+    palette: str = "default",
 ) -> Scene:
     layout = SumsLayout(
         width=width,
@@ -79,7 +92,7 @@ def sums_scene(
             Text(f"number-{cell}", x + side / 2, y + side / 2, str(cell + 1), side / 3, ink)
         )
     shapes += layout.status([*status_lines(state), *notes])
-    return Scene(width, height, "canvas", PALETTE, tuple(shapes), layout)
+    return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
 
 def export_size(rules: SumsRules, width: int) -> tuple[int, int]:
@@ -91,6 +104,4 @@ def outcome_words(state: SumsState) -> str:
     return "" if result is None else f"Player {result['winner']} wins"
 
 
-KIT = SceneKit(
-    sums_scene, export_size, {"default": PALETTE}, status_lines, move_words, outcome_words
-)
+KIT = SceneKit(sums_scene, export_size, PALETTES, status_lines, move_words, outcome_words)

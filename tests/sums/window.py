@@ -17,7 +17,14 @@ from viz.window.panel import Button, Control
 class SumsApp(GameApp[SumsState]):
     def scene(self) -> Scene:
         width, height = self.board_width(), self.board_height()
-        return sums_scene(self.state, width, height, notes=self.notes(), max_font=MAX_TEXT)
+        return sums_scene(
+            self.state,
+            width,
+            height,
+            notes=self.notes(),
+            max_font=MAX_TEXT,
+            palette=self.settings.palette,
+        )
 
     def board_click(self, pos: tuple[int, int]) -> None:
         cell = self.shown_layout().cell_at(*pos)
