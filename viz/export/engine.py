@@ -94,15 +94,10 @@ class Clip:
         """The scene of each turn shown, made as it is needed."""
         kit = SCENES[self.replay.game.id]
         width, height = kit.export_size(self.replay.rules, self.size)
-        # A game with one palette (its scene takes no `palette`) is drawn in it.
-        options = {} if self.palette == "default" else {"palette": self.palette}
-        if not self.annotate:
-            for turn in self.turns:
-                yield kit.scene(self.states[turn], width, height, **options)
-            return
-        notes = self._padded_notes(width, height)
+        notes = self._padded_notes(width, height) if self.annotate else {}
         for turn in self.turns:
-            yield kit.scene(self.states[turn], width, height, notes=notes[turn], **options)
+            state = self.states[turn]
+            yield kit.scene(state, width, height, notes=notes.get(turn, ()), palette=self.palette)
 
     def _padded_notes(self, width: int, height: int) -> dict[int, tuple[str, ...]]:
         """Each turn's judgement (none where no judged move led to it) broken into status

@@ -4,9 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from viz.scenes.shapes import Palette, Scene
+
+
+class SceneFunction(Protocol):
+    """A game's scene function: the picture of a position on a canvas of `width` by
+    `height`, with `notes` as extra status lines (the window's mode, a judgement), text
+    no larger than `max_font`, in the named palette. A game may take more keywords of
+    its own (a viewer's seat, a selected tile), each with a default."""
+
+    def __call__(
+        self,
+        state: Any,
+        width: int,
+        height: int,
+        *,
+        notes: tuple[str, ...] = ...,
+        max_font: float = ...,
+        palette: str = ...,
+    ) -> Scene: ...
 
 
 @dataclass(frozen=True)
@@ -16,7 +34,7 @@ class SceneKit:
     ("Who wins: why", empty while the game goes on) and (where the game has one) the
     whole position read back, as the window's `status` command does."""
 
-    scene: Callable[..., Scene]
+    scene: SceneFunction
     export_size: Callable[[Any, int], tuple[int, int]]
     palettes: Mapping[str, Palette]
     status: Callable[[Any], list[str]]
