@@ -74,7 +74,7 @@ def sums_scene(
     notes: tuple[str, ...] = (),
     max_font: float = math.inf,
     palette: str = "default",
-) -> Scene:
+) -> Scene[SumsLayout]:
     layout = SumsLayout(
         width=width,
         height=height,

@@ -227,7 +227,7 @@ def load_scene(
     notes: tuple[str, ...] = (),
     max_font: float = math.inf,
     palette: str = "default",
-) -> Scene:
+) -> Scene[LoadLayout]:
     """The picture of a Load position; `notes` add status lines (the window's mode, hints)."""
     rows = status_rows([*status_lines(state), *notes], width, height, max_font)
     lines = max(EXPORT_STATUS_LINES + len(notes), len(rows))

@@ -202,7 +202,7 @@ def loops_scene(
     names: tuple[str, str] = COLOR_NAMES,
     max_font: float = math.inf,
     palette: str = "default",
-) -> Scene:
+) -> Scene[LoopsLayout]:
     """The board; with a `viewer`, also that side's placement, flip and threat rings."""
     rows = status_rows([*status_lines(state, names), *notes], width, height, max_font)
     layout = LoopsLayout(

@@ -57,7 +57,7 @@ def move_list_scene(
     last: int,
     words: Callable[[int], str],
     font: float = LIST_FONT,
-) -> Scene:
+) -> Scene[MoveListLayout]:
     """Entries from turn 0 (the start) to `last`, the `current` one highlighted and in view.
     `words(turn)` gives an entry's text; only the entries that fit are asked for, so a
     list of a thousand turns costs what its visible rows cost."""

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
 
 RGB = tuple[int, int, int]
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
@@ -149,8 +151,12 @@ Shape = Rect | Circle | Ring | Line | Text
 COLOR_FIELDS = ("fill", "stroke")
 
 
+# A scene's layout type: a game's own, or (unsaid) any.
+LayoutT = TypeVar("LayoutT", default=Any)
+
+
 @dataclass(frozen=True)
-class Scene:
+class Scene(Generic[LayoutT]):
     width: int
     height: int
     background: str
@@ -158,7 +164,7 @@ class Scene:
     shapes: tuple[Shape, ...] = field(default=())
     # Where the scene function put things (a game's own layout class), so that a window
     # hit-tests a click against the picture it shows. Not part of the picture.
-    layout: Any = field(default=None, compare=False, repr=False)
+    layout: LayoutT | None = field(default=None, compare=False, repr=False)
 
     def rgb(self, name: str) -> RGB:
         """A palette colour by name; "#rrggbb" is itself (for what a window lays over a

@@ -34,6 +34,7 @@ class MoveListView:
             rect.width, rect.height, self.app.state.turns, listed.turns, self.entry_words
         )
         self.painter.paint(screen, rect.topleft, scene)
+        assert scene.layout is not None  # a move list always says where its rows are
         self.drawn = (rect, scene.layout)
 
     def entry_words(self, turn: int) -> str:

@@ -81,7 +81,7 @@ def tiles_scene(
     selected: int | None = None,
     max_font: float = math.inf,
     palette: str = "default",
-) -> Scene:
+) -> Scene[TilesLayout]:
     """The table; a `viewer` sees its own tiles as colours only, an export sees all.
     `selected` frames the viewer's tile in that slot (the keyboard's choice)."""
     rules = state.rules
