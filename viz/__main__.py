@@ -1,3 +1,21 @@
-from viz.cli import main
+"""`python -m viz` and the `oddsevens` command: the stop signals end the program at
+once until the command's own handlers take over, so that a Ctrl-C while it is still
+importing ends it as quietly as a killed program, with nothing started to clean up."""
 
-raise SystemExit(main())
+from __future__ import annotations
+
+import signal
+import sys
+
+
+def run() -> None:
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    from viz.cli import main
+
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()
