@@ -11,6 +11,7 @@ import signal
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,29 @@ def test_the_command_line_says_a_killed_worker_in_one_line_and_exits_1(monkeypat
     assert main([*argv, "--workers", "2"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("oddsevens: a worker process ended mid-work: ") and err.count("\n") == 1
+
+
+def test_a_run_whose_time_is_up_ends_with_the_rows_it_has():
+    from viz.analysis.moves import analyze
+    from viz.cli.analysis import time_up_after
+    from viz.files import load_replay
+
+    replay = load_replay(Path(__file__).resolve().parents[1] / "recordings" / "loops-sample.jsonl")
+    ticks = iter(range(10**6))  # a clock that moves one second each time it is read
+    judged = analyze(replay, 2, 0, 0, time_up_after(3, clock=lambda: next(ticks)))
+    everything = analyze(replay, 2, 0, 0)
+    # read at 0 to set the deadline at 3, then before each move: at 1 and 2 a move is
+    # judged, at 3 the time is up
+    assert judged == everything[:2] and len(everything) == 10
+    assert time_up_after(None)() is False
+
+
+def test_analyze_says_in_one_line_that_it_stopped_at_max_seconds(tmp_path, capsys):
+    from viz.cli import main
+
+    recording = tmp_path / "game.jsonl"
+    assert main(["record", "tiles", "--players", "3", "--seed", "1", "-o", str(recording)]) == 0
+    capsys.readouterr()
+    assert main(["analyze", str(recording), "--max-seconds", "0", "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert err.endswith("oddsevens: analyze: --max-seconds 0 reached: 0 of 116 moves judged\n")

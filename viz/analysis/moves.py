@@ -17,16 +17,19 @@ from games.analysis import (
 )
 from games.recording import MAX_BEST, Replay
 from viz.analysis.charts import rate_chart
-from viz.analysis.runner import Sweep, run
+from viz.analysis.runner import Sweep, never, run
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
 
 BEST_SHOWN = 3  # best moves the table names (JSON lists them all)
 
 
-def analyze(replay: Replay, trials: int, seed: int, workers: int) -> list[Judgement]:
-    """The judgement of every move a player chose. A solved game runs in this process:
-    it is quicker than starting workers."""
+def analyze(
+    replay: Replay, trials: int, seed: int, workers: int, time_up: Callable[[], bool] = never
+) -> list[Judgement]:
+    """The judgement of every move a player chose, or of the first ones, as many as were
+    judged when `time_up()` turned true. A solved game runs in this process: it is
+    quicker than starting workers."""
     game, rules, moves = replay.game, replay.rules, replay.moves
     history = replay.history()
     sweep = Sweep[int, Judgement, Judgement](
@@ -36,7 +39,7 @@ def analyze(replay: Replay, trials: int, seed: int, workers: int) -> list[Judgem
         lambda index: f"turn {history.turn_of(index + 1)}",
     )
     exact = solvable(game, replay.start(), moves)
-    return run(sweep, judged_indices(history), 0 if exact else workers, "analyze")
+    return run(sweep, judged_indices(history), 0 if exact else workers, "analyze", time_up)
 
 
 def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:

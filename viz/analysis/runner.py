@@ -71,18 +71,36 @@ class Sweep(Generic[Cell, Chunk, Row]):
     label: Callable[[Cell], str]
 
 
+def never() -> bool:
+    return False
+
+
 def run(
-    sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int, name: str = "sweep"
+    sweep: Sweep[Cell, Chunk, Row],
+    cells: Sequence[Cell],
+    workers: int,
+    name: str = "sweep",
+    time_up: Callable[[], bool] = never,
 ) -> list[Row]:
-    """Each cell's row, in the order of `cells`. `workers` 0 runs in this process. Progress
-    is shown as `name`."""
+    """Each cell's row, in the order of `cells`, or the first rows, as many as were done
+    when `time_up()` turned true. `workers` 0 runs in this process. Progress is shown as
+    `name`."""
     progress = Progress(len(cells), name=name)
     try:
         if workers == 0:
-            return [_in_process(sweep, cell, progress) for cell in cells]
-        return _in_pool(sweep, cells, workers, progress)
+            rows = []
+            for cell in cells:
+                if time_up():
+                    break
+                rows.append(_in_process(sweep, cell, progress))
+            return rows
+        return _in_pool(sweep, cells, workers, progress, time_up)
     finally:
         progress.close()
+
+
+class _TimeUp(Exception):
+    """The time a run was given is over: it ends with the rows it has."""
 
 
 def _in_process(sweep: Sweep[Cell, Chunk, Row], cell: Cell, progress: Progress) -> Row:
@@ -92,10 +110,21 @@ def _in_process(sweep: Sweep[Cell, Chunk, Row], cell: Cell, progress: Progress) 
 
 
 def _in_pool(
-    sweep: Sweep[Cell, Chunk, Row], cells: Sequence[Cell], workers: int, progress: Progress
+    sweep: Sweep[Cell, Chunk, Row],
+    cells: Sequence[Cell],
+    workers: int,
+    progress: Progress,
+    time_up: Callable[[], bool],
 ) -> list[Row]:
     jobs = [list(sweep.chunks(cell)) for cell in cells]
+    rows: list[Row] = []
     with signals_held() as check:
+
+        def look() -> None:
+            check()
+            if time_up():
+                raise _TimeUp
+
         pool = ProcessPoolExecutor(
             max_workers=most_workers(workers, sum(map(len, jobs))),
             initializer=_worker_start,
@@ -105,10 +134,12 @@ def _in_pool(
             with _ctrl_c_ignored():
                 pool.submit(int)  # the pool starts its workers with the first work
             pending = [[_submit(pool, sweep.work, args, check) for args in c] for c in jobs]
-            rows = []
             for cell, cell_futures in zip(cells, pending, strict=True):
-                rows.append(sweep.combine(cell, [_result(f, check) for f in cell_futures]))
+                rows.append(sweep.combine(cell, [_result(f, look) for f in cell_futures]))
                 progress.step(sweep.label(cell))
+        except _TimeUp:
+            pool.shutdown(wait=True, kill_workers=True)
+            return rows
         except BaseException:
             pool.shutdown(wait=True, kill_workers=True)  # now, mid-chunk
             raise

@@ -6,13 +6,26 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from games import KITS
-from games.analysis import default_trials
+from games.analysis import default_trials, judged_indices
+from viz.analysis.runner import never
 from viz.cli.common import CommandError, int_in, seed
 from viz.files import load_replay, outputs, write_recording
+
+
+def time_up_after(
+    seconds: int | None, clock: Callable[[], float] = time.monotonic
+) -> Callable[[], bool]:
+    """Whether `seconds` have passed since now (never, without a limit)."""
+    if seconds is None:
+        return never
+    deadline = clock() + seconds
+    return lambda: clock() >= deadline
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -23,7 +36,14 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
         raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
     trials = args.trials or default_trials(replay.game)
-    judgements = analyze(replay, trials, args.seed, args.workers)
+    judgements = analyze(replay, trials, args.seed, args.workers, time_up_after(args.max_seconds))
+    judged = len(judged_indices(replay.history()))
+    if len(judgements) < judged:
+        print(
+            f"oddsevens: analyze: --max-seconds {args.max_seconds} reached: "
+            f"{len(judgements)} of {judged} moves judged",
+            file=sys.stderr,
+        )
     print(json_lines(replay, judgements) if args.json else table(replay, judgements))
     if args.output is not None or args.plot is not None:
         with outputs() as batch:
@@ -75,5 +95,11 @@ def add_commands(commands: Any) -> None:
         type=int_in(1, 256),
         default=os.cpu_count() or 1,
         help="processes for estimates (default: all cores)",
+    )
+    analyze.add_argument(
+        "--max-seconds",
+        type=int_in(0, 10**6),
+        metavar="N",
+        help="stop after N seconds with the moves judged by then, and say so (default: none)",
     )
     analyze.set_defaults(run=cmd_analyze)
