@@ -69,11 +69,17 @@ def _run(argv: list[str], stdout: str, signum: int | None, delay_s: float, tmp: 
     return process.returncode, err.decode("utf-8", "replace")
 
 
+def _before_our_first_line(err: str) -> bool:
+    """A Ctrl-C while Python itself still starts (finding the program's package): every
+    Python program shows this one, before any line of its own can act."""
+    return err.endswith("KeyboardInterrupt\n") and 'File "/' not in err
+
+
 def _problems(status: int | None, err: str, signum: int | None, folder: Path) -> list[str]:
     if status is None:
         return ["hang"]
     found = []
-    if "Traceback" in err or "Exception ignored" in err:
+    if ("Traceback" in err and not _before_our_first_line(err)) or "Exception ignored" in err:
         found.append("traceback")
     if err.count("\n") > 1:
         found.append("message of more than one line")

@@ -80,10 +80,19 @@ def test_bad_options_are_one_line_errors(tmp_path, capsys):
 
 def test_progress_appears_only_after_a_moment(capsys):
     now = [0.0]
-    progress = Progress(3, clock=lambda: now[0])
+    progress = Progress(3, clock=lambda: now[0], terminal=True)
     progress.step("quick")
     assert capsys.readouterr().err == ""
     now[0] = 2.0
     progress.step("slow")
     progress.close()
     assert "sweep: 2/3 slow" in capsys.readouterr().err
+
+
+def test_progress_is_never_written_to_a_log_or_a_pipe(capsys):
+    now = [0.0]
+    progress = Progress(3, clock=lambda: now[0])  # pytest's standard error is no terminal
+    now[0] = 2.0
+    progress.step("slow")
+    progress.close()
+    assert capsys.readouterr().err == ""

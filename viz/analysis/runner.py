@@ -35,18 +35,24 @@ Row = TypeVar("Row")
 
 
 class Progress:
-    """Reports on standard error, but only once a run has taken more than a moment."""
+    """Reports on standard error, but only once a run has taken more than a moment, and
+    only to a person: not when standard error is a file or a pipe (a log, a test)."""
 
     def __init__(
-        self, total: int, clock: Callable[[], float] = time.monotonic, name: str = "sweep"
+        self,
+        total: int,
+        clock: Callable[[], float] = time.monotonic,
+        name: str = "sweep",
+        terminal: bool | None = None,
     ) -> None:
         self.total, self.done, self.clock, self.name = total, 0, clock, name
         self.started = clock()
         self.shown = False
+        self.terminal = sys.stderr.isatty() if terminal is None else terminal
 
     def step(self, label: str) -> None:
         self.done += 1
-        if self.clock() - self.started > PROGRESS_AFTER_S:
+        if self.terminal and self.clock() - self.started > PROGRESS_AFTER_S:
             self.shown = True
             print(
                 f"\r{self.name}: {self.done}/{self.total} {label}   ",
