@@ -89,7 +89,7 @@ def test_the_command_line_says_a_killed_worker_in_one_line_and_exits_1(monkeypat
 
 def test_a_run_whose_time_is_up_ends_with_the_rows_it_has():
     from viz.analysis.moves import analyze
-    from viz.cli.analysis import time_up_after
+    from viz.analysis.runner import time_up_after
     from viz.files import load_replay
 
     replay = load_replay(Path(__file__).resolve().parents[1] / "recordings" / "loops-sample.jsonl")

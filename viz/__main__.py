@@ -7,11 +7,12 @@ from __future__ import annotations
 import signal
 import sys
 
+from viz.system import HELD_SIGNALS
+
 
 def run() -> None:
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    for signum in HELD_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
     from viz.cli import main
 
     sys.exit(main())

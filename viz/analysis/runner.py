@@ -81,6 +81,16 @@ def never() -> bool:
     return False
 
 
+def time_up_after(
+    seconds: int | None, clock: Callable[[], float] = time.monotonic
+) -> Callable[[], bool]:
+    """Whether `seconds` have passed since now (never, without a limit)."""
+    if seconds is None:
+        return never
+    deadline = clock() + seconds
+    return lambda: clock() >= deadline
+
+
 def run(
     sweep: Sweep[Cell, Chunk, Row],
     cells: Sequence[Cell],

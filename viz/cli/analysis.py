@@ -6,26 +6,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from games import KITS
 from games.analysis import default_trials, judged_indices
-from viz.analysis.runner import never
+from viz.analysis.runner import time_up_after
 from viz.cli.common import CommandError, int_in, seed
 from viz.files import load_replay, outputs, write_recording
-
-
-def time_up_after(
-    seconds: int | None, clock: Callable[[], float] = time.monotonic
-) -> Callable[[], bool]:
-    """Whether `seconds` have passed since now (never, without a limit)."""
-    if seconds is None:
-        return never
-    deadline = clock() + seconds
-    return lambda: clock() >= deadline
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -37,8 +25,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
     trials = args.trials or default_trials(replay.game)
     judgements = analyze(replay, trials, args.seed, args.workers, time_up_after(args.max_seconds))
-    judged = len(judged_indices(replay.history()))
-    if len(judgements) < judged:
+    judged = len(judged_indices(replay.history())) if args.max_seconds is not None else 0
+    if len(judgements) < judged:  # the time limit came first
         print(
             f"oddsevens: analyze: --max-seconds {args.max_seconds} reached: "
             f"{len(judgements)} of {judged} moves judged",
