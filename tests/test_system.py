@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import viz.cli as cli
 from viz.system import (
     READ_NO_FOLLOW,
     Stopped,
@@ -121,3 +123,39 @@ def test_a_dropped_exception_that_is_no_stop_is_still_reported(dropped):
         Fails()
         raise_if_stopped()
     assert [repr(error) for error in dropped] == ["ValueError('in __del__')"]
+
+
+def _parser_with(run):
+    """The command line with one command, `x`, that calls `run(args)`."""
+
+    def build():
+        parser = argparse.ArgumentParser(prog="oddsevens")
+        parser.add_subparsers().add_parser("x").set_defaults(run=run, verbose=False)
+        return parser
+
+    return build
+
+
+def _import_broken_by_a_stop(args) -> int:
+    """What numpy does when a stop lands inside its import: the stop becomes an
+    ImportError with the stop's exception gone."""
+    try:
+        signal.raise_signal(signal.SIGTERM)
+    except Stopped:
+        raise ImportError("PyCapsule_Import could not import module 'datetime'") from None
+    return 0
+
+
+def test_a_failure_caused_by_a_stop_ends_as_the_stop(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "build_parser", _parser_with(_import_broken_by_a_stop))
+    assert cli.main(["x"]) == 128 + signal.SIGTERM
+    assert capsys.readouterr().err == ""
+
+
+def test_a_failure_with_no_stop_behind_it_is_not_hidden(monkeypatch):
+    def fails(args) -> int:
+        raise ImportError("a real fault")
+
+    monkeypatch.setattr(cli, "build_parser", _parser_with(fails))
+    with pytest.raises(ImportError, match="a real fault"):
+        cli.main(["x"])

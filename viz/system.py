@@ -111,6 +111,11 @@ def stop_handled() -> None:
     _heard.clear()
 
 
+def stop_heard() -> int | None:
+    """The first stop signal that came while `stops_raised` is in force, if one did."""
+    return _heard[0] if _heard else None
+
+
 def raise_if_stopped() -> None:
     """`Stopped` again if a stop signal came before, even one whose exception was lost."""
     if _heard:

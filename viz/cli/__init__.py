@@ -19,7 +19,7 @@ from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
 from viz.files import FileError, shown
 from viz.resources import InstallError
-from viz.system import Stopped, WorkerLost, raise_if_stopped, stops_raised
+from viz.system import Stopped, WorkerLost, raise_if_stopped, stop_heard, stops_raised
 
 __all__ = ["main", "record_game"]
 
@@ -106,10 +106,20 @@ def _run(argv: Sequence[str] | None) -> int:
         print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:  # what was being written is already discarded
-        signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
-        if signum == signal.SIGINT:
-            print("oddsevens: interrupted", file=sys.stderr)
-        return 128 + signum
+        return _stopped(stop.signum if isinstance(stop, Stopped) else signal.SIGINT)
+    except Exception:
+        # A stop that lands inside an extension's import comes out as that import's
+        # failure (numpy turns it into an ImportError): the stop is the cause.
+        signum = stop_heard()
+        if signum is None:
+            raise
+        return _stopped(signum)
+
+
+def _stopped(signum: int) -> int:
+    if signum == signal.SIGINT:
+        print("oddsevens: interrupted", file=sys.stderr)
+    return 128 + signum
 
 
 def _print_log(log: str) -> None:
