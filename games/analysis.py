@@ -1,11 +1,12 @@
-"""Every move of a game judged: the mover's chance to win before and after it, the best
-moves, and a glyph.
+"""Every move of a game judged: the mover's chance to win with its best move and with the
+move it made, the best moves, a glyph, and each player's accuracy.
 
 Written once for every game: how a game is valued comes from its kit's `Judging`
-(games/kit.py). Where a game is solved the chances are exact, 1 or 0 with perfect play
-on every side; elsewhere they are Monte Carlo estimates with a standard error, each
-seat playing the kit's playout policy to the end from the position as the mover could
-imagine it. docs/analysis.md says what each game's figures mean.
+(games/kit.py), and what its chances mean from the reading chosen (`Method.versus`).
+Where the rest of the game is solved the chances are exact; elsewhere every option is
+played out on the same random draws, trials added in rounds until the standard error
+of the chance the move lost is at most `Method.target`, the move is decided, or the
+trials reach their cap. docs/analysis.md states the meaning, thresholds and formulas.
 
 Pure: the command line spreads the turns over processes.
 """
@@ -14,17 +15,21 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Callable, Hashable, Sequence
+import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from games import KITS, REGISTRY
 from games.base import AnyGame, State, StateT
 from games.history import History
-from games.kit import Judging, playout_policy
+from games.kit import ExactValue, Judging, Shares, playout_policy
 
 BLUNDER, MISTAKE, INACCURACY = 0.30, 0.20, 0.10
+TARGET_ERROR = 0.03  # the standard error of the chance a move lost, where estimated
+FIRST_ROUND = 64  # trials of each option before the first look at the errors
 GLYPH_NAMES = {"??": "blunder", "?": "mistake", "?!": "inaccuracy", "!": "only move"}
 SUMMARY = (
     ("?!", "inaccuracy", "inaccuracies"),
@@ -42,33 +47,25 @@ class Judgement:
     turn: int
     player: int
     exact: bool
-    before: float  # the mover's chance to win before the move
-    after: float  # ... and after it
+    before: float  # the mover's chance to win with its best move
+    after: float  # ... and with the move it made
     error: float  # the standard error of `before - after` (0 when exact)
     best: tuple[Any, ...]  # the best moves (for Even Odds, one tile of each best colour)
     glyph: str
     chances: tuple[float, ...]  # every seat's chance after the move, first seat first
-    chances_before: tuple[float, ...]  # ... and before it
+    chances_before: tuple[float, ...]  # ... and after the best move
 
 
-def exact_glyph(before: float, after: float, keepers: int, legal: int) -> str:
-    """`??` when a won position is thrown away; `!` when the move was the only one of two
-    or more that keeps the win."""
-    if before == 1 and after == 0:
-        return "??"
-    if before == 1 and after == 1 and keepers == 1 and legal >= 2:
-        return "!"
-    return ""
+@dataclass(frozen=True)
+class Method:
+    """How the chances are found: the reading (`versus`, "" for the game's default),
+    estimated even where exact figures exist (`estimate`, to check the estimator),
+    at most `trials` playouts an option (None: the game's default cap)."""
 
-
-def estimate_glyph(drop: float, error: float) -> str:
-    """By how far the mover's chance fell, when the fall is more than twice its error."""
-    if drop <= 2 * error:
-        return ""
-    for limit, glyph in ((BLUNDER, "??"), (MISTAKE, "?"), (INACCURACY, "?!")):
-        if drop >= limit:
-            return glyph
-    return ""
+    versus: str = ""
+    estimate: bool = False
+    trials: int | None = None
+    target: float = TARGET_ERROR
 
 
 # --- how each game is valued (its kit's Judging) ----------------------------------------
@@ -78,28 +75,32 @@ def judging(game: AnyGame) -> Judging:
     return KITS[game.id].judging
 
 
-def playout(game: AnyGame, state: State, player: int, rng: random.Random) -> list[float]:
-    """One game played out from `state` by the stated policies, as `player` could imagine
-    it: each seat's share of the win (1, or 1/k of a win shared by k seats, or 0)."""
-    return _played_out(game, judging(game).view(state, player, rng), rng)
+def reading(game: AnyGame, method: Method) -> str:
+    """The reading's name: the one asked for, else the game's first."""
+    readings = judging(game).readings
+    if not method.versus:
+        return next(iter(readings))
+    if method.versus not in readings:
+        raise ValueError(f"{game.name} is judged versus {' or '.join(readings)}")
+    return method.versus
 
 
-def _played_out(game: AnyGame, state: State, rng: random.Random) -> list[float]:
-    policy = playout_policy(KITS[game.id])
-    while state.to_move is not None:
-        state.apply(policy(state, rng))
-    return shares(game, state)
+def meaning(game: AnyGame, method: Method) -> str:
+    return judging(game).readings[reading(game, method)].meaning
 
 
-def option_playout(
-    game: AnyGame, state: State, option: Any, player: int, rng: random.Random
-) -> list[float]:
-    """One playout of `player` taking `option` now, in the position as it imagines it
-    (in a game of hidden information, its option made a move of the imagined hand)."""
+def exact_value(game: AnyGame, state: State, method: Method) -> ExactValue | None:
+    """The solved value of the rest of the game from `state`, where it is solved and
+    wanted."""
     hooks = judging(game)
-    imagined = hooks.view(state, player, rng)
-    imagined.apply(hooks.option_move(imagined, option, player, rng))
-    return playout(game, imagined, player, rng)
+    value = hooks.exact(state, reading(game, method))
+    estimable = hooks.readings[reading(game, method)].estimated
+    return None if method.estimate and estimable else value
+
+
+def cap(game: AnyGame, method: Method) -> int:
+    """Playouts an option gets at most, where chances are estimated."""
+    return method.trials or judging(game).trials or 1
 
 
 def seats(game: AnyGame, state: State) -> range:
@@ -107,38 +108,149 @@ def seats(game: AnyGame, state: State) -> range:
 
 
 def shares(game: AnyGame, state: State) -> list[float]:
-    """Each seat's share of the win of a finished game."""
+    """Each seat's share of the win of a finished game: 1, 1/k of a win shared by k
+    seats, or 0."""
     outcome = state.outcome()
     assert outcome is not None  # a playout runs to the end
     winners = outcome.winners
     return [1 / len(winners) if seat in winners else 0.0 for seat in seats(game, state)]
 
 
-def estimate(
-    game: AnyGame, state: State, player: int, trials: int, seed: Hashable
-) -> tuple[list[float], list[float]]:
-    """Each seat's mean share of the win over `trials` playouts as `player` imagines
-    them, and the standard error of each mean."""
-    rng = random.Random(str(seed))
-    found = [playout(game, state, player, rng) for _ in range(trials)]
-    means = [sum(column) / trials for column in zip(*found, strict=True)]
-    errors = [
-        math.sqrt(sum((x - mean) ** 2 for x in column) / max(1, trials - 1) / trials)
-        for column, mean in zip(zip(*found, strict=True), means, strict=True)
-    ]
-    return means, errors
+def sample(
+    game: AnyGame, state: State, options: Sequence[Any], seat: int, trials: range, seed: int
+) -> Shares:
+    """Each seat's share in playouts of every option, [option, trial, seat]: the kit's
+    own sampler where it has one, else one game at a time."""
+    hooks = judging(game)
+    if hooks.sample is not None:
+        return hooks.sample(state, options, seat, trials, seed)
+    return np.array(
+        [
+            [option_playout(game, state, option, seat, trial_rng(seed, t)) for t in trials]
+            for option in options
+        ]
+    )
+
+
+def trial_rng(seed: int, trial: int) -> random.Random:
+    """The draws of one trial: the same for every option it follows."""
+    return random.Random(zlib.crc32(f"{seed}/{trial}".encode()))
+
+
+def option_playout(
+    game: AnyGame, state: State, option: Any, seat: int, rng: random.Random
+) -> list[float]:
+    """One playout of `seat` taking `option` now, in the position as it imagines it (in a
+    game of hidden information, its option made a move of the imagined hand)."""
+    hooks = judging(game)
+    imagined = hooks.view(state, seat, rng)
+    imagined.apply(hooks.option_move(imagined, option, seat, rng))
+    policy = playout_policy(KITS[game.id])
+    while imagined.to_move is not None:
+        imagined.apply(policy(imagined, rng))
+    return shares(game, imagined)
+
+
+# --- the race between a position's options ------------------------------------------------
+
+
+class Trials:
+    """Each option's playouts so far, [trial, seat]; trial t of every option was played
+    on the same draws, so two options are compared trial by trial."""
+
+    def __init__(self, mine: int) -> None:
+        self.mine = mine  # the mover's column
+        self.found: dict[int, Shares] = {}
+
+    def add(self, options: Sequence[int], found: Shares) -> None:
+        for row, option in enumerate(options):
+            known = self.found.get(option)
+            self.found[option] = (
+                found[row] if known is None else np.concatenate([known, found[row]])
+            )
+
+    def chances(self, option: int) -> tuple[float, ...]:
+        """Each seat's mean share after `option`."""
+        return tuple(float(x) for x in self.found[option].mean(axis=0))
+
+    def gap(self, a: int, b: int) -> tuple[float, float]:
+        """The mover's mean of a - b over the trials both ran, and its standard error."""
+        n = min(len(self.found[a]), len(self.found[b]))
+        difference = self.found[a][:n, self.mine] - self.found[b][:n, self.mine]
+        spread = float(difference.std(ddof=1)) if n > 1 else 0.0
+        return float(difference.mean()), spread / math.sqrt(n)
+
+    def leader(self, live: Sequence[int], played: int) -> int:
+        """The live option of highest mean (the played one among equals)."""
+        return max(live, key=lambda i: (self.found[i][:, self.mine].mean(), i == played))
+
+    def worse(self, leader: int, option: int, spread: float) -> bool:
+        """Whether `option` falls below the leader by more than `spread` errors."""
+        mean, error = self.gap(leader, option)
+        return mean > spread * error if error else mean > 0
+
+
+@dataclass(frozen=True)
+class Race:
+    leader: int
+    best: tuple[int, ...]  # the options not clearly worse than the leader
+    error: float  # the standard error of the leader's chance - the played option's
+    trials: Trials
+
+
+DROPPED, TIED = 2.5, 2.0  # errors below the leader: out of the race; still among the best
+
+
+def race(
+    game: AnyGame,
+    state: State,
+    options: Sequence[Any],
+    played: int,
+    method: Method,
+    seed: int,
+    time_up: Callable[[], bool] = lambda: False,
+) -> Race:
+    """Every option played out on the same draws in rounds of doubling size, the clearly
+    worse dropped, until the standard error of leader - played (where the played option
+    leads, of every rival's gap to it) is at most the target, the live options came out
+    alike on every draw, the trials reach their cap, or the time is up."""
+    seat = state.to_move
+    assert seat is not None  # a position with a move to choose
+    trials = Trials(seat - game.first_seat)
+    limit = cap(game, method)
+    live, done, size = list(range(len(options))), 0, min(FIRST_ROUND, limit)
+    while True:
+        batch = sample(
+            game, state, [options[i] for i in live], seat, range(done, done + size), seed
+        )
+        trials.add(live, batch)
+        done += size
+        leader = trials.leader(live, played)
+        live = [i for i in live if i == played or not trials.worse(leader, i, DROPPED)]
+        rivals = [i for i in live if i != played] if leader == played else [leader]
+        error = max((trials.gap(i, played)[1] for i in rivals), default=0.0)
+        alike = all(trials.gap(leader, i) == (0.0, 0.0) for i in live)
+        if error <= method.target or alike or done >= limit or time_up():
+            break
+        size = min(done, limit - done)
+    best = tuple(i for i in live if not trials.worse(leader, i, TIED))
+    return Race(leader, best, error, trials)
 
 
 # --- judging ------------------------------------------------------------------------------
 
 
-def judged_indices(history: History[Any]) -> list[int]:
-    """The moves a player chose: turns, but not deals or Load changes."""
-    return [
+def judged_indices(game: AnyGame, history: History[Any], method: Method = Method()) -> list[int]:
+    """The moves a player chose (turns, not deals or Load changes), of those a reading
+    that only the exact search gives can judge."""
+    indices = [
         index
         for index in range(len(history))
         if history.is_turn(index) and history.before(index).legal_moves()  # no chance node
     ]
+    if judging(game).readings[reading(game, method)].estimated:
+        return indices
+    return [i for i in indices if exact_value(game, history.before(i), method) is not None]
 
 
 def after(state: StateT, move: Any) -> StateT:
@@ -148,8 +260,33 @@ def after(state: StateT, move: Any) -> StateT:
     return position
 
 
+def lost_at_once(game: AnyGame, state: State, move: Any) -> bool:
+    """Whether `move` ends the game and the mover is not among its winners."""
+    outcome = after(state, move).outcome()
+    return outcome is not None and state.to_move not in outcome.winners
+
+
+def scale(game: AnyGame, rules: Any) -> float:
+    """How much a fall in chance weighs: 1 in a two-seat game, more where the fair share
+    is smaller (2 at 4 seats, where 25 % is fair), so thresholds read alike."""
+    return game.seats(rules) / 2
+
+
+def glyph_of(drop: float, error: float, only: bool, weight: float) -> str:
+    """`??`, `?` or `?!` by how far the mover's chance fell (weighted by `scale`), when the
+    fall is more than twice its error; `!` for the only move that is no blunder."""
+    if only:
+        return "!"
+    if drop <= 2 * error:
+        return ""
+    for limit, glyph in ((BLUNDER, "??"), (MISTAKE, "?"), (INACCURACY, "?!")):
+        if drop * weight >= limit:
+            return glyph
+    return ""
+
+
 def judge(
-    game: AnyGame, rules: Any, moves: Sequence[Any], index: int, trials: int, seed: int
+    game: AnyGame, rules: Any, moves: Sequence[Any], index: int, method: Method, seed: int
 ) -> Judgement:
     """The judgement of move `index` of a game played from its start."""
     history = History(game.new_state(rules), moves[: index + 1])
@@ -159,121 +296,167 @@ def judge(
     assert player is not None
     hooks = judging(game)
     choices = hooks.options(state)
-    value = hooks.exact(state, moves)
-
-    mine = player - game.first_seat
+    played = next(i for i, c in enumerate(choices) if hooks.same_option(c, move))
+    weight = scale(game, rules)
+    value = exact_value(game, state, method)
     if value is not None:
         values = [value(after(state, choice), player) for choice in choices]
-        before, played = max(values), value(history.state, player)
-        best = tuple(c for c, v in zip(choices, values, strict=True) if v == before)
-        glyph = exact_glyph(before, played, len(best), len(choices))
-        chances = tuple(value(history.state, seat) for seat in seats(game, state))
-        then = tuple(value(state, seat) for seat in seats(game, state))
-        return Judgement(
-            index, history.turns, player, True, before, played, 0.0, best, glyph, chances, then
-        )
-    ahead, ahead_error = estimate(game, state, player, trials, (seed, index, "before"))
-    now, now_error = estimate(game, history.state, player, trials, (seed, index, "after"))
-    screen = max(8, trials // 8)  # the other options: a coarser look is enough to rank them
-    rng = random.Random(str((seed, index, "options")))
-    scores = [
-        now[mine]
-        if hooks.same_option(choice, move)
-        else sum(option_playout(game, state, choice, player, rng)[mine] for _ in range(screen))
-        / screen
-        for choice in choices
-    ]
-    best = tuple(c for c, score in zip(choices, scores, strict=True) if score == max(scores))
-    error = math.hypot(ahead_error[mine], now_error[mine])
-    # A fall in the mover's chance is the move's fault only if another option did better:
-    # a forced move, or the best one, can only reveal bad luck.
-    outdone = not any(hooks.same_option(choice, move) for choice in best)
-    glyph = estimate_glyph(ahead[mine] - now[mine], error) if outdone else ""
+        top = max(values)
+        best = tuple(i for i, v in enumerate(values) if v == top)
+        chances = _vector(game, value, history.state)
+        then = _vector(game, value, after(state, choices[best[0]]))
+        error = 0.0
+    else:
+        found = race(game, state, choices, played, method, _seed(seed, index))
+        best, error = found.best, found.error
+        chances, then = found.trials.chances(played), found.trials.chances(found.leader)
+        values = []
+    mine = player - game.first_seat
+    before, now = then[mine], chances[mine]
+    others_blunder = [v for i, v in enumerate(values) if i != played]
+    only = (
+        bool(others_blunder)
+        and best == (played,)
+        and all((before - v) * weight >= BLUNDER for v in others_blunder)
+    )
+    glyph = glyph_of(before - now, error, only, weight)
+    if lost_at_once(game, state, move) and not all(lost_at_once(game, state, c) for c in choices):
+        glyph = "??"  # it lost on the spot where another move would not have
     return Judgement(
         index,
         history.turns,
         player,
-        False,
-        ahead[mine],
-        now[mine],
+        value is not None,
+        before,
+        now,
         error,
-        best,
+        tuple(choices[i] for i in best),
         glyph,
-        tuple(now),
-        tuple(ahead),
+        chances,
+        then,
     )
 
 
-def solvable(game: AnyGame, state: State, moves: Sequence[Any]) -> bool:
-    """Whether this game's chances are exact (else they are estimated)."""
-    return judging(game).exact(state, moves) is not None
+def _vector(game: AnyGame, value: ExactValue, state: State) -> tuple[float, ...]:
+    """Every seat's solved value of a position."""
+    return tuple(value(state, seat) for seat in seats(game, state))
 
 
-def hint(
-    game: AnyGame, state: State, moves: Sequence[Any], budget_s: float, rng: random.Random
-) -> tuple[Any, ...]:
-    """The best moves for the side to move, as the analysis judges them: exactly where
-    the game is solved, else the options that scored best in as many rounds of playouts
-    (one an option) as `budget_s` seconds allow, and at least one."""
-    player = state.to_move
-    assert player is not None  # a hint is for a game that goes on
-    hooks = judging(game)
-    choices = hooks.options(state)
-    value = hooks.exact(state, moves)
-    if value is not None:
-        scores = [value(after(state, choice), player) for choice in choices]
-    else:
-        mine = player - game.first_seat
-        scores = [0.0] * len(choices)
-        deadline = time.monotonic() + budget_s
-        while True:
-            for n, choice in enumerate(choices):
-                scores[n] += option_playout(game, state, choice, player, rng)[mine]
-            if time.monotonic() >= deadline:
-                break
-    return tuple(c for c, score in zip(choices, scores, strict=True) if score == max(scores))
+def _seed(seed: int, index: int) -> int:
+    return zlib.crc32(f"{seed}/{index}".encode())
 
 
 def judge_by_id(
-    game_id: str, rules: Any, moves: Sequence[Any], index: int, trials: int, seed: int
+    game_id: str, rules: Any, moves: Sequence[Any], index: int, method: Method, seed: int
 ) -> Judgement:
     """`judge` for a worker process, which is handed the game by its id."""
-    return judge(REGISTRY[game_id], rules, moves, index, trials, seed)
-
-
-def default_trials(game: AnyGame) -> int:
-    """The playouts a position of `game` gets where its chances are estimated."""
-    return judging(game).trials or 1  # a game that is always solved plays none
+    return judge(REGISTRY[game_id], rules, moves, index, method, seed)
 
 
 def judge_game(
     game: AnyGame, rules: Any, moves: Sequence[Any], seed: int, stop: Callable[[], bool]
 ) -> list[Judgement]:
-    """Every move a player chose, judged in turn with the default trials, in this thread;
+    """Every move a player chose, judged in turn by the default method, in this thread;
     what is judged when `stop()` turns true is what comes back."""
     history = History(game.new_state(rules), moves)
-    trials = default_trials(game)
     found = []
-    for index in judged_indices(history):
+    for index in judged_indices(game, history):
         if stop():
             break
-        found.append(judge(game, rules, moves, index, trials, seed))
+        found.append(judge(game, rules, moves, index, Method(), seed))
+    return found
+
+
+# --- hints -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best moves for the side to move, of how many it has, and the chance they
+    keep; `settled` when every move keeps that same chance."""
+
+    best: tuple[Any, ...]
+    options: int
+    chance: float
+    settled: bool
+
+
+def hint(game: AnyGame, state: State, time_up: Callable[[], bool], seed: int = 0) -> Hint:
+    """The best moves for the side to move as the analysis judges them: exactly where the
+    rest of the game is solved, else by a race of playouts cut short by `time_up`."""
+    player = state.to_move
+    assert player is not None  # a hint is for a game that goes on
+    choices = judging(game).options(state)
+    value = exact_value(game, state, Method())
+    if value is not None:
+        values = [value(after(state, choice), player) for choice in choices]
+    else:
+        found = race(game, state, choices, 0, Method(target=0.0), seed, time_up)
+        mine = player - game.first_seat
+        values = [
+            found.trials.chances(i)[mine] if i in found.best else -1.0 for i in range(len(choices))
+        ]
+    top = max(values)
+    best = tuple(c for c, v in zip(choices, values, strict=True) if v == top)
+    return Hint(best, len(choices), top, len(best) == len(choices))
+
+
+# --- accuracy and the summary -------------------------------------------------------------
+
+
+def move_accuracy(before: float, after: float, weight: float) -> float:
+    """lichess's accuracy of one move, 0 to 100, from the chance x it lost in percentage
+    points (weighted by `scale`): 103.1668 e^(-0.04354 x) - 3.1669."""
+    lost = max(0.0, before - after) * weight * 100
+    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * lost) - 3.1669))
+
+
+def mean_accuracy(moves: Sequence[tuple[float, float]], weight: float) -> float:
+    """A player's accuracy: the mean of its moves' (chance before, after) accuracies."""
+    return sum(move_accuracy(before, after, weight) for before, after in moves) / len(moves)
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    player: int
+    moves: int
+    accuracy: float  # the mean of its moves' accuracies
+    glyphs: dict[str, int]  # how many of each glyph, by its name
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "moves": self.moves,
+            "accuracy": round(self.accuracy, 1),
+            **{name: count for name, count in self.glyphs.items()},
+        }
+
+
+def player_summaries(judgements: Sequence[Judgement], weight: float) -> list[PlayerSummary]:
+    """Each player's moves judged, accuracy, and glyphs, first player first."""
+    found = []
+    for player in sorted({j.player for j in judgements}):
+        mine = [j for j in judgements if j.player == player]
+        accuracy = mean_accuracy([(j.before, j.after) for j in mine], weight)
+        glyphs = {name: sum(j.glyph == glyph for j in mine) for glyph, name in GLYPH_NAMES.items()}
+        found.append(PlayerSummary(player, len(mine), accuracy, glyphs))
     return found
 
 
 def summary(
-    judgements: Sequence[Judgement], name: Callable[[int], str] = "Player {}".format
+    judgements: Sequence[Judgement],
+    weight: float,
+    name: Callable[[int], str] = "Player {}".format,
 ) -> list[str]:
-    """A line per player (called `name(player)`): moves judged, and how many of each
-    kind of error."""
+    """A line per player (called `name(player)`): moves judged, accuracy, and how many
+    of each kind of error."""
     lines = []
-    for player in sorted({j.player for j in judgements}):
-        mine = [j for j in judgements if j.player == player]
-        counts = [counted(len(mine), "move", "moves")]
+    for found in player_summaries(judgements, weight):
+        counts = [counted(found.moves, "move", "moves"), f"accuracy {found.accuracy:.0f} %"]
         counts += [
-            counted(sum(j.glyph == glyph for j in mine), one, many) for glyph, one, many in SUMMARY
+            counted(found.glyphs[GLYPH_NAMES[glyph]], one, many) for glyph, one, many in SUMMARY
         ]
-        lines.append(f"{name(player)}: {', '.join(counts)}")
+        lines.append(f"{name(found.player)}: {', '.join(counts)}")
     return lines
 
 

@@ -14,18 +14,37 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 from games.base import AnyGame, State
 
 T = TypeVar("T")
 
 ExactValue = Callable[[Any, int], float]
-"""A solved game's value of a position for a seat: its share of the win, 1 or 0."""
+"""A solved position's value for a seat: its share of the win, 0 to 1."""
+
+Shares = npt.NDArray[np.float64]
+"""Playouts' results: each seat's share of the win, indexed [option, trial, seat]."""
+
+Sampler = Callable[[Any, Sequence[Any], int, range, int], Shares]
+"""Playouts of `options` from a position for the mover `seat`: (state, options, seat,
+trials, seed). Trial t draws the same chances whichever option it follows."""
 
 
-def _no_exact(state: Any, moves: Sequence[Any]) -> ExactValue | None:
+@dataclass(frozen=True)
+class Reading:
+    """What a game's chances mean: `meaning` says it in a sentence for the output's
+    header; `estimated` is False where only the exact search can give them."""
+
+    meaning: str
+    estimated: bool = True
+
+
+def _no_exact(state: Any, reading: str) -> ExactValue | None:
     return None
 
 
@@ -45,22 +64,25 @@ def _the_option(state: Any, option: Any, seat: int, rng: random.Random) -> Any:
 class Judging:
     """How the analysis values a game's positions.
 
-    `exact` gives the solved value where the game (a position of it, and the moves it
-    is played by) is solved, else None, and positions are estimated by `trials`
-    playouts. A playout runs on `view(state, seat, rng)`, the position as `seat` could
-    imagine it (a game of hidden information deals what the seat cannot see at
-    random), each seat playing `playout` (by default the game's automatic players).
-    The mover chooses among `options` (moves it can tell apart; `same_option` says
-    when two moves are one), and `option_move` makes an option a move of the imagined
-    position."""
+    `readings` name what the chances may mean, the default first. `exact(state,
+    reading)` gives the solved value where the rest of the game from `state` is solved,
+    else None, and the position is estimated by playouts, at most `trials` an option.
+    A playout runs on `view(state, seat, rng)`, the position as `seat` could imagine it
+    (a game of hidden information deals what the seat cannot see at random), each seat
+    playing `playout` (by default the game's automatic players); `sample`, where given,
+    plays many at once instead. The mover chooses among `options` (moves it can tell
+    apart; `same_option` says when two moves are one), and `option_move` makes an
+    option a move of the imagined position."""
 
-    trials: int | None = 64  # None: the game is always solved, never estimated
-    exact: Callable[[Any, Sequence[Any]], ExactValue | None] = _no_exact
+    readings: Mapping[str, Reading]
+    trials: int | None = 1024  # None: the game is always solved, never estimated
+    exact: Callable[[Any, str], ExactValue | None] = _no_exact
     view: Callable[[Any, int, random.Random], Any] = _own_copy
     options: Callable[[Any], list[Any]] = _legal_moves
     same_option: Callable[[Any, Any], bool] = operator.eq
     option_move: Callable[[Any, Any, int, random.Random], Any] = _the_option
     playout: Callable[[Any, random.Random], Any] | None = None
+    sample: Sampler | None = None
 
 
 @dataclass(frozen=True)
@@ -73,7 +95,7 @@ class GameKit:
     scene: str
     window: str
     sample: str
-    judging: Judging = field(default_factory=Judging)
+    judging: Judging
     opponents: tuple[str, ...] = ()
     default_opponent: str = ""
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from games.analysis import Method
 from viz.analysis.runner import Sweep, json_lines, run
 from viz.cli import main
 from viz.system import WorkerLost
@@ -94,8 +95,8 @@ def test_a_run_whose_time_is_up_ends_with_the_rows_it_has():
 
     replay = load_replay(Path(__file__).resolve().parents[1] / "recordings" / "loops-sample.jsonl")
     ticks = iter(range(10**6))  # a clock that moves one second each time it is read
-    judged = analyze(replay, 2, 0, 0, time_up_after(3, clock=lambda: next(ticks)))
-    everything = analyze(replay, 2, 0, 0)
+    judged = analyze(replay, Method(trials=2), 0, 0, time_up_after(3, clock=lambda: next(ticks)))
+    everything = analyze(replay, Method(trials=2), 0, 0)
     # read at 0 to set the deadline at 3, then before each move: at 1 and 2 a move is
     # judged, at 3 the time is up
     assert judged == everything[:2] and len(everything) == 10

@@ -1,5 +1,14 @@
-"""How the analysis values Load: exactly where the game is small enough to solve, by
-playouts of the automatic players elsewhere (docs/analysis.md)."""
+"""How the analysis values Load (docs/analysis.md).
+
+By default a chance is player 2's chance to hold every stage against a player 1 who
+picks uniformly at random (the automatic player 1), player 2 playing its best; player
+1's is the rest. It is exact where the exact search reaches the rest of the game (a
+board of at most 10 cells, or the last 9 picks of any board), and estimated elsewhere
+by playouts in numpy arrays (games/load/batch.py), player 2 then playing the exact
+search's move on a board it solves whole and `holding_green` on a larger one. The reading `perfect`
+is perfect play on both sides, 1 or 0, for the positions the exact search reaches.
+Either way the Load is the one the slider shows: its later moves are not foreseen.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +16,46 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from games.kit import ExactValue, Judging
-from games.load.engine import LoadState, SetLoad
+import numpy as np
+
+from games.kit import ExactValue, Judging, Reading, Shares
+from games.load.batch import Boards, GreenPolicy, holding_green, played_out, solver_green
+from games.load.engine import LoadState, Pick
 from games.load.sweep import LoadSolver
 
-# Load is solved exactly up to 10 cells: 130,000 positions and a second at 9 cells, but
-# over four million positions, a minute or two and gigabytes at 12 (docs/analysis.md).
-EXACT_LOAD_CELLS = 10
+EXACT_LOAD_CELLS = 10  # a whole board: 185,000 positions and a second at 10 cells
+ENDGAME_PICKS = 9  # the picks left: 10,000 positions at 8, 450,000 and 2 s at 10
+
+RANDOM, PERFECT = "random", "perfect"
+READINGS = {
+    RANDOM: Reading(
+        "player 2's chance to hold every stage against a player 1 picking at random, "
+        "player 2 playing its best; player 1's chance is the rest"
+    ),
+    PERFECT: Reading(
+        "whether the mover wins with perfect play on both sides (1 or 0); only the "
+        "positions the exact search reaches are judged",
+        estimated=False,
+    ),
+}
 
 
-def exact_value(start: LoadState, moves: Sequence[Any]) -> ExactValue | None:
-    """Perfect play's value on a small board whose Load never moves, else None."""
-    rules = start.rules
-    if rules.rows * rules.cols > EXACT_LOAD_CELLS or any(isinstance(m, SetLoad) for m in moves):
+def reached(state: LoadState) -> bool:
+    """Whether the exact search reaches the rest of the game from `state`."""
+    return state.board.cells <= EXACT_LOAD_CELLS or len(state.red_pool) <= ENDGAME_PICKS
+
+
+def exact_value(state: LoadState, reading: str) -> ExactValue | None:
+    if not reached(state):
         return None
-    search = _search(rules.rows, rules.cols, rules.load)
-    return lambda position, player: float(search.player2_wins(position) == (player == 2))
+    search = _search(state.rules.rows, state.rules.cols, state.pending_load)
+    if reading == PERFECT:
+        return lambda position, player: float(search.player2_wins(position) == (player == 2))
+    return lambda position, player: _for(player, search.player2_chance(position))
+
+
+def _for(player: int, chance: float) -> float:
+    return chance if player == 2 else 1 - chance
 
 
 @cache
@@ -30,4 +63,37 @@ def _search(rows: int, cols: int, load: int) -> LoadSolver:
     return LoadSolver(rows, cols, load)
 
 
-JUDGING = Judging(trials=96, exact=exact_value)
+def same_option(a: Any, b: Any) -> bool:
+    """Player 2 picks a pair by either of its cells."""
+    if isinstance(a, Pick) and isinstance(b, Pick) and a.player == b.player == 2:
+        return a.cell >> 1 == b.cell >> 1
+    return bool(a == b)
+
+
+def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, seed: int) -> Shares:
+    """Playouts of each option on the same keys for player 1, [option, trial, seat]."""
+    positions = []
+    for option in options:
+        position = state.copy()
+        position.apply(option)
+        positions.append(position)
+    going = [n for n, p in enumerate(positions) if p.to_move is not None]
+    wins = np.array([float(p.winner == 2) for p in positions])[:, None].repeat(len(trials), 1)
+    if going:
+        boards = Boards.of([positions[n] for n in going]).repeated(len(trials))
+        picks = len(positions[going[0]].red_pool)
+        keys = np.random.default_rng([seed, trials.start, len(trials)]).random(
+            (len(trials), picks, boards.shape.cells)
+        )
+        held = played_out(boards, np.tile(keys, (len(going), 1, 1)), _green_policy(state))
+        wins[going] = held.reshape(len(going), len(trials))
+    return np.stack([1 - wins, wins], axis=2)
+
+
+def _green_policy(state: LoadState) -> GreenPolicy:
+    if state.board.cells <= EXACT_LOAD_CELLS:
+        return solver_green(_search(state.rules.rows, state.rules.cols, state.pending_load))
+    return holding_green
+
+
+JUDGING = Judging(readings=READINGS, exact=exact_value, same_option=same_option, sample=sample)

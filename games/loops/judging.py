@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from games.kit import ExactValue, Judging
+from games.kit import ExactValue, Judging, Reading
 from games.loops.engine import LoopsState
 from games.loops.solver import solver
 
@@ -18,8 +15,9 @@ def value(state: LoopsState, player: int) -> float:
     return float(search.wins(search.key(state)) == (state.to_move == player))
 
 
-def exact_value(start: LoopsState, moves: Sequence[Any]) -> ExactValue:
+def exact_value(state: LoopsState, reading: str) -> ExactValue:
     return value
 
 
-JUDGING = Judging(trials=None, exact=exact_value)
+READINGS = {"perfect": Reading("whether the mover wins with perfect play on both sides (1 or 0)")}
+JUDGING = Judging(readings=READINGS, trials=None, exact=exact_value)

@@ -1,14 +1,15 @@
-"""How the analysis values Even Odds: by playouts in which every seat plays at random,
-each dealing the mover a hand it could hold, since a seat never sees its own numbers.
-The mover's options are colours, not tiles: its own tiles of one colour look alike to it."""
+"""How the analysis values Even Odds: by playouts in which every seat plays the Medium
+player's policy (`careful`) and later rounds are dealt at random, each dealing the
+mover a hand it could hold first, since a seat never sees its own numbers. The mover's
+options are colours, not tiles: its own tiles of one colour look alike to it."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from games.kit import Judging
-from games.tiles.ai import SeatView, random_deal, random_player
+from games.kit import Judging, Reading
+from games.tiles.ai import SeatView, careful, random_deal
 from games.tiles.engine import CHANCE, Move, Play, TilesState, color_of
 from games.tiles.search import determinized
 
@@ -40,11 +41,19 @@ def option_move(state: TilesState, option: Any, seat: int, rng: random.Random) -
 
 
 def playout_move(state: TilesState, rng: random.Random) -> Move:
-    return random_deal(state, rng) if state.to_move == CHANCE else random_player(state, rng)
+    return random_deal(state, rng) if state.to_move == CHANCE else careful(state, rng)
 
 
+READINGS = {
+    "medium": Reading(
+        "the mover's expected share of the win (1/k of a win shared by k seats) when "
+        "every seat plays on as the Medium player does, the mover's own numbers dealt "
+        "again from what it could see"
+    )
+}
 JUDGING = Judging(
-    trials=32,
+    readings=READINGS,
+    trials=256,
     view=imagined,
     options=options,
     same_option=same_option,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.base import GameBase, IllegalMove, Outcome, reject_unknown, require_int
-from games.kit import GameKit
+from games.kit import GameKit, Judging, Reading
 
 
 @dataclass(frozen=True)
@@ -124,4 +124,5 @@ KIT = GameKit(
     scene="sums.scene:KIT",
     window="sums.window:SumsApp",
     sample="tests/sums/sample.jsonl",
+    judging=Judging(readings={"random": Reading("the mover's chance, both seats at random")}),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from sums import SumsRules, SumsState
+from sums import SumsRules, SumsState, Take
 from viz.scenes.common import CanvasLayout, title
 from viz.scenes.kit import SceneKit
 from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text
@@ -66,6 +66,10 @@ def move_words(before: SumsState, after: SumsState) -> str:
     return f"Player {after.last.player} took {after.last.cell + 1}"
 
 
+def advice(state: SumsState, move: Take) -> str:
+    return f"Take {move.cell + 1}"
+
+
 def sums_scene(
     state: SumsState,
     width: int,
@@ -104,4 +108,4 @@ def outcome_words(state: SumsState) -> str:
     return "" if result is None else f"Player {result['winner']} wins"
 
 
-KIT = SceneKit(sums_scene, export_size, PALETTES, status_lines, move_words, outcome_words)
+KIT = SceneKit(sums_scene, export_size, PALETTES, status_lines, move_words, outcome_words, advice)

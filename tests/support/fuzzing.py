@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from games import REGISTRY
+from games.analysis import Method
 from games.autoplay import play
 from viz.files import FileError, load_replay, recording_text
 
@@ -193,7 +194,7 @@ def judged_recordings() -> list[bytes]:
         replay = parse(split_lines(recording_text(game, rules, 5, moves, state.result())))
         notes = {
             j.index: judgement_note(j, game.event_from_move)
-            for j in analyze(replay, trials=1, seed=0, workers=0)
+            for j in analyze(replay, Method(trials=1), seed=0, workers=0)
         }
         text = recording_text(game, rules, 5, moves, state.result(), judgements=notes)
         found.append(text.encode("utf-8"))

@@ -9,37 +9,46 @@ from typing import Any
 
 from games.analysis import (
     Judgement,
+    Method,
     after,
+    exact_value,
     judge_by_id,
     judged_indices,
-    solvable,
+    judging,
+    meaning,
+    player_summaries,
+    scale,
     summary,
 )
 from games.recording import MAX_BEST, Replay
 from viz.analysis.charts import rate_chart
 from viz.analysis.runner import Sweep, never, run
+from viz.export.judged import best_words
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
 
-BEST_SHOWN = 3  # best moves the table names (JSON lists them all)
-
 
 def analyze(
-    replay: Replay, trials: int, seed: int, workers: int, time_up: Callable[[], bool] = never
+    replay: Replay,
+    method: Method,
+    seed: int,
+    workers: int,
+    time_up: Callable[[], bool] = never,
 ) -> list[Judgement]:
-    """The judgement of every move a player chose, or of the first ones, as many as were
-    judged when `time_up()` turned true. A solved game runs in this process: it is
-    quicker than starting workers."""
+    """The judgement of every move a player chose (that the method judges), or of the
+    first ones, as many as were judged when `time_up()` turned true. A game solved
+    throughout runs in this process: it is quicker than starting workers."""
     game, rules, moves = replay.game, replay.rules, replay.moves
     history = replay.history()
     sweep = Sweep[int, Judgement, Judgement](
-        lambda index: [(game.id, rules, moves, index, trials, seed)],
+        lambda index: [(game.id, rules, moves, index, method, seed)],
         judge_by_id,
         lambda _index, found: found[0],
         lambda index: f"turn {history.turn_of(index + 1)}",
     )
-    exact = solvable(game, replay.start(), moves)
-    return run(sweep, judged_indices(history), 0 if exact else workers, "analyze", time_up)
+    indices = judged_indices(game, history, method)
+    solved = all(exact_value(game, history.before(i), method) is not None for i in indices)
+    return run(sweep, indices, 0 if solved else workers, "analyze", time_up)
 
 
 def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
@@ -67,32 +76,36 @@ def as_json(replay: Replay, judgement: Judgement) -> dict[str, Any]:
 
 
 def json_lines(replay: Replay, judgements: list[Judgement]) -> str:
-    return "\n".join(json.dumps(as_json(replay, j)) for j in judgements)
+    """A line per judged turn, then a line per player: moves, accuracy, glyph counts."""
+    weight = scale(replay.game, replay.rules)
+    lines = [json.dumps(as_json(replay, j)) for j in judgements]
+    lines += [json.dumps(found.as_json()) for found in player_summaries(judgements, weight)]
+    return "\n".join(lines)
 
 
-def table(replay: Replay, judgements: list[Judgement]) -> str:
+def table(replay: Replay, judgements: list[Judgement], method: Method) -> str:
     """A Markdown table of the judged turns, then a summary line per player."""
-    words = SCENES[replay.game.id].move_words
+    kit = SCENES[replay.game.id]
     history = replay.history()
-    method = "exact, perfect play" if judgements and judgements[0].exact else "estimated"
+    exact = sum(j.exact for j in judgements)
     lines = [
-        f"{replay.game.name}: every move judged ({method}); chances are the mover's",
+        f"{replay.game.name}: {len(judgements)} moves judged, {exact} of them exactly; "
+        f"a chance is {meaning(replay.game, method)}",
         "| turn | player | move | before | after | glyph | best |",
         "|---:|---:|---|---:|---:|:---:|---|",
     ]
     for j in judgements:
         state = history.before(j.index)
-        played = words(state, after(state, replay.moves[j.index]))
-        named = [words(state, after(state, move)) for move in j.best[:BEST_SHOWN]]
-        more = len(j.best) - len(named)
-        best = "; ".join(named) + (f"; and {more} more" if more > 0 else "")
+        played = kit.move_words(state, after(state, replay.moves[j.index]))
+        options = len(judging(replay.game).options(state))
+        best = best_words([kit.advice(state, move) for move in j.best], options)
         error = f" ± {j.error:.0%}" if not j.exact else ""
         lines.append(
-            f"| {j.turn} | {j.player} | {played} | {j.before:.0%} | {j.after:.0%}{error} "
-            f"| {j.glyph} | {best} |"
+            f"| {j.turn} | {kit.seat_name(j.player)} | {played} | {j.before:.0%} "
+            f"| {j.after:.0%}{error} | {j.glyph} | {best} |"
         )
     lines.append("")
-    lines += summary(judgements)
+    lines += summary(judgements, scale(replay.game, replay.rules), kit.seat_name)
     return "\n".join(lines)
 
 
@@ -104,11 +117,9 @@ def chance_chart(replay: Replay, judgements: list[Judgement]) -> Scene:
     first = game.first_seat
     seats = range(first, first + game.seats(replay.rules))
     shown = seats if len(seats) > 2 else seats[:1]
-    word = "player" if first else "seat"
+    name = SCENES[game.id].seat_name
     start = judgements[0].chances_before if judgements else ()
-    series = [
-        (seat, f"{word} {seat}", [(0, start[seat - first])] if start else []) for seat in shown
-    ]
+    series = [(seat, name(seat), [(0, start[seat - first])] if start else []) for seat in shown]
     for j in judgements:
         for (_key, _label, points), seat in zip(series, shown, strict=True):
             points.append((j.turn, j.chances[seat - first]))
@@ -118,6 +129,6 @@ def chance_chart(replay: Replay, judgements: list[Judgement]) -> Scene:
         return j.chances[seat - first]
 
     marks = [(str(j.turn), j.turn, on_line(j), j.glyph) for j in judgements if j.glyph]
-    whose = "each seat's" if len(shown) > 1 else f"{word} {first}'s"
+    whose = "each seat's" if len(shown) > 1 else f"{name(first)}'s"
     title = f"{game.name}: {whose} chance to win"
     return rate_chart(title, "turn", series, 720, 420, marks, 1 / len(seats))

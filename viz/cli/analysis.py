@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from games import KITS
-from games.analysis import default_trials, judged_indices
+from games.analysis import Method, judged_indices, reading
 from viz.analysis.runner import time_up_after
 from viz.cli.common import CommandError, int_in, seed
 from viz.files import load_replay, outputs, write_recording
@@ -23,16 +23,23 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     replay = load_replay(args.recording)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
         raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
-    trials = args.trials or default_trials(replay.game)
-    judgements = analyze(replay, trials, args.seed, args.workers, time_up_after(args.max_seconds))
-    judged = len(judged_indices(replay.history())) if args.max_seconds is not None else 0
+    method = Method(args.versus or "", args.estimate, args.trials)
+    try:
+        reading(replay.game, method)
+    except ValueError as error:
+        raise CommandError(f"analyze: --versus: {error}") from None
+    judgements = analyze(replay, method, args.seed, args.workers, time_up_after(args.max_seconds))
+    history = replay.history()
+    judged = (
+        len(judged_indices(replay.game, history, method)) if args.max_seconds is not None else 0
+    )
     if len(judgements) < judged:  # the time limit came first
         print(
             f"oddsevens: analyze: --max-seconds {args.max_seconds} reached: "
             f"{len(judgements)} of {judged} moves judged",
             file=sys.stderr,
         )
-    print(json_lines(replay, judgements) if args.json else table(replay, judgements))
+    print(json_lines(replay, judgements) if args.json else table(replay, judgements, method))
     if args.output is not None or args.plot is not None:
         with outputs() as batch:
             if args.output is not None:
@@ -71,11 +78,24 @@ def add_commands(commands: Any) -> None:
     analyze.add_argument(
         "--trials",
         type=int_in(1, 1_000_000),
-        help="playouts a position where chances are estimated (default: "
+        help="at most this many playouts an option where chances are estimated, fewer once "
+        "the error is small enough (default: "
         + ", ".join(
             f"{k.judging.trials} in {k.game.name}" for k in KITS.values() if k.judging.trials
         )
         + ")",
+    )
+    analyze.add_argument(
+        "--versus",
+        metavar="READING",
+        help="what the chances mean: "
+        + "; ".join(f"{k.game.name}: {' or '.join(k.judging.readings)}" for k in KITS.values())
+        + " (default: the first)",
+    )
+    analyze.add_argument(
+        "--estimate",
+        action="store_true",
+        help="estimate by playouts even where the exact search reaches (to check the estimate)",
     )
     analyze.add_argument("--seed", type=seed, default=0, help="Monte Carlo seed (default 0)")
     analyze.add_argument(

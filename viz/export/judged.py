@@ -1,18 +1,18 @@
 """An analysed recording's judgements (`oddsevens analyze -o`) in words: for the replay
 page's chance chart and move list, and for the status lines of `export --annotate`.
 
-A judgement carries the mover's chance before and after the move and the best moves as
-events; the words come from the game's own `move_words`, on the position before the move
-and after the move (or after a best move).
+A judgement carries the mover's chance with its best move and with the move it made,
+and the best moves as events; the move made is told by the game's own `move_words`, the
+best moves as its `advice` ("Pick red 7"), and the players by its `seat_name`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.analysis import GLYPH_NAMES
-from games.base import State
+from games.analysis import GLYPH_NAMES, judging, mean_accuracy, scale
 from games.recording import Replay
 from viz.scenes import SCENES
 
@@ -33,7 +33,8 @@ class Judged:
     error: float
     glyph: str
     played: str  # the move in words
-    best: tuple[str, ...]  # the best moves in words
+    best: tuple[str, ...]  # the best moves as advice
+    options: int  # the moves the mover could tell apart
 
     @property
     def name(self) -> str:
@@ -46,12 +47,7 @@ class Judged:
         return f"chance {percent(self.before)} to {percent(self.after)}{error}"
 
     def best_words(self) -> str:
-        """The best moves, at most three named: "A", "A or B", "A, B, C or 2 more"."""
-        named = list(self.best[:BEST_NAMED])
-        more = len(self.best) - len(named)
-        if more:
-            named.append(f"{more} more")
-        return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+        return best_words(self.best, self.options)
 
     def label(self) -> str:
         """The chart point's accessible name: "Turn 12, red picked 31, blunder, chance
@@ -61,21 +57,23 @@ class Judged:
 
     def note(self) -> str:
         """The status line of `export --annotate`, worded per glyph."""
-        if self.glyph == "??" and self.exact:
-            kept = (
-                f"{self.best[0]} was the only winning move"
-                if len(self.best) == 1
-                else f"{self.best_words()} would have kept it"
-            )
-            return f"?? {self.played} throws the win: {kept}"
         if self.glyph in MISTAKES:
             return (
                 f"{self.glyph} {self.name.capitalize()}: {self.played}, {self.chance}; "
-                f"{self.best_words()} kept more"
+                f"best: {self.best_words()}"
             )
         if self.glyph == "!":
-            return f"! {self.played}: the only move that keeps the win"
+            return f"! {self.played}: the only move that is no blunder, {self.chance}"
         return f"{self.played}: {self.chance}"
+
+
+def best_words(best: Sequence[str], options: int) -> str:
+    """Best moves as advice: "A", "A or B", "A, B or C", else "any of 12 moves, such as
+    A" ("any of the 12 moves" when every move the mover has is as good)."""
+    if len(best) > BEST_NAMED:
+        every = "the " if len(best) == options else ""
+        return f"any of {every}{len(best)} moves, such as {best[0]}"
+    return best[0] if len(best) == 1 else f"{', '.join(best[:-1])} or {best[-1]}"
 
 
 def percent(value: float) -> str:
@@ -104,27 +102,40 @@ def judged_moves(replay: Replay) -> list[Judged]:
                 judgement["error"],
                 judgement["glyph"],
                 kit.move_words(state, history.before(index + 1)),
-                tuple(_move_only(kit.move_words(state, _after(state, move))) for move in best),
+                tuple(kit.advice(state, move) for move in best),
+                len(judging(replay.game).options(state)),
             )
         )
     return found
 
 
-def _move_only(words: str) -> str:
-    """A best move's words without what followed it (an Even Odds dispute's winner):
-    the tiles not yet played were not the mover's to see."""
-    return words.split(": ")[0]
-
-
-def _after(state: State, move: Any) -> State:
-    position: State = state.copy()
-    position.apply(move)
-    return position
+def accuracy_words(replay: Replay) -> str:
+    """ "Accuracy: Red 84 %, Green 62 %" (docs/analysis.md has the formula), or "" for
+    a recording without judgements."""
+    found = judged_moves(replay)
+    if not found:
+        return ""
+    weight = scale(replay.game, replay.rules)
+    name = SCENES[replay.game.id].seat_name
+    players = sorted({j.player for j in found})
+    shares = [
+        mean_accuracy([(j.before, j.after) for j in found if j.player == p], weight)
+        for p in players
+    ]
+    return "Accuracy: " + ", ".join(
+        f"{name(p)} {round(a)} %" for p, a in zip(players, shares, strict=True)
+    )
 
 
 def turn_notes(replay: Replay) -> dict[int, str]:
-    """The annotation of each turn that follows a judged move, by turn."""
-    return {judged.turn: judged.note() for judged in judged_moves(replay)}
+    """The annotation of each turn that follows a judged move, by turn; the last turn
+    also says each player's accuracy."""
+    notes = {judged.turn: judged.note() for judged in judged_moves(replay)}
+    accuracy = accuracy_words(replay)
+    if accuracy:
+        last = replay.history().turns
+        notes[last] = f"{notes[last]} · {accuracy}" if last in notes else accuracy
+    return notes
 
 
 def chart_data(replay: Replay, first: int, last: int) -> dict[str, Any] | None:
@@ -137,7 +148,7 @@ def chart_data(replay: Replay, first: int, last: int) -> dict[str, Any] | None:
         return None
     game = replay.game
     seats = game.seats(replay.rules)
-    word = "Player" if game.first_seat else "Seat"
+    name = SCENES[game.id].seat_name
     points = []
     for j in shown:
         mistake = j.glyph in MISTAKES
@@ -159,8 +170,14 @@ def chart_data(replay: Replay, first: int, last: int) -> dict[str, Any] | None:
         mine = opening.player == game.first_seat
         start = {"turn": opening.turn - 1, "value": opening.before if mine else 1 - opening.before}
     title = (
-        f"{word} {game.first_seat}'s chance to win"
+        f"{name(game.first_seat)}'s chance to win"
         if seats == 2
         else "The mover's chance to win after each move"
     )
-    return {"title": title, "fair": 1 / seats, "start": start, "points": points}
+    return {
+        "title": title,
+        "fair": 1 / seats,
+        "start": start,
+        "points": points,
+        "accuracy": accuracy_words(replay),
+    }

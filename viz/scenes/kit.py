@@ -31,7 +31,8 @@ class SceneFunction(Protocol):
 class SceneKit:
     """How a game is drawn and told: its scene function, the canvas of its exports, its
     palettes by name, its status lines, its latest move in words, its result in words
-    ("Who wins: why", empty while the game goes on) and (where the game has one) the
+    ("Who wins: why", empty while the game goes on), a move the side to move may make
+    as advice ("Pick 44+45": `advice(state, move)`) and (where the game has one) the
     whole position read back, as the window's `status` command does."""
 
     scene: SceneFunction
@@ -40,4 +41,6 @@ class SceneKit:
     status: Callable[[Any], list[str]]
     move_words: Callable[[Any, Any], str]
     outcome: Callable[[Any], str]
+    advice: Callable[[Any, Any], str]
     board_words: Callable[[Any], str] | None = None
+    seat_name: Callable[[int], str] = "Player {}".format  # "Red", "Seat 2": the game's own

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from games.load import DIM, ON, LoadRules, LoadState, Pass
+from games.load import DIM, ON, LoadRules, LoadState, Pass, Pick
 from viz.scenes.common import (
     MIN_EXPORT_WIDTH,
     CanvasLayout,
@@ -167,6 +167,15 @@ def _last_move_text(state: LoadState) -> str:
     if move.player == 1:
         return f"Red picked {move.cell}"
     return "Green picked " + "+".join(map(str, state.board.pair_of(move.cell)))
+
+
+def advice(state: LoadState, move: Pick | Pass) -> str:
+    """A move the side to move may make, as advice: "Pick red 7", "Pick green 44+45"."""
+    if isinstance(move, Pass):
+        return "Pass"
+    if move.player == 1:
+        return f"Pick red {move.cell}"
+    return "Pick green " + "+".join(map(str, state.board.pair_of(move.cell)))
 
 
 def move_words(before: LoadState, after: LoadState) -> str:
@@ -370,4 +379,14 @@ def _outline(
     return shapes
 
 
-KIT = SceneKit(load_scene, export_size, PALETTES, status_lines, move_words, outcome_words)
+SEAT_NAMES = {1: "Red", 2: "Green"}
+KIT = SceneKit(
+    load_scene,
+    export_size,
+    PALETTES,
+    status_lines,
+    move_words,
+    outcome_words,
+    advice,
+    seat_name=SEAT_NAMES.__getitem__,
+)

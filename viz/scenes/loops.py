@@ -161,6 +161,17 @@ def move_words(before: LoopsState, after: LoopsState, names: tuple[str, str] = C
     return f"{name} placed {count} on {loop}"
 
 
+def advice(state: LoopsState, move: Place | Flip) -> str:
+    """A move the side to move may make, as advice: "Place 2 pieces on the left loop"."""
+    loop = LOOP_NAMES[move.loop]
+    if isinstance(move, Flip):
+        return f"Flip the newest piece on {loop}"
+    placed = state.copy()
+    placed.apply(move)
+    count = "one piece" if placed.placed == 1 else f"{placed.placed} pieces"
+    return f"Place {count} on {loop}"
+
+
 def no_move_reason(state: LoopsState, player: int) -> str:
     """Why `player` has no move: what the loops are, and why no flip helps."""
     statuses = [state.loop_status(loop) for loop in (LEFT, RIGHT)]
@@ -319,4 +330,14 @@ def _status(state: LoopsState) -> list[str]:
     return status_lines(state, COLOR_NAMES)
 
 
-KIT = SceneKit(loops_scene, export_size, PALETTES, _status, move_words, outcome_words, read_back)
+KIT = SceneKit(
+    loops_scene,
+    export_size,
+    PALETTES,
+    _status,
+    move_words,
+    outcome_words,
+    advice,
+    read_back,
+    seat_name=lambda player: sentence(COLOR_NAMES[player]),
+)

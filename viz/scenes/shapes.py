@@ -122,15 +122,15 @@ def frame(
     return Line(key, corners, stroke, width, dashed)
 
 
-def outline(key: str, shape: Shape, stroke: str, width: float) -> Shape:
-    """A solid line just outside a box, or a disc and the rings scenes draw round a disc
-    (out to 1.3 radii): a window's mark of what a click plays."""
+def outline(key: str, shape: Shape, stroke: str, width: float, dashed: bool = False) -> Shape:
+    """A line just outside a box, or a disc and the rings scenes draw round a disc (out to
+    1.3 radii): a window's mark of what a click plays, or of a hinted move."""
     gap = width / 2 + 1
     if isinstance(shape, Circle | Ring):
-        return Ring(key, shape.cx, shape.cy, shape.r * 1.45 + gap, stroke, width, dashed=False)
+        return Ring(key, shape.cx, shape.cy, shape.r * 1.45 + gap, stroke, width, dashed)
     if isinstance(shape, Rect):
         box = (shape.x - gap, shape.y - gap, shape.x + shape.w + gap, shape.y + shape.h + gap)
-        return frame(key, box, stroke, width)
+        return frame(key, box, stroke, width, dashed)
     raise ValueError(f"{key}: only a box or a disc has an outline")
 
 

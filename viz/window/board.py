@@ -15,7 +15,7 @@ from viz.scenes.motion import Motion
 from viz.scenes.moves import banner_shapes
 from viz.scenes.shapes import Scene, Shape, Text, outline
 from viz.window import render_pygame
-from viz.window.theme import HOVER_INK
+from viz.window.theme import HINT_INK, HOVER_INK
 
 if TYPE_CHECKING:
     from viz.window.app import GameApp
@@ -53,9 +53,18 @@ class BoardView:
             self.motion = None
         if app.state.to_move is None:
             picture = replace(picture, shapes=(*picture.shapes, *self.banner(picture)))
-        elif self.pointer is not None:
-            picture = replace(picture, shapes=(*picture.shapes, *self.hover_marks(picture)))
-        return picture
+            return picture
+        marks = self.hint_marks(picture) + (self.hover_marks(picture) if self.pointer else [])
+        return replace(picture, shapes=(*picture.shapes, *marks)) if marks else picture
+
+    def hint_marks(self, picture: Scene) -> list[Shape]:
+        """A dashed outline round each move H named."""
+        shapes = picture.by_key()
+        return [
+            outline(f"hint-{key}", shapes[key], HINT_INK, 3.0, dashed=True)
+            for key in self.app.hinted_keys()
+            if key in shapes
+        ]
 
     def motion_from(
         self, shown: Scene, was: tuple[int, int, int], now: tuple[int, int, int]

@@ -4,12 +4,13 @@ colours, kept in the settings file), the playback keys, and H's hint."""
 from __future__ import annotations
 
 import json
-import random
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.analysis import hint
+from games.analysis import Hint, hint
 from viz import PALETTE_NAMES
 from viz.window.hooks import GAME_OVER, Keys
 from viz.window.panel import Button, Control
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from viz.window.app import GameApp
 
 HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
-HINTS_SHOWN = 2
+HINTS_SHOWN = 3
 
 
 def view_controls(app: GameApp[Any]) -> list[Control]:
@@ -77,8 +78,21 @@ def hint_message(app: GameApp[Any]) -> None:
     elif not state.legal_moves():
         app.message = "The cards are dealt next: nothing to choose"
     else:
-        rng = random.Random(len(app.history))
-        best = hint(app.game, state, app.history.moves, HINT_BUDGET_S, rng)
-        named = [f"“{app.hint_words(move)}”" for move in best[:HINTS_SHOWN]]
-        more = f" (and {len(best) - len(named)} as good)" if len(best) > len(named) else ""
-        app.message = f"Hint: best is {' or '.join(named)}{more}"
+        deadline = time.monotonic() + HINT_BUDGET_S
+        found = hint(app.game, state, lambda: time.monotonic() >= deadline, len(app.history))
+        app.hinted = (app.session.position, found.best)
+        app.message = "Hint: " + hint_text(found, app.hint_words)
+
+
+def hint_text(found: Hint, words: Callable[[Any], str]) -> str:
+    """A hint in words: the best moves by name (or how many there are, and one of them),
+    and the chance they keep, or that the position is lost or won whatever is played."""
+    if found.settled and found.chance in (0.0, 1.0):
+        return f"{'won' if found.chance else 'lost'} whatever you play"
+    chance = f"{found.chance:.0%} chance"
+    if found.settled:
+        return f"any of the {found.options} moves ({chance})"
+    if len(found.best) > HINTS_SHOWN:
+        example = words(found.best[0])
+        return f"any of {len(found.best)} moves, such as {example} ({chance})"
+    return f"{' or '.join(words(move) for move in found.best)} ({chance})"

@@ -8,7 +8,7 @@ from typing import Any, Generic
 
 import pygame
 
-from games.analysis import Judgement, after, summary
+from games.analysis import Judgement, scale, summary
 from games.base import Game, Policy, StateT
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
@@ -27,6 +27,10 @@ class GameWindow(Generic[StateT]):
     def state(self) -> StateT:
         raise NotImplementedError
 
+    @property
+    def rules(self) -> Any:
+        raise NotImplementedError
+
     def outcome(self) -> str:
         """The result in words, once the game is over ("Who wins: why")."""
         return SCENES[self.game.id].outcome(self.state)
@@ -36,12 +40,12 @@ class GameWindow(Generic[StateT]):
         return SCENES[self.game.id].move_words(before, after_move)
 
     def hint_words(self, move: Any) -> str:
-        """A hinted move in words, as the move list would tell it."""
-        return self.move_words(self.state, after(self.state, move))
+        """A move the side to move may make, as advice ("Pick green 44+45")."""
+        return SCENES[self.game.id].advice(self.state, move)
 
     def verdict_lines(self, judged: list[Judgement]) -> list[str]:
         """How each side played, a line each, for the banner."""
-        return summary(judged, self.seat_name)
+        return summary(judged, scale(self.game, self.rules), self.seat_name)
 
     def scene(self) -> Scene:
         raise NotImplementedError
@@ -79,7 +83,7 @@ class GameWindow(Generic[StateT]):
         return None
 
     def seat_name(self, player: int) -> str:
-        return f"Player {player}"
+        return SCENES[self.game.id].seat_name(player)
 
     def computer(self, mover: int) -> tuple[Policy[StateT], float] | None:
         """The policy and delay of a seat the computer plays, or None for a person."""
@@ -87,4 +91,8 @@ class GameWindow(Generic[StateT]):
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """The keys of the shapes a click at `pos` would play, if it would play a move."""
+        return ()
+
+    def move_keys(self, move: Any) -> tuple[str, ...]:
+        """The keys of the shapes a click plays `move` on (a hinted move is outlined)."""
         return ()

@@ -84,6 +84,13 @@ class LoadApp(GameApp[LoadState]):
         reason = self.state.why_illegal(Pick(2, cell))
         return f"Pair {pair}: {reason}" if reason else f"Click to pick pair {pair}"
 
+    def move_keys(self, move: Any) -> tuple[str, ...]:
+        if not isinstance(move, Pick):
+            return ()
+        if move.player == 1:
+            return (f"red-{move.cell}",)
+        return tuple(f"green-{half}" for half in self.state.board.pair_of(move.cell))
+
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """The half a red click picks, or both halves of the pair a green click picks."""
         cell, mover = self.layout().cell_at(*pos), self.state.to_move

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -199,6 +200,11 @@ class LoopsApp(GameApp[LoopsState]):
         if index == filled:
             return Place(0, loop)
         return Flip(0, loop) if index == filled - 1 else None
+
+    def move_keys(self, move: Any) -> tuple[str, ...]:
+        filled = len(self.state.pieces[move.loop])
+        slot = filled - 1 if isinstance(move, Flip) else filled
+        return (f"slot-{LOOP_NAMES[move.loop]}-{slot}",)
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """The slot a click places on, or the piece it flips, when that move is allowed."""

@@ -12,6 +12,7 @@ from viz.scenes.shapes import Palette, readable_on, rgb_hex
 
 PANEL_COLOR = (230, 225, 214)  # a shade darker than the boards' paper
 HOVER_INK = "#1f3f73"  # the theme's selected blue: 9:1 on the boards' paper
+HINT_INK = "#6a1b9a"  # a purple apart from every piece colour, dashed: H's best moves
 
 
 def panel_theme(classes: dict[str, Any]) -> dict[str, Any]:

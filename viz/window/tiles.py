@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from games.analysis import Judgement, summary
+from games.analysis import Judgement, scale, summary
 from games.base import Policy
 from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS, color_of
@@ -59,12 +59,6 @@ class TilesApp(GameApp[TilesState]):
     def theme_classes(self) -> dict[str, Any]:
         return colour_buttons(PALETTES[self.settings.palette], COLORS)
 
-    def hint_words(self, move: Any) -> str:
-        """Your own numbers stay hidden: a hint names the colour to play."""
-        if isinstance(move, Play):
-            return f"play a {COLORS[color_of(move.tile)]} tile"
-        return super().hint_words(move)
-
     def move_words(self, before: TilesState, after_move: TilesState) -> str:
         return move_words(before, after_move, self.viewer())
 
@@ -95,7 +89,8 @@ class TilesApp(GameApp[TilesState]):
         banner hide the score table."""
         others = YOU + 1  # every computer seat, as one
         seats = [j if j.player == YOU else replace(j, player=others) for j in judged]
-        return summary(seats, lambda seat: "You" if seat == YOU else "The computer seats")
+        weight = scale(self.game, self.rules)
+        return summary(seats, weight, lambda seat: "You" if seat == YOU else "The computer seats")
 
     def outcome(self) -> str:
         return outcome_words(self.state, self.viewer())
@@ -191,6 +186,13 @@ class TilesApp(GameApp[TilesState]):
         index = self.layout().tile_at(*pos, order, len(slots))
         held = index is not None and slots[index] in self.state.hands[YOU]
         return slots[index] if held and index is not None else None
+
+    def move_keys(self, move: Any) -> tuple[str, ...]:
+        """A hinted colour: every tile of it in the mover's hand."""
+        if not isinstance(move, Play):
+            return ()
+        hand = self.state.hands[move.player]
+        return tuple(tile_key(t) for t in hand if color_of(t) == color_of(move.tile))
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """Your tile under the pointer, if you may play it now."""

@@ -9,6 +9,7 @@ from viz.scenes.tiles.layout import TilesLayout, export_size
 from viz.scenes.tiles.palettes import LETTERS, PALETTE, PALETTES
 from viz.scenes.tiles.shapes import dispute_key, hand_slots, tile_key, tiles_scene
 from viz.scenes.tiles.words import (
+    advice,
     dispute_text,
     move_words,
     outcome_words,
@@ -46,4 +47,13 @@ def _status(state: TilesState) -> list[str]:
     return status_lines(state, None)
 
 
-KIT = SceneKit(tiles_scene, export_size, PALETTES, _status, move_words, outcome_words)
+KIT = SceneKit(
+    tiles_scene,
+    export_size,
+    PALETTES,
+    _status,
+    move_words,
+    outcome_words,
+    advice,
+    seat_name=lambda seat: seat_label(seat, None),
+)

@@ -13,6 +13,7 @@ from games.tiles.engine import (
     Deal,
     Play,
     TilesState,
+    color_of,
     dispute_result,
     tile_name,
 )
@@ -78,6 +79,15 @@ def move_words(before: TilesState, after: TilesState, viewer: int | None = None)
         return f"{seat_label(last.player, viewer)} chose {COLORS[last.color]}"
     words = f"{seat_label(last.player, viewer)} played {tile_name(last.tile)}"
     return f"{words}: {dispute_text(after, viewer)}" if settled(after) else words
+
+
+def advice(state: TilesState, move: Play | Choose) -> str:
+    """A move the side to move may make, as advice: "Play a yellow tile", "Name blue".
+    A seat cannot tell its own tiles of a colour apart, so the colour is the advice."""
+    if isinstance(move, Choose):
+        return f"Name {COLORS[move.color]}"
+    colour = COLORS[color_of(move.tile)]
+    return f"Play {'an' if colour[0] in 'aeiou' else 'a'} {colour} tile"
 
 
 def dispute_text(state: TilesState, viewer: int | None) -> str:
