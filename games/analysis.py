@@ -25,12 +25,18 @@ import numpy as np
 from games import KITS, REGISTRY
 from games.base import AnyGame, State, StateT
 from games.history import History
-from games.kit import ExactValue, Judging, Shares, playout_policy
+from games.kit import ExactValue, Judging, Shares
 
 BLUNDER, MISTAKE, INACCURACY = 0.30, 0.20, 0.10
 TARGET_ERROR = 0.03  # the standard error of the chance a move lost, where estimated
 FIRST_ROUND = 64  # trials of each option before the first look at the errors
 GLYPH_NAMES = {"??": "blunder", "?": "mistake", "?!": "inaccuracy", "!": "only move"}
+PLURALS = {
+    "blunder": "blunders",
+    "mistake": "mistakes",
+    "inaccuracy": "inaccuracies",
+    "only move": "only_moves",
+}
 SUMMARY = (
     ("?!", "inaccuracy", "inaccuracies"),
     ("?", "mistake", "mistakes"),
@@ -54,6 +60,7 @@ class Judgement:
     glyph: str
     chances: tuple[float, ...]  # every seat's chance after the move, first seat first
     chances_before: tuple[float, ...]  # ... and after the best move
+    trials: int = 0  # the playouts of each option still in the race at its end (0: exact)
 
 
 @dataclass(frozen=True)
@@ -112,8 +119,7 @@ def shares(game: AnyGame, state: State) -> list[float]:
     seats, or 0."""
     outcome = state.outcome()
     assert outcome is not None  # a playout runs to the end
-    winners = outcome.winners
-    return [1 / len(winners) if seat in winners else 0.0 for seat in seats(game, state)]
+    return outcome.shares(seats(game, state))
 
 
 def sample(
@@ -126,7 +132,7 @@ def sample(
         return hooks.sample(state, options, seat, trials, seed)
     return np.array(
         [
-            [option_playout(game, state, option, seat, trial_rng(seed, t)) for t in trials]
+            [option_playout(game, state, option, trial_rng(seed, t)) for t in trials]
             for option in options
         ]
     )
@@ -137,18 +143,12 @@ def trial_rng(seed: int, trial: int) -> random.Random:
     return random.Random(zlib.crc32(f"{seed}/{trial}".encode()))
 
 
-def option_playout(
-    game: AnyGame, state: State, option: Any, seat: int, rng: random.Random
-) -> list[float]:
-    """One playout of `seat` taking `option` now, in the position as it imagines it (in a
-    game of hidden information, its option made a move of the imagined hand)."""
-    hooks = judging(game)
-    imagined = hooks.view(state, seat, rng)
-    imagined.apply(hooks.option_move(imagined, option, seat, rng))
-    policy = playout_policy(KITS[game.id])
-    while imagined.to_move is not None:
-        imagined.apply(policy(imagined, rng))
-    return shares(game, imagined)
+def option_playout(game: AnyGame, state: State, option: Any, rng: random.Random) -> list[float]:
+    """One game played to its end by the game's automatic players after `option`."""
+    position = after(state, option)
+    while position.to_move is not None:
+        position.apply(game.auto_move(position, rng))
+    return shares(game, position)
 
 
 # --- the race between a position's options ------------------------------------------------
@@ -161,8 +161,10 @@ class Trials:
     def __init__(self, mine: int) -> None:
         self.mine = mine  # the mover's column
         self.found: dict[int, Shares] = {}
+        self.count = 0  # the trials the options still in the race have run
 
     def add(self, options: Sequence[int], found: Shares) -> None:
+        self.count += len(found[0]) if len(found) else 0
         for row, option in enumerate(options):
             known = self.found.get(option)
             self.found[option] = (
@@ -305,12 +307,15 @@ def judge(
         best = tuple(i for i, v in enumerate(values) if v == top)
         chances = _vector(game, value, history.state)
         then = _vector(game, value, after(state, choices[best[0]]))
-        error = 0.0
+        error, trials = 0.0, 0
     else:
         found = race(game, state, choices, played, method, _seed(seed, index))
         best, error = found.best, found.error
         chances, then = found.trials.chances(played), found.trials.chances(found.leader)
-        values = []
+        values, trials = [], found.trials.count
+    losing = [i for i, choice in enumerate(choices) if lost_at_once(game, state, choice)]
+    if len(losing) < len(choices):  # a move lost on the spot is never among the best
+        best = tuple(i for i in best if i not in losing) or best
     mine = player - game.first_seat
     before, now = then[mine], chances[mine]
     others_blunder = [v for i, v in enumerate(values) if i != played]
@@ -320,7 +325,7 @@ def judge(
         and all((before - v) * weight >= BLUNDER for v in others_blunder)
     )
     glyph = glyph_of(before - now, error, only, weight)
-    if lost_at_once(game, state, move) and not all(lost_at_once(game, state, c) for c in choices):
+    if played in losing and len(losing) < len(choices):
         glyph = "??"  # it lost on the spot where another move would not have
     return Judgement(
         index,
@@ -334,6 +339,7 @@ def judge(
         glyph,
         chances,
         then,
+        trials,
     )
 
 
@@ -404,16 +410,19 @@ def hint(game: AnyGame, state: State, time_up: Callable[[], bool], seed: int = 0
 # --- accuracy and the summary -------------------------------------------------------------
 
 
-def move_accuracy(before: float, after: float, weight: float) -> float:
+def move_accuracy(before: float, after: float, error: float, weight: float) -> float:
     """lichess's accuracy of one move, 0 to 100, from the chance x it lost in percentage
-    points (weighted by `scale`): 103.1668 e^(-0.04354 x) - 3.1669."""
-    lost = max(0.0, before - after) * weight * 100
+    points, weighted by `scale`: 103.1668 e^(-0.04354 x) - 3.1669. As for the glyphs, a
+    fall of no more than twice its standard error is not counted: it may be luck."""
+    drop = before - after
+    lost = drop * weight * 100 if drop > 2 * error else 0.0
     return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * lost) - 3.1669))
 
 
-def mean_accuracy(moves: Sequence[tuple[float, float]], weight: float) -> float:
-    """A player's accuracy: the mean of its moves' (chance before, after) accuracies."""
-    return sum(move_accuracy(before, after, weight) for before, after in moves) / len(moves)
+def mean_accuracy(moves: Sequence[tuple[float, float, float]], weight: float) -> float:
+    """A player's accuracy: the mean of its moves' accuracies, each move given as its
+    (chance before, chance after, standard error)."""
+    return sum(move_accuracy(*move, weight) for move in moves) / len(moves)
 
 
 @dataclass(frozen=True)
@@ -424,12 +433,13 @@ class PlayerSummary:
     glyphs: dict[str, int]  # how many of each glyph, by its name
 
     def as_json(self) -> dict[str, Any]:
+        """`--json`'s line for the player: its glyph counts under plural names."""
+        counts = {PLURALS[name]: count for name, count in self.glyphs.items()}
         return {
             "player": self.player,
             "moves": self.moves,
             "accuracy": round(self.accuracy, 1),
-            **{name: count for name, count in self.glyphs.items()},
-        }
+        } | counts
 
 
 def player_summaries(judgements: Sequence[Judgement], weight: float) -> list[PlayerSummary]:
@@ -437,7 +447,7 @@ def player_summaries(judgements: Sequence[Judgement], weight: float) -> list[Pla
     found = []
     for player in sorted({j.player for j in judgements}):
         mine = [j for j in judgements if j.player == player]
-        accuracy = mean_accuracy([(j.before, j.after) for j in mine], weight)
+        accuracy = mean_accuracy([(j.before, j.after, j.error) for j in mine], weight)
         glyphs = {name: sum(j.glyph == glyph for j in mine) for glyph, name in GLYPH_NAMES.items()}
         found.append(PlayerSummary(player, len(mine), accuracy, glyphs))
     return found
@@ -449,14 +459,16 @@ def summary(
     name: Callable[[int], str] = "Player {}".format,
 ) -> list[str]:
     """A line per player (called `name(player)`): moves judged, accuracy, and how many
-    of each kind of error."""
+    of each kind of error it made ("no errors" when none)."""
     lines = []
     for found in player_summaries(judgements, weight):
-        counts = [counted(found.moves, "move", "moves"), f"accuracy {found.accuracy:.0f} %"]
-        counts += [
-            counted(found.glyphs[GLYPH_NAMES[glyph]], one, many) for glyph, one, many in SUMMARY
+        errors = [
+            counted(found.glyphs[GLYPH_NAMES[glyph]], one, many)
+            for glyph, one, many in SUMMARY
+            if found.glyphs[GLYPH_NAMES[glyph]]
         ]
-        lines.append(f"{name(found.player)}: {', '.join(counts)}")
+        counts = [counted(found.moves, "move", "moves"), f"accuracy {found.accuracy:.0f} %"]
+        lines.append(f"{name(found.player)}: {', '.join(counts + (errors or ['no errors']))}")
     return lines
 
 

@@ -35,6 +35,10 @@ class Outcome:
     reason: str
     scores: tuple[int, ...] = ()
 
+    def shares(self, seats: range) -> list[float]:
+        """Each seat's share of the win: 1, 1/k of a win shared by k seats, or 0."""
+        return [1 / len(self.winners) if seat in self.winners else 0.0 for seat in seats]
+
 
 class State(Protocol):
     """What every game's state offers."""

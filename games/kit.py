@@ -12,7 +12,6 @@ another (a plug-in, or the tests' own game).
 from __future__ import annotations
 
 import operator
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -20,7 +19,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from games.base import AnyGame, State
+from games.base import AnyGame
 
 T = TypeVar("T")
 
@@ -48,16 +47,8 @@ def _no_exact(state: Any, reading: str) -> ExactValue | None:
     return None
 
 
-def _own_copy(state: Any, seat: int, rng: random.Random) -> Any:
-    return state.copy()
-
-
 def _legal_moves(state: Any) -> list[Any]:
     return list(state.legal_moves())
-
-
-def _the_option(state: Any, option: Any, seat: int, rng: random.Random) -> Any:
-    return option
 
 
 @dataclass(frozen=True)
@@ -66,22 +57,16 @@ class Judging:
 
     `readings` name what the chances may mean, the default first. `exact(state,
     reading)` gives the solved value where the rest of the game from `state` is solved,
-    else None, and the position is estimated by playouts, at most `trials` an option.
-    A playout runs on `view(state, seat, rng)`, the position as `seat` could imagine it
-    (a game of hidden information deals what the seat cannot see at random), each seat
-    playing `playout` (by default the game's automatic players); `sample`, where given,
-    plays many at once instead. The mover chooses among `options` (moves it can tell
-    apart; `same_option` says when two moves are one), and `option_move` makes an
-    option a move of the imagined position."""
+    else None, and the position is estimated by playouts, at most `trials` an option:
+    `sample`'s, or by default games played to the end one at a time by the game's
+    automatic players. The mover chooses among `options` (the moves it can tell apart;
+    `same_option` says when two moves are one)."""
 
     readings: Mapping[str, Reading]
     trials: int | None = 1024  # None: the game is always solved, never estimated
     exact: Callable[[Any, str], ExactValue | None] = _no_exact
-    view: Callable[[Any, int, random.Random], Any] = _own_copy
     options: Callable[[Any], list[Any]] = _legal_moves
     same_option: Callable[[Any, Any], bool] = operator.eq
-    option_move: Callable[[Any, Any, int, random.Random], Any] = _the_option
-    playout: Callable[[Any, random.Random], Any] | None = None
     sample: Sampler | None = None
 
 
@@ -147,8 +132,3 @@ class KitView(Mapping[str, T]):
 
     def __len__(self) -> int:
         return len(self._kits)
-
-
-def playout_policy(kit: GameKit) -> Callable[[State, random.Random], Any]:
-    """The policy every seat of a playout plays."""
-    return kit.judging.playout or kit.game.auto_move

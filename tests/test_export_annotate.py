@@ -17,14 +17,11 @@ from viz.files import load_replay
 
 SVG = "{http://www.w3.org/2000/svg}"
 RECORDINGS = Path(__file__).resolve().parents[1] / "recordings"
-# A 3x3 Load board at Load 3: player 1 wins with perfect play, and this random player 1
-# throws it at turn 5 (green then throws its own chance back at turn 6).
+# A 3x3 Load board at Load 3: this random red throws its chance away at turn 5 (its
+# 47 % against a random red from there, to 0), and green throws it back at turn 6.
 LOAD_BLUNDER = ["record", "load", "--rows", "3", "--cols", "3", "--load", "3", "--seed", "5"]
-THROWN = (
-    "?? Red picked 8 throws the win: Red picked 0, Red picked 1, Red picked 2 or 2 more "
-    "would have kept it"
-)
-ONLY = "! Gold placed 2 pieces on right: the only move that keeps the win"
+THROWN = "?? Blunder: Red picked 8, chance 47 % to 0 %; best: Pick red 0 or Pick red 1"
+ONLY = "! Gold placed 2 pieces on right: the only move that is no blunder, chance 100 % to 100 %"
 
 
 @pytest.fixture(scope="module")
@@ -67,10 +64,10 @@ def test_the_frame_after_a_judged_move_carries_its_judgement(recordings):
     scenes = list(Clip(replay, annotate=True).scenes())
     assert THROWN in status_words(scenes[5])
     assert status_words(scenes[6]).endswith(
-        "?? Green picked 0+1, clearing red 4, 6, 8 throws the win: Green picked 6+7, "
-        "clearing red 6, 8 or Green passed would have kept it"
+        "?? Blunder: Green picked 0+1, clearing red 4, 6, 8, chance 100 % to 0 %; "
+        "best: Pick green 6+7 or Pass"
     )
-    assert "Red picked 4: chance 100 % to 100 %" in status_words(scenes[1])
+    assert "?! Inaccuracy: Red picked 4, chance 53 % to 39 %" in status_words(scenes[1])
     assert "chance" not in status_words(scenes[0])  # the start follows no move
     plain = list(Clip(replay).scenes())
     assert THROWN not in status_words(plain[5])
@@ -87,7 +84,7 @@ def test_export_annotate_writes_the_words_into_the_svg_and_the_gif(recordings, t
     assert main(["export", analysed, "--gif", str(plain_gif)]) == 0
     scenes = list(Clip(load_replay(recordings["loops-analysed"]), annotate=True).scenes())
     assert [turn for turn, scene in enumerate(scenes) if ONLY in status_words(scene)] == [2, 4]
-    assert "! Gold placed one piece on left: the only move that keeps the win" in (
+    assert "! Gold placed one piece on left: the only move that is no blunder" in (
         status_words(scenes[8])
     )
     assert "Blue placed 2 pieces on left: chance 0 % to 0 %" in status_words(scenes[1])
@@ -95,7 +92,7 @@ def test_export_annotate_writes_the_words_into_the_svg_and_the_gif(recordings, t
     for scene in scenes:  # the SVG draws every row of every frame's status
         rows = {s.text for s in scene.shapes if s.key.startswith("status-") and s.text}
         assert rows <= drawn
-    assert any("the only move that keeps" in text for text in drawn)
+    assert any("the only move that is" in text for text in drawn)
     annotated, plain = gif_frames(gif), gif_frames(plain_gif)
     assert len(annotated) == len(plain) == 11
     assert all(
@@ -123,8 +120,8 @@ def test_annotate_without_judgements_is_a_one_line_error(recordings, tmp_path, c
 
 
 def judged(glyph: str, exact: bool, before: float, after: float, best: int = 1) -> Judged:
-    moves = tuple(f"Red picked {cell}" for cell in range(best))
-    return Judged(4, 5, 1, exact, before, after, 0.05, glyph, "Red picked 8", moves)
+    moves = tuple(f"Pick red {cell}" for cell in range(best))
+    return Judged(4, 5, 1, exact, before, after, 0.05, glyph, "Red picked 8", moves, 40)
 
 
 @pytest.mark.parametrize(
@@ -132,26 +129,35 @@ def judged(glyph: str, exact: bool, before: float, after: float, best: int = 1) 
     [
         (
             judged("??", True, 1, 0),
-            "?? Red picked 8 throws the win: Red picked 0 was the only winning move",
+            "?? Blunder: Red picked 8, chance 100 % to 0 %; best: Pick red 0",
         ),
         (
             judged("??", True, 1, 0, best=2),
-            "?? Red picked 8 throws the win: Red picked 0 or Red picked 1 would have kept it",
+            "?? Blunder: Red picked 8, chance 100 % to 0 %; best: Pick red 0 or Pick red 1",
+        ),
+        (
+            judged("??", False, 0.84, 0.53, best=3),
+            "?? Blunder: Red picked 8, chance 84 % to 53 % ± 5 %; "
+            "best: Pick red 0, Pick red 1 or Pick red 2",
         ),
         (
             judged("??", False, 0.84, 0.53, best=5),
-            "?? Blunder: Red picked 8, chance 84 % to 53 % ± 5 %; Red picked 0, Red picked 1, "
-            "Red picked 2 or 2 more kept more",
+            "?? Blunder: Red picked 8, chance 84 % to 53 % ± 5 %; "
+            "best: any of 5 moves, such as Pick red 0",
         ),
         (
-            judged("?", False, 0.6, 0.38),
-            "? Mistake: Red picked 8, chance 60 % to 38 % ± 5 %; Red picked 0 kept more",
+            judged("?", False, 0.6, 0.38, best=40),
+            "? Mistake: Red picked 8, chance 60 % to 38 % ± 5 %; "
+            "best: any of the 40 moves, such as Pick red 0",
         ),
         (
             judged("?!", False, 0.6, 0.47),
-            "?! Inaccuracy: Red picked 8, chance 60 % to 47 % ± 5 %; Red picked 0 kept more",
+            "?! Inaccuracy: Red picked 8, chance 60 % to 47 % ± 5 %; best: Pick red 0",
         ),
-        (judged("!", True, 1, 1), "! Red picked 8: the only move that keeps the win"),
+        (
+            judged("!", True, 1, 1),
+            "! Red picked 8: the only move that is no blunder, chance 100 % to 100 %",
+        ),
         (judged("", True, 0, 0), "Red picked 8: chance 0 % to 0 %"),
         (judged("", False, 0.5, 0.52), "Red picked 8: chance 50 % to 52 % ± 5 %"),
     ],

@@ -1,16 +1,17 @@
-"""H in every window: the best move for the side to move, as `analyze` judges it."""
+"""H in every window: the best moves for the side to move as `analyze` judges them, in
+the present tense, outlined on the board."""
 
 from __future__ import annotations
-
-import random
 
 import pygame
 import pytest
 from test_load_window import press, run
 
 from games import REGISTRY
-from games.analysis import hint
+from games.analysis import Hint, hint
+from viz.export.judged import best_words
 from viz.scenes import SCENES
+from viz.window.controls import hint_text
 from viz.window.hooks import GAME_OVER
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
@@ -26,7 +27,7 @@ def opened():
         window.close()
 
 
-def test_the_hint_in_odds_and_evens_names_only_winning_moves(opened, tmp_path):
+def test_the_hint_in_odds_and_evens_names_every_winning_move_and_outlines_it(opened, tmp_path):
     game = REGISTRY["loops"]
     window = LoopsApp(
         game, game.rules({}), vs="human", seed=1, settings=Settings.load(tmp_path / "s.json")
@@ -38,20 +39,27 @@ def test_the_hint_in_odds_and_evens_names_only_winning_moves(opened, tmp_path):
     window.manager.set_focus_set(None)  # the keyboard box lets the window have the keys
     press(window, pygame.K_h)
     state = window.state
-    words = SCENES["loops"].move_words
-    best = hint(game, state, list(window.history.moves), 0.0, random.Random(0))
-    said = {w for w in window.message.split("“")[1:] for w in [w.split("”")[0]]}
-
-    def words_of(move):
-        after = state.copy()
-        after.apply(move)
-        return words(state, after)
-
-    assert window.message.startswith("Hint: best is “") and said
-    assert said <= {words_of(move) for move in best}
     mover = state.to_move
     winning = [m for m in state.legal_moves() if judge_value(state, m, mover)]
-    assert not winning or set(best) == set(winning)
+    advice = SCENES["loops"].advice
+    if winning and len(winning) < len(state.legal_moves()):
+        named = [advice(state, m) for m in winning]
+        assert (
+            window.message == f"Hint: {best_words(named, len(state.legal_moves()))} (100% chance)"
+        )
+    elif not winning:
+        assert window.message == "Hint: lost whatever you play"
+    run(window)
+    outlined = {s.key for s in window.board.drawn.shapes if s.key.startswith("hint-")}
+    keys = {
+        f"hint-{key}"
+        for move in hint(game, state, lambda: True).best
+        for key in window.move_keys(move)
+    }
+    assert outlined == keys and keys
+    window.play(window.state.legal_moves()[0])
+    run(window)
+    assert not any(s.key.startswith("hint-") for s in window.board.drawn.shapes)  # moved on
 
 
 def judge_value(state, move, mover):
@@ -63,15 +71,14 @@ def judge_value(state, move, mover):
     return value(after, mover) == 1
 
 
-def test_the_hint_in_load_names_a_legal_pick_within_its_budget(opened):
+def test_the_hint_in_load_speaks_in_the_present_tense(opened):
     game = REGISTRY["load"]
     window = LoadApp(game, game.rules({}), seed=2, size=(900, 700))
     opened.append(window)
     run(window)
     press(window, pygame.K_h)
-    assert window.message.startswith("Hint: best is “Red picked ")
-    cell = int(window.message.split("Red picked ")[1].split(",")[0].split("”")[0])
-    assert cell in range(49)
+    assert window.message.startswith("Hint: ") and "picked" not in window.message
+    assert "Pick red " in window.message or "whatever you play" in window.message
 
 
 def test_the_hint_in_even_odds_names_a_colour_you_may_play(opened):
@@ -81,8 +88,25 @@ def test_the_hint_in_even_odds_names_a_colour_you_may_play(opened):
     run(window)  # the deal, then you lead
     assert window.state.to_move == 0
     press(window, pygame.K_h)
-    assert window.message.startswith("Hint: best is “play a ")
+    assert window.message.startswith("Hint: Play a")
     assert "-" not in window.message  # no number of your own tiles is given away
+
+
+@pytest.mark.parametrize(
+    "found, words",
+    [
+        (Hint(("a",), 3, 0.0, False), "a (0% chance)"),
+        (Hint(("a", "b", "c"), 3, 0.0, True), "lost whatever you play"),
+        (Hint(("a", "b"), 2, 1.0, True), "won whatever you play"),
+        (Hint(("a", "b"), 2, 0.5, True), "a or b (50% chance)"),
+        (Hint(("a", "b"), 5, 0.25, False), "a or b (25% chance)"),
+        (Hint(("a", "b", "c"), 5, 0.25, False), "a, b or c (25% chance)"),
+        (Hint(("a", "b", "c", "d"), 12, 0.25, False), "any of 4 moves, such as a (25% chance)"),
+        (Hint(("a", "b", "c", "d"), 4, 0.25, True), "any of the 4 moves, such as a (25% chance)"),
+    ],
+)
+def test_a_hint_in_words(found, words):
+    assert hint_text(found, lambda move: move) == words
 
 
 def test_no_hint_once_the_game_is_over(opened):

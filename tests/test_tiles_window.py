@@ -91,7 +91,7 @@ def test_the_move_list_and_a_hint_call_your_seat_you(app):
     red_ten = DEAL.hands[0][4]
     click(app, your_tile_point(app, red_ten))
     assert app.move_list.entry_words(2) == "2. You played red-10"
-    assert app.hint_words(app.state.legal_moves()[0]).startswith("You chose ")
+    assert app.hint_words(app.state.legal_moves()[0]).startswith("Name ")
     replay = TilesApp(GAME, GAME.rules({"players": 5}), seed=2, script=list(app.history.moves))
     try:  # a replay has no "you": every seat by its number
         assert replay.move_list.entry_words(2) == "2. Seat 0 played red-10"
@@ -275,8 +275,8 @@ def test_an_ended_game_marks_the_winners_row_and_its_banner_leaves_the_table_in_
         window.jobs.judging.wait()
         run(window)
         assert window.jobs.verdict == [  # you, then the five computer seats together
-            "You: 1 move, 0 inaccuracies, 0 mistakes, 0 blunders",
-            "The computer seats: 5 moves, 0 inaccuracies, 0 mistakes, 1 blunder",
+            "You: 1 move, accuracy 100 %, no errors",
+            "The computer seats: 5 moves, accuracy 100 %, 1 blunder",
         ]
         winners = window.state.result()["winners"]
         for size in ((980, 720), (640, 480)):  # judged once, then made small

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from statistics import mean
+from statistics import fmean
 
 from games.tiles.engine import (
     CHANCE,
@@ -91,7 +91,7 @@ def expected_cost(view: SeatView, color: int, value: int) -> float:
         below = [v for v in options if v < value]
         chance_to_win *= len(below) / len(options)
         if below:
-            lowest = min(lowest, mean(below))
+            lowest = min(lowest, fmean(below))
     return chance_to_win * lowest
 
 
@@ -100,8 +100,8 @@ def choose_play(view: SeatView, rng: random.Random) -> int:
 
     def score(color: int) -> tuple[float, float]:
         values = view.possible_values(color) or [5]
-        cost = mean(expected_cost(view, color, v) for v in values)
-        return cost, -mean(values)  # cheapest; then rid the hand of high tiles
+        cost = fmean(expected_cost(view, color, v) for v in values)
+        return cost, -fmean(values)  # cheapest; then rid the hand of high tiles
 
     best = min(view.legal_colors(), key=score)
     return rng.choice([i for i, c in enumerate(view.own_colors) if c == best])

@@ -6,15 +6,19 @@ options are colours, not tiles: its own tiles of one colour look alike to it."""
 from __future__ import annotations
 
 import random
+import zlib
+from collections.abc import Sequence
 from typing import Any
 
-from games.kit import Judging, Reading
+import numpy as np
+
+from games.kit import Judging, Reading, Shares
 from games.tiles.ai import SeatView, careful, random_deal
 from games.tiles.engine import CHANCE, Move, Play, TilesState, color_of
 from games.tiles.search import determinized
 
 
-def imagined(state: TilesState, seat: int, rng: random.Random) -> TilesState:
+def imagined_position(state: TilesState, seat: int, rng: random.Random) -> TilesState:
     """The position with `seat`'s own numbers dealt again from what it may hold."""
     return determinized(state, SeatView.of(state, seat), rng)
 
@@ -40,8 +44,34 @@ def option_move(state: TilesState, option: Any, seat: int, rng: random.Random) -
     return Play(seat, rng.choice(held))
 
 
-def playout_move(state: TilesState, rng: random.Random) -> Move:
-    return random_deal(state, rng) if state.to_move == CHANCE else careful(state, rng)
+def sample(
+    state: TilesState, options: Sequence[Any], seat: int, trials: range, seed: int
+) -> Shares:
+    """Playouts of each option, [option, trial, seat]. A trial's draws are kept apart by
+    what they are for (the mover's imagined hand, each later deal, each seat's choice
+    among its own look-alike tiles at each turn), so that two options' playouts of one
+    trial differ only where the option itself made them differ."""
+    found = []
+    for option in options:
+        rows = []
+        for trial in trials:
+            draws = zlib.crc32(f"{seed}/{trial}".encode())
+            imagined = imagined_position(state, seat, random.Random(draws))
+            imagined.apply(option_move(imagined, option, seat, random.Random(draws + 1)))
+            rows.append(_played_on(imagined, draws))
+        found.append(rows)
+    return np.array(found)
+
+
+def _played_on(state: TilesState, draws: int) -> list[float]:
+    while state.to_move is not None:
+        if state.to_move == CHANCE:
+            state.apply(random_deal(state, random.Random(f"{draws}/deal/{state.round}")))
+        else:
+            state.apply(careful(state, random.Random(draws * 1009 + state.turns)))
+    outcome = state.outcome()
+    assert outcome is not None  # played to the end
+    return outcome.shares(range(state.rules.players))
 
 
 READINGS = {
@@ -54,9 +84,7 @@ READINGS = {
 JUDGING = Judging(
     readings=READINGS,
     trials=256,
-    view=imagined,
     options=options,
     same_option=same_option,
-    option_move=option_move,
-    playout=playout_move,
+    sample=sample,
 )

@@ -119,7 +119,7 @@ def accuracy_words(replay: Replay) -> str:
     name = SCENES[replay.game.id].seat_name
     players = sorted({j.player for j in found})
     shares = [
-        mean_accuracy([(j.before, j.after) for j in found if j.player == p], weight)
+        mean_accuracy([(j.before, j.after, j.error) for j in found if j.player == p], weight)
         for p in players
     ]
     return "Accuracy: " + ", ".join(

@@ -12,6 +12,7 @@ import pygame
 
 from games.analysis import Hint, hint
 from viz import PALETTE_NAMES
+from viz.export.judged import best_words
 from viz.window.hooks import GAME_OVER, Keys
 from viz.window.panel import Button, Control
 from viz.window.settings import MOTIONS
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from viz.window.app import GameApp
 
 HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
-HINTS_SHOWN = 3
 
 
 def view_controls(app: GameApp[Any]) -> list[Control]:
@@ -85,14 +85,9 @@ def hint_message(app: GameApp[Any]) -> None:
 
 
 def hint_text(found: Hint, words: Callable[[Any], str]) -> str:
-    """A hint in words: the best moves by name (or how many there are, and one of them),
-    and the chance they keep, or that the position is lost or won whatever is played."""
+    """A hint in words: the best moves as the exports name them, and the chance they
+    keep, or that the position is lost or won whatever is played."""
     if found.settled and found.chance in (0.0, 1.0):
         return f"{'won' if found.chance else 'lost'} whatever you play"
-    chance = f"{found.chance:.0%} chance"
-    if found.settled:
-        return f"any of the {found.options} moves ({chance})"
-    if len(found.best) > HINTS_SHOWN:
-        example = words(found.best[0])
-        return f"any of {len(found.best)} moves, such as {example} ({chance})"
-    return f"{' or '.join(words(move) for move in found.best)} ({chance})"
+    named = best_words([words(move) for move in found.best], found.options)
+    return f"{named} ({found.chance:.0%} chance)"
