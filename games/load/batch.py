@@ -46,7 +46,9 @@ def geometry(rows: int, cols: int) -> Geometry:
     cells = np.arange(grid.cells)
     low = np.arange(0, grid.cells, 2)
     high = np.minimum(low + 1, grid.cells - 1)
-    blocks = np.array([[bool(mask >> c & 1) for c in cells] for mask in grid.pair_blocks])
+    blocks = np.array(
+        [[bool(mask >> c & 1) for c in range(grid.cells)] for mask in grid.pair_blocks]
+    )
     return Geometry(grid.cells, low, high, high - low + 1, cells[None, :] >= cells[:, None], blocks)
 
 

@@ -1,0 +1,112 @@
+"""The batched Load playouts (games/load/batch.py) against the engine, game for game: the
+same keys for player 1, player 2's policy written again here over engine positions, and
+the same winner in every game, from the start and from positions played into."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from support.depth import cases
+
+from games.load import PASS, LoadRules, LoadState, Pick
+from games.load.batch import Boards, holding_green, played_out, solver_green
+from games.load.sweep import LoadSolver
+
+
+def holds(state: LoadState, move) -> bool:
+    after = state.copy()
+    after.apply(move)
+    return after.winner != 1
+
+
+def holding_move(state: LoadState):
+    """Pass while that holds the stage, else the lowest pair that holds it, else pass."""
+    if holds(state, PASS):
+        return PASS
+    pairs = [Pick(2, 2 * j) for j in state.legal_pairs()]
+    return next((move for move in pairs if holds(state, move)), PASS)
+
+
+def solver_move(solver: LoadSolver):
+    def move(state: LoadState):
+        key = (state.red, state.red_cleared, state.green, state.green_cleared, state.blocked)
+        pair = solver.best_green(*key)
+        return PASS if pair < 0 else Pick(2, 2 * pair)
+
+    return move
+
+
+def engine_game(start: LoadState, keys: np.ndarray, green) -> LoadState:
+    """One game on the engine, player 1 picking its unpicked cell of highest key."""
+    state, picks = start.copy(), 0
+    while state.to_move is not None:
+        if state.to_move == 1:
+            state.apply(Pick(1, max(state.red_pool, key=lambda c: keys[picks, c])))
+            picks += 1
+        else:
+            state.apply(green(state))
+    return state
+
+
+def same_ends(start: LoadState, keys: np.ndarray, green, batch_green) -> list[bool]:
+    """Each game played both ways: the same winner, and where green held, the same
+    board at the end, cell for cell."""
+    boards = Boards.of([start]).repeated(len(keys))
+    held = played_out(boards, keys, batch_green)
+    for game, key in enumerate(keys):
+        final = engine_game(start, key, green)
+        assert held[game] == (final.winner == 2), game
+        if held[game]:
+            for name in ("red_cleared", "green", "green_cleared", "blocked"):
+                mask = sum(1 << c for c in np.flatnonzero(getattr(boards, name)[game]).tolist())
+                assert mask == getattr(final, name), (game, name)
+    return held.tolist()
+
+
+def played_into(rules: LoadRules, stages: int, seed: int) -> LoadState:
+    """A position `stages` stages into a game of random red and holding green (or the
+    game's end, if it comes first), with red to move."""
+    rng = random.Random(seed)
+    state = LoadState(rules)
+    while state.to_move is not None and state.stage <= stages:
+        state.apply(Pick(1, rng.choice(state.red_pool)))
+        state.apply(holding_move(state))
+    return state
+
+
+BOARDS = [(1, 2, 3), (3, 3, 3), (2, 5, 4), (4, 5, 5), (7, 7, 8), (5, 9, 6)]
+
+
+@pytest.mark.parametrize("rows, cols, load", BOARDS)
+def test_batched_games_end_as_the_engines_do(rows, cols, load):
+    rules = LoadRules(rows, cols, load)
+    games = cases(2000, 200)
+    for stages in (0, rows * cols // 3):
+        start = played_into(rules, stages, seed=rows * 100 + cols)
+        if start.to_move is None:
+            continue
+        picks = len(start.red_pool)
+        keys = np.random.default_rng(stages).random((games, picks, rules.rows * rules.cols))
+        same_ends(start, keys, holding_move, holding_green)
+
+
+def test_a_large_board_plays_out_alike_too():
+    """400 cells: more than the engine's bit masks would fit in a numpy integer."""
+    rules = LoadRules(20, 20, 8)
+    start = LoadState(rules)
+    keys = np.random.default_rng(1).random((4, 400, 400))
+    same_ends(start, keys, holding_move, holding_green)
+
+
+def test_the_exact_searchs_player_2_plays_alike_in_a_batch():
+    rules = LoadRules(3, 3, 3)
+    solver = LoadSolver(3, 3, 3)
+    start = LoadState(rules)
+    games = cases(2000, 300)
+    keys = np.random.default_rng(2).random((games, 9, 9))
+    held = same_ends(start, keys, solver_move(solver), solver_green(solver))
+    # and it holds as often as the search says it should, against a random red
+    chance = solver.player2_chance(start)
+    assert abs(np.mean(held) - chance) < 4 * (chance * (1 - chance) / games) ** 0.5
