@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 
 from viz.cli import main
 from viz.export.engine import Clip
-from viz.export.judged import Judged
+from viz.export.judged import Judged, accuracy_words
 from viz.files import load_replay
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -164,3 +164,15 @@ def judged(glyph: str, exact: bool, before: float, after: float, best: int = 1) 
 )
 def test_each_glyph_is_worded(made, words):
     assert made.note() == words
+
+
+def test_the_page_and_the_last_annotated_frame_give_each_players_accuracy(recordings, tmp_path):
+    analysed = recordings["load-analysed"]
+    replay = load_replay(analysed)
+    words = accuracy_words(replay)
+    assert words.startswith("Accuracy: Red ") and ", Green " in words
+    page = tmp_path / "a.html"
+    assert main(["export", str(analysed), "--html", str(page)]) == 0
+    assert f'<p id="replay-accuracy">{words}</p>' in page.read_text()
+    scenes = list(Clip(replay, annotate=True).scenes())
+    assert words in status_words(scenes[-1]) and words not in status_words(scenes[-2])

@@ -10,7 +10,7 @@ from viz.scenes import PALETTES
 from viz.scenes.moves import BANNER_BACK, BANNER_INK, PANEL_PALETTE
 from viz.scenes.shapes import contrast, hex_rgb
 from viz.window.panel import FOCUS_COLOR
-from viz.window.theme import HOVER_INK, PANEL_COLOR
+from viz.window.theme import HINT_INK, HOVER_INK, PANEL_COLOR
 
 THEME = json.loads(asset_text("theme.json"))
 STATES = ("normal", "hovered", "selected", "active", "disabled")
@@ -44,13 +44,14 @@ def test_a_button_and_a_slider_are_told_from_the_panel_by_their_edge():
     assert contrast(colour(handle), colour(THEME["horizontal_slider"]["colours"]["dark_bg"])) >= 3
 
 
-def test_the_focus_ring_and_the_hover_outline_stand_out():
+@pytest.mark.parametrize("ink", [HOVER_INK, HINT_INK])
+def test_the_focus_ring_the_hover_outline_and_the_hint_outline_stand_out(ink):
     assert contrast(FOCUS_COLOR, PANEL_COLOR) >= 3
     for game, palettes in PALETTES.items():
         for name, palette in palettes.items():
             for behind in ("canvas", "cell", "slot", "felt", "back", "paper"):
                 if behind in palette.colors:
-                    ratio = contrast(hex_rgb(HOVER_INK), palette.colors[behind])
+                    ratio = contrast(hex_rgb(ink), palette.colors[behind])
                     assert ratio >= 3, (game, name, behind, round(ratio, 2))
 
 

@@ -30,11 +30,16 @@ if TYPE_CHECKING:
 
 # Every id of the page's own starts with this, so none can be one of the SVG's.
 ID_PREFIX = "replay-"
-# The chance chart's place under the board; the script draws it to the size it is given.
-CHART = (
-    f'<div id="{ID_PREFIX}chart-box"><svg id="{ID_PREFIX}chart" class="eval-chart" '
-    'role="group" aria-roledescription="chart"></svg></div>'
-)
+
+
+def chart_box(accuracy: str) -> str:
+    """The chance chart's place under the board (the script draws it to the size it is
+    given), and each player's accuracy under it."""
+    return (
+        f'<div id="{ID_PREFIX}chart-box"><svg id="{ID_PREFIX}chart" class="eval-chart" '
+        'role="group" aria-roledescription="chart"></svg>'
+        f'<p id="{ID_PREFIX}accuracy">{html.escape(accuracy)}</p></div>'
+    )
 
 
 def turn_words(clip: Clip) -> dict[str, Any]:
@@ -118,7 +123,7 @@ def replay_page(clip: Clip) -> str:
         "RATIO": f"{scenes[0].width} / {scenes[0].height}",
         "BOARDMIN": str(narrowest(scenes)),
         "BOARD": board,
-        "CHART": CHART if chart is not None else "",
+        "CHART": chart_box(chart["accuracy"]) if chart is not None else "",
     }
     template = asset_text("page/player.html")
     return re.sub(r"@([A-Z]+)@", lambda found: replacements[found.group(1)], template)
