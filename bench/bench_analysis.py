@@ -1,7 +1,8 @@
-"""Move analysis: the time to judge every move of a game, for each game, on every core
-and on one, against a plain baseline measured in the same run (the same judgements made
-one position at a time with no process pool and, for Odds and Evens, no solver: a
-minimax over the engine).
+"""Move analysis: the time to judge every move of a game at the error target, for each
+game, on every core and on one, with the largest standard error and the mean trials a
+move took; against plain baselines measured in the same run: for Odds and Evens a
+minimax over the engine instead of the solver, and for Load's playouts the engine
+playing one game at a time instead of the numpy batch.
 
 Run: python bench/bench_analysis.py [--repeats 3] [--shared ../shared/data/…jsonl]
 """
@@ -11,13 +12,16 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import time
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from common import median_seconds, print_table
 
-from games.analysis import default_trials, hint, judged_indices
+from games.analysis import Method, hint, judged_indices, sample
+from games.load import PASS, LoadState, Pick
+from games.load.judging import exact_search
 from games.loops.solver import solver
 from games.recording import Replay
 from viz.analysis.moves import analyze
@@ -46,17 +50,66 @@ def engine_minimax(replay: Replay) -> int:
 
     positions: dict[object, Any] = {}
     history = replay.history()
-    for index in judged_indices(history):
+    for index in judged_indices(replay.game, history):
         state = history.before(index)
         positions.setdefault(state.snapshot(), state)
         wins(state.snapshot())
     return len(positions)
 
 
-def cold(replay: Replay, trials: int, workers: int) -> object:
+def cold(replay: Replay, workers: int) -> list[Any]:
     """The analysis from scratch: the solvers' memory of earlier runs forgotten first."""
     solver.cache_clear()
-    return analyze(replay, trials, 0, workers)
+    exact_search.cache_clear()
+    return analyze(replay, Method(), 0, workers)
+
+
+def holding_move(state: LoadState) -> Any:
+    """Green's playout policy on the engine: pass while that holds, else the lowest pair
+    that holds, else pass."""
+    for move in [PASS] + [Pick(2, 2 * j) for j in state.legal_pairs()]:
+        after = state.copy()
+        after.apply(move)
+        if after.winner != 1:
+            return move
+    return PASS
+
+
+def engine_playouts(state: LoadState, trials: int) -> int:
+    """Load's playouts the plain way: every option, one engine game at a time."""
+    rng, held = random.Random(1), 0
+    for option in state.legal_moves():
+        for _ in range(trials):
+            game = state.copy()
+            game.apply(option)
+            while game.to_move is not None:
+                mover = game.to_move
+                game.apply(Pick(1, rng.choice(game.red_pool)) if mover == 1 else holding_move(game))
+            held += game.winner == 2
+    return held
+
+
+def playout_rows(replay: Replay, trials: int, repeats: int) -> list[list[object]]:
+    """Every option of a middle position of the game, `trials` playouts each, both ways."""
+    history = replay.history()
+    indices = judged_indices(replay.game, history)
+    state = history.before(indices[len(indices) // 3])
+    options = state.legal_moves()
+    batched = median_seconds(
+        lambda: sample(replay.game, state, options, state.to_move, range(trials), 1), repeats
+    )
+    plain = median_seconds(lambda: engine_playouts(state, trials), repeats)
+    games = len(options) * trials
+    return [
+        ["numpy batch", games, f"{batched:.3f}", f"{games / batched:,.0f}", "1.0x"],
+        [
+            "engine, a game at a time",
+            games,
+            f"{plain:.3f}",
+            f"{games / plain:,.0f}",
+            f"{plain / batched:.1f}x slower",
+        ],
+    ]
 
 
 def main() -> None:
@@ -75,27 +128,58 @@ def main() -> None:
     rows = []
     for label, path in games:
         replay = load_replay(path)
-        trials = default_trials(replay.game)
-        turns = len(judged_indices(replay.history()))
-        every = median_seconds(partial(cold, replay, trials, workers), args.repeats)
-        one = median_seconds(partial(cold, replay, trials, 1), args.repeats)
-        rows.append([label, turns, trials, f"{every:.2f}", f"{one:.2f}", f"{one / every:.1f}x"])
+        found = cold(replay, workers)
+        estimated = [j for j in found if not j.exact]
+        error = max((j.error for j in estimated), default=0.0)
+        trials = sum(j.trials for j in estimated) / max(1, len(estimated))
+        every = median_seconds(partial(cold, replay, workers), args.repeats)
+        one = median_seconds(partial(cold, replay, 1), args.repeats)
+        rows.append(
+            [
+                label,
+                len(found),
+                len(found) - len(estimated),
+                f"{error:.3f}",
+                f"{trials:.0f}",
+                f"{every:.2f}",
+                f"{one:.2f}",
+                f"{one / every:.1f}x",
+            ]
+        )
     loops = load_replay(ROOT / "recordings" / "loops-sample.jsonl")
-    solved = median_seconds(partial(cold, loops, 1, 1), args.repeats)
+    solved = median_seconds(partial(cold, loops, 1), args.repeats)
     plain = median_seconds(lambda: engine_minimax(loops), args.repeats)
-    print(f"Move analysis, median of {args.repeats} runs; {workers} cores")
+    print(f"Move analysis at the error target, median of {args.repeats} runs; {workers} cores")
     print_table(
-        ["game", "judged turns", "trials", f"s, {workers} workers", "s, 1 worker", "speed-up"],
+        [
+            "game",
+            "judged",
+            "exact",
+            "largest SE",
+            "mean trials",
+            f"s, {workers} workers",
+            "s, 1 worker",
+            "speed-up",
+        ],
         rows,
+    )
+    print()
+    load = load_replay(args.shared if args.shared.exists() else games[1][1])
+    print_table(
+        ["Load playouts", "games", "s", "games/s", "ratio"], playout_rows(load, 256, args.repeats)
     )
     print()
     hints = []
     for label, path in games:
         replay = load_replay(path)
-        indices = judged_indices(replay.history())
+        indices = judged_indices(replay.game, replay.history())
         middle = replay.history().before(indices[len(indices) // 2])
-        run = partial(hint, replay.game, middle, replay.moves, HINT_BUDGET_S, random.Random(1))
-        hints.append([label, f"{median_seconds(run, args.repeats) * 1000:.0f}"])
+
+        def within_budget(position: Any = middle, game: Any = replay.game) -> object:
+            deadline = time.monotonic() + HINT_BUDGET_S
+            return hint(game, position, lambda: time.monotonic() >= deadline)
+
+        hints.append([label, f"{median_seconds(within_budget, args.repeats) * 1000:.0f}"])
     print_table(["H in a window, the middle judged position", "ms"], hints)
     print()
     print_table(

@@ -48,7 +48,7 @@ def reached(state: LoadState) -> bool:
 def exact_value(state: LoadState, reading: str) -> ExactValue | None:
     if not reached(state):
         return None
-    search = _search(state.rules.rows, state.rules.cols, state.pending_load)
+    search = exact_search(state.rules.rows, state.rules.cols, state.pending_load)
     if reading == PERFECT:
         return lambda position, player: float(search.player2_wins(position) == (player == 2))
     return lambda position, player: _for(player, search.player2_chance(position))
@@ -59,7 +59,7 @@ def _for(player: int, chance: float) -> float:
 
 
 @cache
-def _search(rows: int, cols: int, load: int) -> LoadSolver:
+def exact_search(rows: int, cols: int, load: int) -> LoadSolver:
     return LoadSolver(rows, cols, load)
 
 
@@ -92,7 +92,7 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
 
 def _green_policy(state: LoadState) -> GreenPolicy:
     if state.board.cells <= EXACT_LOAD_CELLS:
-        return solver_green(_search(state.rules.rows, state.rules.cols, state.pending_load))
+        return solver_green(exact_search(state.rules.rows, state.rules.cols, state.pending_load))
     return holding_green
 
 

@@ -9,6 +9,7 @@ since a win scores points and the lowest total wins.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import fmean
 
@@ -81,18 +82,30 @@ def forced_values(hand: tuple[int, ...], color: int) -> list[int]:
 def expected_cost(view: SeatView, color: int, value: int) -> float:
     """Points this seat expects to take by playing a tile of `color` worth `value`,
     if each later seat plays any tile it may, at random."""
+    return _costs(view, color)(value)
+
+
+def _costs(view: SeatView, color: int) -> Callable[[int], float]:
+    """`expected_cost` of a colour for any value: what the dispute shows and what each
+    later seat may play (they follow our colour: it is the current one now) are worked
+    out once for all the values."""
     played = [value_of(t) for _, t in view.plays]
-    if played and value < max(played):
-        return 0.0
-    chance_to_win = 1.0
-    lowest: float = min([*played, value])
-    for seat in view.later_seats():  # they follow our colour: it is the current one now
-        options = forced_values(view.hands[seat], color)
-        below = [v for v in options if v < value]
-        chance_to_win *= len(below) / len(options)
-        if below:
-            lowest = min(lowest, fmean(below))
-    return chance_to_win * lowest
+    top = max(played, default=0)
+    later = [forced_values(view.hands[seat], color) for seat in view.later_seats()]
+
+    def cost(value: int) -> float:
+        if played and value < top:
+            return 0.0
+        chance_to_win = 1.0
+        lowest: float = min([*played, value])
+        for options in later:
+            below = [v for v in options if v < value]
+            chance_to_win *= len(below) / len(options)
+            if below:
+                lowest = min(lowest, fmean(below))
+        return chance_to_win * lowest
+
+    return cost
 
 
 def choose_play(view: SeatView, rng: random.Random) -> int:
@@ -100,8 +113,9 @@ def choose_play(view: SeatView, rng: random.Random) -> int:
 
     def score(color: int) -> tuple[float, float]:
         values = view.possible_values(color) or [5]
-        cost = fmean(expected_cost(view, color, v) for v in values)
-        return cost, -fmean(values)  # cheapest; then rid the hand of high tiles
+        cost = _costs(view, color)
+        return fmean(cost(v) for v in values), -fmean(values)  # cheapest; then rid the
+        # hand of high tiles
 
     best = min(view.legal_colors(), key=score)
     return rng.choice([i for i, c in enumerate(view.own_colors) if c == best])
