@@ -88,9 +88,10 @@ def table(replay: Replay, judgements: list[Judgement], method: Method) -> str:
     kit = SCENES[replay.game.id]
     history = replay.history()
     exact = sum(j.exact for j in judgements)
+    chosen = len(judged_indices(replay.game, history))  # every move a player chose
     lines = [
-        f"{replay.game.name}: {len(judgements)} moves judged, {exact} of them exactly; "
-        f"a chance is {meaning(replay.game, method)}",
+        f"{replay.game.name}: {len(judgements)} of {chosen} moves judged, {exact} of them "
+        f"exactly; a chance is {meaning(replay.game, method)}",
         "| turn | player | move | before | after | glyph | best |",
         "|---:|---:|---|---:|---:|:---:|---|",
     ]
