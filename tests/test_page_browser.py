@@ -625,8 +625,8 @@ def test_text_contrast_is_at_least_4_5_to_1(open_page):
 # `oddsevens analyze -o` of the Odds and Evens sample (exact, "!" on gold's turns 2, 4 and
 # 8) and of a 3x3 Load board at Load 3 whose random player 1 throws its win at turn 5.
 LOAD_BLUNDER = ["record", "load", "--rows", "3", "--cols", "3", "--load", "3", "--seed", "5"]
-LOAD_BLUNDER_LABEL = "Turn 5, red picked 8, blunder, chance 100 % to 0 %"
-LOAD_BLUNDER_BEST = "Red picked 0, Red picked 1, Red picked 2 or 2 more"
+LOAD_BLUNDER_LABEL = "Turn 5, red picked 8, blunder, chance 47 % to 0 %"
+LOAD_BLUNDER_BEST = "Pick red 0 or Pick red 1"
 CHART = "#replay-chart"
 POINTS = ".eval-chart .eval-point"
 
@@ -757,16 +757,16 @@ def test_chart_points_are_named_buttons(open_analysed):
     assert blunder.get_attribute("role") == "button"
     assert blunder.get_attribute("aria-label") == LOAD_BLUNDER_LABEL
     assert page.locator(f'{POINTS}[data-turn="1"]').get_attribute("aria-label") == (
-        "Turn 1, red picked 4, chance 100 % to 0 %".replace("to 0", "to 100")
+        "Turn 1, red picked 4, inaccuracy, chance 53 % to 39 %"
     )
     snapshot = page.locator("body").aria_snapshot()
     assert f'button "{LOAD_BLUNDER_LABEL}"' in snapshot
-    assert "Player 1's chance to win" in page.locator(CHART).get_attribute("aria-label")
+    assert "Red's chance to win" in page.locator(CHART).get_attribute("aria-label")
     assert page.locator("#replay-picture").get_attribute("aria-hidden") == "true"
     assert page.locator("#replay-chart-box").get_attribute("aria-hidden") is None
     # The glyph is written beside its dot, not told by its colour alone.
     assert blunder.locator("text").text_content() == "??"
-    assert page.locator(f'{POINTS}[data-turn="1"] text').count() == 0
+    assert page.locator(f'{POINTS}[data-turn="7"] text').count() == 0  # no glyph at turn 7
 
 
 @pytest.mark.slow
@@ -779,11 +779,11 @@ def test_the_move_list_shows_glyphs_and_the_best_move_of_a_mistake(open_analysed
     assert blunder.get_attribute("aria-label") == (
         f"Turn 5: Red picked 8, blunder; best: {LOAD_BLUNDER_BEST}"
     )
-    assert moves.nth(4).locator(".glyph, .best-move").count() == 0
+    assert moves.nth(7).locator(".glyph, .best-move").count() == 0  # turn 7: no glyph
     blunder.click()
     spoken = page.locator("#replay-status").text_content()
     assert spoken.startswith(
-        f"Turn 5 of 14: Red picked 8 (blunder, chance 100 % to 0 %; best: {LOAD_BLUNDER_BEST})."
+        f"Turn 5 of 14: Red picked 8 (blunder, chance 47 % to 0 %; best: {LOAD_BLUNDER_BEST})."
     )
     loops = open_analysed("loops-analysed")
     glyphs = loops.eval_on_selector_all(

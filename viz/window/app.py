@@ -87,21 +87,12 @@ class GameApp(GameWindow[StateT]):
         self.jobs = WindowJobs(judgements or {}, self.verdict_lines, said)
         self.session = Session(game, rules, seed, log_dir, said)
         self.mode: Mode = PlayMode(self) if script is None else ReplayMode(self, script)
-        # H's best moves and the position they are for: outlined while it is shown
-        self.hinted: tuple[tuple[int, int], tuple[Any, ...]] = ((-1, -1), ())
         self.mode.begin()
         if self.settings.problem:
             self.message = "Settings file unreadable: using defaults"
             print(self.settings.problem, flush=True)
 
     # --- the game, through the session -----------------------------------------------
-
-    def hinted_keys(self) -> list[str]:
-        """The shapes of the moves H named, while their position is on screen."""
-        position, best = self.hinted
-        if position != self.session.position:
-            return []
-        return [key for move in best for key in self.move_keys(move)]
 
     @property
     def state(self) -> StateT:

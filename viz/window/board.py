@@ -34,6 +34,8 @@ class BoardView:
         self.pointer: tuple[int, int] | None = None  # the mouse, while over the board
         self.pressing = False  # the mouse button is down on the board
         self.pressed_at = (0, 0)  # ... where it went down
+        # H's best moves and the position they are for: outlined while it is shown
+        self.hinted: tuple[tuple[int, int], tuple[Any, ...]] = ((-1, -1), ())
 
     def paint(self, screen: pygame.Surface) -> Scene:
         picture = self.picture()
@@ -58,11 +60,15 @@ class BoardView:
         return replace(picture, shapes=(*picture.shapes, *marks)) if marks else picture
 
     def hint_marks(self, picture: Scene) -> list[Shape]:
-        """A dashed outline round each move H named."""
+        """A dashed outline round each move H named, while their position is on screen."""
+        position, best = self.hinted
+        if position != self.app.session.position:
+            return []
         shapes = picture.by_key()
+        keys = [key for move in best for key in self.app.move_keys(move)]
         return [
             outline(f"hint-{key}", shapes[key], HINT_INK, 3.0, dashed=True)
-            for key in self.app.hinted_keys()
+            for key in keys
             if key in shapes
         ]
 

@@ -80,7 +80,7 @@ def hint_message(app: GameApp[Any]) -> None:
     else:
         deadline = time.monotonic() + HINT_BUDGET_S
         found = hint(app.game, state, lambda: time.monotonic() >= deadline, len(app.history))
-        app.hinted = (app.session.position, found.best)
+        app.board.hinted = (app.session.position, found.best)
         app.message = "Hint: " + hint_text(found, app.hint_words)
 
 
