@@ -13,7 +13,7 @@ from games.load import DIM, ON, PASS, Pick
 from viz.cli import main
 from viz.files import load_replay
 from viz.scenes.common import text_width
-from viz.scenes.load import EXPORT_STATUS_LINES, PALETTE, layout_for
+from viz.scenes.load import EXPORT_STATUS_LINES, PALETTE, SEAT_NAMES, layout_for
 from viz.scenes.shapes import hex_rgb
 from viz.window.app import IDLE_WAIT_MS, NOTE_LINES
 from viz.window.board import MAX_TEXT
@@ -247,7 +247,7 @@ def test_loop_runs_to_the_end_and_stops(app):
     assert app.state.to_move is None and not app.looping
     assert button(app, "Loop")
     winner = app.state.result()["winner"]
-    assert f"Player {winner} wins" in app.scene().by_key()["status-1"].text
+    assert f"{SEAT_NAMES[winner]} wins" in app.scene().by_key()["status-1"].text
 
 
 def test_speed_sets_how_many_turns_a_second(app):

@@ -79,15 +79,15 @@ def test_load_end_names_the_colour_the_count_the_load_and_the_stage():
     state = load_after(*[m for cell in (5, 6, 7, 8) for m in (Pick(1, cell), PASS)], rules=rules)
     rows = [s.text for s in scene_of(state).shapes if s.key.startswith("status-")]
     # the last move's words stay beside the result; long lines wrap, never cut
-    assert " ".join(rows[1:]) == "Green passed · Player 1 wins: 4 uncleared red, Load 3, at stage 4"
+    assert " ".join(rows[1:]) == "Green passed · Red wins: 4 uncleared red, Load 3, at stage 4"
 
 
 def test_load_legend_names_the_colours_and_the_load_with_the_slider():
     keys = scene_of(load_after(Pick(1, 3))).by_key()
     names = ("red", "green", "cleared-red", "cleared-green", "load")
     assert [keys[f"legend-{k}"].text for k in names] == [
-        "player 1",
-        "player 2",
+        "red",
+        "green",
         "cleared red",
         "cleared green",
         "Load 5",
@@ -102,7 +102,7 @@ def test_load_legend_names_the_lone_cell_of_an_odd_board_only():
     even = scene_of(load_after(rules=LoadRules(rows=4, cols=4))).by_key()
     assert "legend-lone" not in even and "lone-0" not in even
     # where even two legend rows are short of room, it is the first entry to go
-    assert "legend-lone" not in load_scene(load_after(), 120, 160).by_key()
+    assert "legend-lone" not in load_scene(load_after(), 110, 160).by_key()
 
 
 def test_loops_rings_the_pieces_a_place_put_down_and_the_piece_a_flip_turned():

@@ -74,7 +74,7 @@ def test_an_ended_game_has_a_banner_with_the_winner_and_a_game_over_mode_line(op
         window.mode.step()
     run(window)
     shapes = window.board.drawn.by_key()
-    assert shapes["banner-0"].text in ("Player 1 wins", "Player 2 wins")
+    assert shapes["banner-0"].text in ("Red wins", "Green wins")
     swatch = shapes["banner-swatch"]
     expected = "red" if window.state.winner == 1 else "green"
     centre = (round(swatch.x + swatch.w / 2), round(swatch.y + swatch.h / 2))

@@ -14,7 +14,7 @@ from typing import Any
 
 from games import REGISTRY
 from games.autoplay import play
-from games.base import State
+from games.base import AnyGame, State
 from games.recording import Replay, recording_text
 from viz import DEFAULT_SIZE
 from viz.cli.common import (
@@ -77,14 +77,18 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ended(state: State) -> str:
-    """ "player 2 won", "players 0 and 3 share the win", or "unfinished"."""
+def _ended(game: AnyGame, state: State) -> str:
+    """ "Green won", "Seat 0 and Seat 3 share the win" (the game's own names), or
+    "unfinished"."""
     outcome = state.outcome()
     if outcome is None:
         return "unfinished"
+    from viz.scenes import SCENES
+
+    name = SCENES[game.id].seat_name
     if len(outcome.winners) > 1:
-        return "players " + " and ".join(map(str, outcome.winners)) + " share the win"
-    return f"player {outcome.winners[0]} won"
+        return " and ".join(map(name, outcome.winners)) + " share the win"
+    return f"{name(outcome.winners[0])} won"
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -107,7 +111,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    ended = _ended(state)
+    ended = _ended(replay.game, state)
     print(f"{shown(args.recording)}: valid {replay.game.id} game, {state.turns} turns, {ended}")
     return 0
 

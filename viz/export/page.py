@@ -45,7 +45,7 @@ def chart_box(accuracy: str) -> str:
 def turn_words(clip: Clip) -> dict[str, Any]:
     """Each turn's status lines, the move that led to it, and the board read back.
 
-    A phrase said on many turns ("Stage 3 of 49", "player 1 (red) to move", a move's
+    A phrase said on many turns ("Stage 3 of 49", "Red to move", a move's
     words, which the status repeats) is carried once, in `phrases`: a turn's move is the
     number of its phrase there, its status the numbers of the phrases that its lines,
     joined with " · ", are split into at every " · ".

@@ -119,8 +119,7 @@ def status_lines(state: LoadState) -> list[str]:
     done = _last_move_text(state) + _cleared_text(state)
     if state.winner is not None:  # the last move's words stay beside the result
         return [facts, f"{done} · {outcome_words(state)}"]
-    colour = "red" if state.to_move == 1 else "green"
-    return [facts, f"{done} · player {state.to_move} ({colour}) to move"]
+    return [facts, f"{done} · {SEAT_NAMES[state.to_move]} to move"]
 
 
 def cleared_now(state: LoadState) -> tuple[list[int], list[int]]:
@@ -144,7 +143,7 @@ def outcome_words(state: LoadState) -> str:
     if state.winner == 1:
         return player_1_win_text(state)
     if state.winner == 2:
-        return f"Player 2 wins: held all {state.board.cells} stages"
+        return f"Green wins: held all {state.board.cells} stages"
     return ""
 
 
@@ -155,7 +154,7 @@ def player_1_win_text(state: LoadState) -> str:
         for colour, count in (("red", state.uncleared_red()), ("green", state.uncleared_green()))
         if count > state.load
     ]
-    return f"Player 1 wins: {' and '.join(over)}, Load {state.load}, at stage {state.stage}"
+    return f"Red wins: {' and '.join(over)}, Load {state.load}, at stage {state.stage}"
 
 
 def _last_move_text(state: LoadState) -> str:
@@ -207,8 +206,8 @@ def last_move_cells(state: LoadState) -> tuple[int, ...]:
 
 
 ALWAYS_IN_LEGEND = (
-    LegendItem("red", "player 1", "red"),
-    LegendItem("green", "player 2", "green"),
+    LegendItem("red", "red", "red"),
+    LegendItem("green", "green", "green"),
     LegendItem("cleared-red", "cleared red", "red-dim"),
     LegendItem("cleared-green", "cleared green", "green-dim"),
     LegendItem("last", "latest pick", "ink", "frame"),
