@@ -117,7 +117,7 @@ def status_lines(state: LoadState) -> list[str]:
         f"red {state.uncleared_red()}/{load} · green {state.uncleared_green()}/{load}"
     )
     done = _last_move_text(state) + _cleared_text(state)
-    if state.winner is not None:  # the last move's words stay beside the result
+    if state.to_move is None:  # the last move's words stay beside the result
         return [facts, f"{done} · {outcome_words(state)}"]
     return [facts, f"{done} · {SEAT_NAMES[state.to_move]} to move"]
 
