@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -133,3 +134,19 @@ def test_record_refuses_a_player_in_a_seat_it_cannot_hold(tmp_path, capsys):
     error = capsys.readouterr().err
     assert error == "oddsevens: --by: balanced-green cannot play seat 1 (it plays seat 2)\n"
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["record", "loops", "-o", "{out}", "--verbose"],
+        ["record", "--verbose", "loops", "-o", "{out}"],
+        ["sweep", "loops", "--capacity", "3", "--trials", "10", "--verbose"],
+        ["validate", "{sample}", "--verbose"],
+    ],
+)
+def test_verbose_is_taken_after_any_command_as_the_readme_says(argv, tmp_path, capsys):
+    sample = Path(__file__).resolve().parents[1] / "recordings" / "loops-sample.jsonl"
+    args = [a.format(out=tmp_path / "r.jsonl", sample=sample) for a in argv]
+    assert main(args) == 0
+    assert capsys.readouterr().err.count("unrecognized") == 0

@@ -3,6 +3,7 @@ reasons, each with a hand-worked expectation; the SVG's last-move class."""
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 from types import SimpleNamespace
 
@@ -207,3 +208,19 @@ def test_the_svg_paints_a_late_highlight_under_the_score_it_marks():
     root = ET.fromstring(animated_svg(scenes, 500, 0))
     ids = [e.get("id") for e in root.iter() if e.get("id")]
     assert ids.index("score-mark-0") < ids.index("score-3-0")
+
+
+def test_the_loops_result_agrees_with_you():
+    """Whoever wins, the words agree with the name: "You win", "The AI wins"."""
+    from viz.scenes.loops import outcome_words
+
+    rng = random.Random(4)
+    winners = {}
+    while len(winners) < 2:
+        state = LoopsState(LoopsRules())
+        while state.to_move is not None:
+            state.apply(rng.choice(state.legal_moves()))
+        winners[state.winner] = state
+    assert outcome_words(winners[0], ("you", "the AI")).startswith("You win: the AI cannot move")
+    assert outcome_words(winners[1], ("you", "the AI")).startswith("The AI wins: you cannot move")
+    assert outcome_words(winners[0]).startswith("Blue wins: gold cannot move")

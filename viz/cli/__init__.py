@@ -8,7 +8,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from contextlib import suppress
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -24,8 +24,20 @@ from viz.system import Stopped, WorkerLost, raise_if_stopped, stop_heard, stops_
 __all__ = ["main", "record_game"]
 
 
+VERBOSE_HELP = "after a failure of ffmpeg, print its whole log below the one-line error"
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, with a usage mistake reported like every other error: one line."""
+    """argparse, with a usage mistake reported like every other error: one line; and
+    `--verbose` taken after any command's name too (each sub-command's parser is made of
+    this class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if " " in self.prog:  # "oddsevens record load": a command's own parser
+            self.add_argument(
+                "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP
+            )
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.partition(" ")[2]  # "sweep load" of "oddsevens sweep load"
@@ -37,9 +49,6 @@ class Parser(argparse.ArgumentParser):
             (file or sys.stderr).write(message)
 
 
-VERBOSE_HELP = "after a failure of ffmpeg, print its whole log below the one-line error"
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="oddsevens", description=__doc__)
     parser.add_argument("--version", action="version", version=f"oddsevens {__version__}")
@@ -47,10 +56,6 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     for group in (recordings, windows, sweeps, analysis):
         group.add_commands(commands)
-    for command in commands.choices.values():  # after the command's name, too
-        command.add_argument(
-            "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP
-        )
     return parser
 
 

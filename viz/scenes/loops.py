@@ -142,10 +142,9 @@ def outcome_words(state: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> st
     if state.winner is None:
         return ""
     loser = 1 - state.winner
-    return (
-        f"{sentence(names[state.winner])} wins: {names[loser]} cannot move, "
-        f"{no_move_reason(state, loser)}"
-    )
+    winner = sentence(names[state.winner])
+    verb = "win" if winner == "You" else "wins"  # "You win", "The AI wins", "Blue wins"
+    return f"{winner} {verb}: {names[loser]} cannot move, {no_move_reason(state, loser)}"
 
 
 def move_words(before: LoopsState, after: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
