@@ -10,6 +10,8 @@ from games.analysis import judge_game, summary
 from games.load import PASS, Pick
 from viz.scenes.moves import PANEL_PALETTE, banner_shapes
 from viz.scenes.shapes import Text, hex_rgb
+from viz.cli import main
+from viz.files import load_replay
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
 from viz.window.theme import HOVER_INK
@@ -62,10 +64,30 @@ def test_a_click_on_the_list_of_a_replay_jumps_to_that_turn(opened):
 
 
 def test_a_replay_of_an_analysed_game_shows_each_glyph(opened):
-    window = load_window(opened, script=MOVES, judgements={2: {"glyph": "??"}})
+    note = {"exact": True, "before": 1.0, "after": 0.0, "error": 0.0, "best": [], "glyph": "??"}
+    window = load_window(opened, script=MOVES, judgements={2: note})
     press(window, pygame.K_END)
     texts, _ = listed(window)
     assert texts[3] == "3. ?? Red picked 30" and texts[2] == "2. Green picked 6+7, clearing red 20"
+
+
+def test_a_replay_of_an_analysed_game_ends_with_each_sides_summary(opened, tmp_path):
+    annotated = tmp_path / "analysed.jsonl"
+    game = ["record", "load", "--rows", "3", "--cols", "3", "--load", "3", "--seed", "5"]
+    assert main([*game, "-o", str(tmp_path / "game.jsonl")]) == 0
+    assert main(["analyze", str(tmp_path / "game.jsonl"), "-o", str(annotated)]) == 0
+    replay = load_replay(annotated)
+    window = LoadApp(LOAD, replay.rules, script=replay.moves, judgements=replay.judgements)
+    opened.append(window)
+    press(window, pygame.K_END)
+    run(window)
+    banner = [
+        s.text
+        for s in window.board.drawn.shapes
+        if isinstance(s, Text) and s.key.startswith("banner-")
+    ]
+    assert "Red: 7 moves, accuracy 70 %, 1 inaccuracy, 1 mistake, 1 blunder" in banner
+    assert "Green: 7 moves, accuracy 86 %, 1 blunder" in banner
 
 
 def test_an_ended_game_has_a_banner_with_the_winner_and_a_game_over_mode_line(opened):

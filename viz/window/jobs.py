@@ -159,6 +159,28 @@ class WindowJobs:
         self.verdict = self.summary(judged)
         return True
 
+    def sum_up_recorded(self, mover: Callable[[int], int | None]) -> None:
+        """A replay of an analysed recording: the banner sums up the judgements it carries
+        (`mover(index)` is who made move `index`)."""
+        judged = [
+            Judgement(
+                index,
+                0,
+                player,
+                note["exact"],
+                note["before"],
+                note["after"],
+                note["error"],
+                (),
+                note["glyph"],
+                (),
+                (),
+            )
+            for index, note in sorted(self.judgements.items())
+            if (player := mover(index)) is not None
+        ]
+        self.verdict = self.summary(judged) if judged else []
+
     def verdict_shown(self) -> list[str]:
         judging = self.judging is not None and not self.judging.reported
         return ["Judging the moves…"] if judging else self.verdict

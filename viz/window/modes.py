@@ -107,6 +107,7 @@ class ReplayMode:
         return turns
 
     def begin(self) -> None:
+        self.app.jobs.sum_up_recorded(lambda index: self.script.before(index).to_move)
         self.seek(0)
 
     def listed(self) -> History[Any]:
