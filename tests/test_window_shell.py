@@ -8,10 +8,10 @@ from test_load_window import cell_centre, click, hover, press, run
 from games import REGISTRY
 from games.analysis import judge_game, summary
 from games.load import PASS, Pick
-from viz.scenes.moves import PANEL_PALETTE, banner_shapes
-from viz.scenes.shapes import Text, hex_rgb
 from viz.cli import main
 from viz.files import load_replay
+from viz.scenes.moves import PANEL_PALETTE, banner_shapes
+from viz.scenes.shapes import Text, hex_rgb
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
 from viz.window.theme import HOVER_INK
