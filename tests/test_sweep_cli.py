@@ -96,3 +96,20 @@ def test_progress_is_never_written_to_a_log_or_a_pipe(capsys):
     progress.step("slow")
     progress.close()
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--plot", "x.svg"],
+        ["--by", "random-red", "balanced-green"],
+        ["--seed", "3"],
+        ["--workers", "1"],
+    ],
+)
+def test_an_option_the_exact_search_has_no_use_for_is_refused(extra, capsys):
+    assert (
+        main(["sweep", "load", "--rows", "2", "--cols", "3", "--load", "3", "--exact", *extra]) == 2
+    )
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"--exact takes no {extra[0]}" in err

@@ -34,7 +34,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     check_range_ends("loops", {"capacity": args.capacity, "flips": args.flips})
     _check_cells("loops", [{"capacity": c, "flips": f} for c in args.capacity for f in args.flips])
     trials = None if args.exact else args.trials
-    rows = run_sweep(list(args.capacity), list(args.flips), trials, args.seed, args.workers)
+    workers = args.workers or os.cpu_count() or 1
+    rows = run_sweep(list(args.capacity), list(args.flips), trials, args.seed or 0, workers)
     print(json_lines(rows) if args.json else format_table(rows))
     if args.plot:
         _write_chart(lambda: write_chart(rows, args.plot))
@@ -62,11 +63,13 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
     )
     from viz.analysis.runner import json_lines
 
-    red, green = args.by
-    for name in args.by:
+    if args.exact:
+        _refuse_with_exact(args)
+    red, green = args.by or DEFAULT_PLAYERS
+    for name in (red, green):
         if name not in PLAYERS:
             raise CommandError(f"--by: {name!r} is not a player ({', '.join(sorted(PLAYERS))})")
-    check_players("load", REGISTRY["load"].rules({}), args.by)
+    check_players("load", REGISTRY["load"].rules({}), [red, green])
     check_range_ends("load", {"rows": args.rows, "cols": args.cols, "load": args.load})
     boards = (
         [(side, side) for side in args.rows]
@@ -81,12 +84,36 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
         found = run_exact(cells)
         print(json_lines(found) if args.json else format_exact_table(found))
         return 0
-    rows = run_load_sweep(cells, args.trials, args.seed, args.workers, red, green)
+    workers = args.workers or os.cpu_count() or 1
+    rows = run_load_sweep(cells, args.trials, args.seed or 0, workers, red, green)
     print(json_lines(rows) if args.json else format_load_table(rows, red, green))
     if args.plot:
         chart = square_chart(rows) if args.square else heat_map(rows)
         _write_chart(lambda: write_picture(chart, args.plot))
     return 0
+
+
+DEFAULT_PLAYERS = ("random-red", "every-third-green")
+
+
+def _refuse_with_exact(args: argparse.Namespace) -> None:
+    """An option that only the Monte Carlo sweep takes is refused with --exact rather
+    than passed over in silence."""
+    given = [
+        option
+        for option, value in (
+            ("--plot", args.plot),
+            ("--by", args.by),
+            ("--seed", args.seed),
+            ("--workers", args.workers),
+        )
+        if value is not None
+    ]
+    if given:
+        raise CommandError(
+            f"sweep load: --exact takes no {', '.join(given)}: the exact search has no "
+            "chart, players, seed or workers"
+        )
 
 
 def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
@@ -98,12 +125,9 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
         help=f"Monte Carlo games per cell (default {trials})",
     )
     method.add_argument("--exact", action="store_true", help="exact figures instead")
-    parser.add_argument("--seed", type=seed, default=0, help="Monte Carlo seed (default 0)")
+    parser.add_argument("--seed", type=seed, help="Monte Carlo seed (default 0)")
     parser.add_argument(
-        "--workers",
-        type=int_in(1, 256),
-        default=os.cpu_count() or 1,
-        help="processes for Monte Carlo (default: all cores)",
+        "--workers", type=int_in(1, 256), help="processes for Monte Carlo (default: all cores)"
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--plot", type=Path, help="also draw a chart (.svg or .png)")
@@ -146,7 +170,6 @@ def add_commands(commands: Any) -> None:
         "--by",
         nargs=2,
         metavar=("RED", "GREEN"),
-        default=["random-red", "every-third-green"],
         help="player 1's and player 2's automatic players (default: random-red "
         "every-third-green; also balanced-green)",
     )
