@@ -150,3 +150,18 @@ def test_verbose_is_taken_after_any_command_as_the_readme_says(argv, tmp_path, c
     args = [a.format(out=tmp_path / "r.jsonl", sample=sample) for a in argv]
     assert main(args) == 0
     assert capsys.readouterr().err.count("unrecognized") == 0
+
+
+def test_a_size_too_small_for_legible_text_is_widened_and_said(tmp_path, capsys):
+    sample = Path(__file__).resolve().parents[1] / "recordings" / "load-sample.jsonl"
+    gif = tmp_path / "small.gif"
+    assert main(["export", str(sample), "--gif", str(gif), "--size", "160"]) == 0
+    err = capsys.readouterr().err
+    width = Image.open(gif).size[0]
+    assert width > 160
+    assert (
+        err
+        == f"oddsevens: --size 160: drawn {width} px wide, the narrowest at which its text stays legible\n"
+    )
+    assert main(["export", str(sample), "--gif", str(gif), "--size", "600"]) == 0
+    assert capsys.readouterr().err == ""

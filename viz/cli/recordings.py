@@ -116,6 +116,19 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _say_if_widened(replay: Replay, size: int) -> None:
+    """A --size too small for the text to stay legible is widened: say so."""
+    from viz.scenes import SCENES
+
+    width, _ = SCENES[replay.game.id].export_size(replay.rules, size)
+    if width > size:
+        print(
+            f"oddsevens: --size {size}: drawn {width} px wide, the narrowest at which "
+            "its text stays legible",
+            file=sys.stderr,
+        )
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from viz.export.engine import MAX_MP4_SIZE, Clip, check_suffix, export_clip
 
@@ -145,6 +158,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         annotate=args.annotate,
         palette=args.palette,
     )
+    _say_if_widened(replay, args.size)
     turns = len(clip.states) - 1
     still = {"png": targets.pop("png")} if "png" in targets else {}
     for name, turn in (("--turn", args.turn), ("--from", args.first), ("--to", args.last)):
