@@ -159,9 +159,7 @@ def test_a_size_too_small_for_legible_text_is_widened_and_said(tmp_path, capsys)
     err = capsys.readouterr().err
     width = Image.open(gif).size[0]
     assert width > 160
-    assert (
-        err
-        == f"oddsevens: --size 160: drawn {width} px wide, the narrowest at which its text stays legible\n"
-    )
+    said = f"--size 160: drawn {width} px wide, the narrowest at which its text stays legible"
+    assert err == f"oddsevens: {said}\n"
     assert main(["export", str(sample), "--gif", str(gif), "--size", "600"]) == 0
     assert capsys.readouterr().err == ""
