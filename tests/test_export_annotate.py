@@ -84,7 +84,7 @@ def test_export_annotate_writes_the_words_into_the_svg_and_the_gif(recordings, t
     assert main(["export", analysed, "--gif", str(plain_gif)]) == 0
     scenes = list(Clip(load_replay(recordings["loops-analysed"]), annotate=True).scenes())
     assert [turn for turn, scene in enumerate(scenes) if ONLY in status_words(scene)] == [2, 4]
-    assert "! Gold placed one piece on left: the only move that is no blunder" in (
+    assert "! Gold placed 1 piece on left: the only move that is no blunder" in (
         status_words(scenes[8])
     )
     assert "Blue placed 2 pieces on left: chance 0 % to 0 %" in status_words(scenes[1])

@@ -414,7 +414,7 @@ def test_verbose_keeps_ffmpegs_log_below_the_one_line(tmp_path, game, capsys, mo
     monkeypatch.setattr(tempfile, "tempdir", str(private))
     capsys.readouterr()
     before = listing(tmp_path)
-    mp4 = ["--mp4", tmp_path / "a.mp4", "--size", "160"]
+    mp4 = ["--mp4", tmp_path / "a.mp4", "--size", "417"]  # the narrowest legible
     code, out, quiet = cli(capsys, "export", game, *mp4)
     assert code == 2 and out == "" and len(quiet) == 1
     code, out, err = cli(capsys, *argv, game, *mp4)
@@ -646,7 +646,7 @@ def test_an_mp4_is_at_most_60_fps_and_as_long_as_the_gif(tmp_path, game, capsys,
         "--hold-ms",
         str(hold_ms),
         "--size",
-        "160",
+        "417",
     )
     assert code == 0 and err == []
     assert listing(tmp_path) == sorted([*before, "a.gif", "a.mp4"])
@@ -731,7 +731,7 @@ def test_an_mp4_ffmpeg_left_unfinished_is_one_line_and_no_file(tmp_path, game, c
     capsys.readouterr()
     before = listing(tmp_path)
     target = tmp_path / "a.mp4"
-    code, out, err = cli(capsys, "export", game, "--mp4", target, "--size", "160")
+    code, out, err = cli(capsys, "export", game, "--mp4", target, "--size", "417")
     assert code == 2 and out == ""
     assert err == [f"oddsevens: {target}: ffmpeg failed: it left the video unfinished"]
     assert listing(tmp_path) == before

@@ -69,7 +69,7 @@ def test_read_back_names_every_piece_lock_streak_count_flip_and_turn():
     assert text == (
         "Left loop, 4 of 7: you, you, the AI, you locked. Trailing streak: 1 you; forces 1. "
         "Right loop, 2 of 7: the AI, the AI. Trailing streak: 2 the AI; forces 2. "
-        "Flips left: you 1, the AI 2. You to move."
+        "Flips remaining: you 1, the AI 2. You to move."
     )
 
 

@@ -370,3 +370,11 @@ def test_against_the_ai_the_move_list_says_you_and_the_ai_as_the_status_does(mak
     versus = make_app(vs="human")  # two people: by colour
     versus.play(versus.state.legal_moves()[0])
     assert versus.move_list.entry_words(1).startswith("1. Blue placed ")
+
+
+def test_a_refused_move_is_said_as_a_sentence(make_app):
+    from games.loops.engine import Flip
+
+    app = make_app()
+    app.try_move(Flip(0, LEFT))  # nothing on the left loop to flip yet
+    assert app.message == "The left loop has no piece to flip"

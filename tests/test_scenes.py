@@ -174,7 +174,7 @@ def test_even_odds_final_ranking_lists_totals_lowest_first():
     state = SimpleNamespace(
         rules=SimpleNamespace(players=3), scores=[[5, 1, 9], [3, 7, 2]], totals=lambda: [8, 8, 11]
     )
-    assert totals_text(state, 1) == "Totals: Seat 0 8 · You 8 · Seat 2 11"
+    assert totals_text(state, 1) == "Totals: Seat 0 (8) · You (8) · Seat 2 (11)"
 
 
 def test_the_svg_marks_the_latest_move_with_a_class():

@@ -70,7 +70,7 @@ def read_back(state: LoopsState, names: tuple[str, str] = COLOR_NAMES) -> str:
     board = [
         describe_loop(state, LEFT, names),
         describe_loop(state, RIGHT, names),
-        f"Flips left: {names[0]} {flips[0]}, {names[1]} {flips[1]}.",
+        f"Flips remaining: {names[0]} {flips[0]}, {names[1]} {flips[1]}.",
     ]
     if state.winner is not None:  # the result first: a short box shows it without scrolling
         return " ".join([f"Game over: {names[state.winner]} wins.", *board])

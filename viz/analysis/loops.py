@@ -14,7 +14,7 @@ Cell = tuple[int, int]  # capacity, flip budget
 
 
 def _label(cell: Cell) -> str:
-    return f"capacity {cell[0]}, {cell[1]} flips"
+    return f"capacity {cell[0]}, {cell[1]} flip{'' if cell[1] == 1 else 's'}"
 
 
 def monte_carlo_sweep(trials: int, seed: int) -> Sweep[Cell, int, SweepRow]:
@@ -65,7 +65,7 @@ def chart_scene(rows: list[SweepRow], width: int = 640, height: int = 420) -> Sc
     series = [
         (
             flips,
-            f"{flips} flips",
+            f"{flips} flip{'' if flips == 1 else 's'}",
             [(r.capacity, r.first_mover_win_rate) for r in rows if r.flips == flips],
         )
         for flips in sorted({r.flips for r in rows})

@@ -156,8 +156,13 @@ def move_words(before: LoopsState, after: LoopsState, names: tuple[str, str] = C
     loop = LOOP_NAMES[move.loop]
     if isinstance(move, Flip):
         return f"{name} flipped the newest piece on {loop}, which is now locked"
-    count = "one piece" if after.placed == 1 else f"{after.placed} pieces"
+    count = pieces(after.placed)
     return f"{name} placed {count} on {loop}"
+
+
+def pieces(count: int) -> str:
+    """ "1 piece", "2 pieces": digits, as everywhere a number is counted."""
+    return f"{count} piece{'' if count == 1 else 's'}"
 
 
 def advice(state: LoopsState, move: Place | Flip) -> str:
@@ -167,7 +172,7 @@ def advice(state: LoopsState, move: Place | Flip) -> str:
         return f"Flip the newest piece on {loop}"
     placed = state.copy()
     placed.apply(move)
-    count = "one piece" if placed.placed == 1 else f"{placed.placed} pieces"
+    count = pieces(placed.placed)
     return f"Place {count} on {loop}"
 
 

@@ -72,7 +72,7 @@ class LoopsApp(GameApp[LoopsState]):
             self.message = "Wait: it is the AI's turn"
         else:
             move = type(move)(self.state.to_move, move.loop)
-            self.message = self.play(move) or ""
+            self.message = sentence(self.play(move) or "")  # "The right loop is full"
 
     # --- what the window shows -------------------------------------------------------
 

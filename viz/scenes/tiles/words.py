@@ -101,7 +101,7 @@ def totals_text(state: TilesState, viewer: int | None) -> str:
     """The final ranking: lowest total first, then the lower last round."""
     totals = state.totals()
     ranked = sorted(range(state.rules.players), key=lambda s: (totals[s], state.scores[-1][s]))
-    return "Totals: " + " · ".join(f"{seat_label(s, viewer)} {totals[s]}" for s in ranked)
+    return "Totals: " + " · ".join(f"{seat_label(s, viewer)} ({totals[s]})" for s in ranked)
 
 
 def outcome_words(state: TilesState, viewer: int | None = None) -> str:
