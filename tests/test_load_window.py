@@ -625,3 +625,23 @@ def test_a_window_waiting_for_input_sleeps_but_wakes_for_the_first_event(app):
     press(app, pygame.K_a)
     press(app, pygame.K_SPACE)  # Loop runs by itself too
     assert app.looping and app.playing_by_itself()
+
+
+def test_replay_opens_at_the_turn_asked_for(tmp_path, monkeypatch, capsys):
+    opened = []
+    monkeypatch.setattr(
+        "viz.cli.windows.open_window", lambda make, size=None: opened.append(make()) or 0
+    )
+    recording = tmp_path / "a.jsonl"
+    assert main(["record", "load", "--seed", "3", "-o", str(recording)]) == 0
+    turns = load_replay(recording).history().turns
+    assert main(["replay", str(recording), "--turn", "5"]) == 0
+    try:
+        assert opened[0].mode.turn == 5
+    finally:
+        opened[0].close()
+    capsys.readouterr()
+    assert main(["replay", str(recording), "--turn", str(turns + 1)]) == 2
+    assert capsys.readouterr().err == (
+        f"oddsevens: {recording}: --turn {turns + 1}: the game has {turns} turns\n"
+    )

@@ -86,7 +86,7 @@ def page_of(recording, page, options):
 def open_page(browser, pages, exported):
     opened = []
 
-    def open_(game, viewport=None):
+    def open_(game, viewport=None, address=""):
         page = browser.new_page(viewport=viewport or {"width": 900, "height": 1400})
         page.errors, page.requests = [], []
         page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
@@ -94,7 +94,7 @@ def open_page(browser, pages, exported):
         page.route(
             "**/*", lambda route: (page.requests.append(route.request.url), route.continue_())
         )
-        page.goto((pages[game] if game in pages else exported[game])[1].as_uri())
+        page.goto((pages[game] if game in pages else exported[game])[1].as_uri() + address)
         opened.append(page)
         return page
 
@@ -870,3 +870,31 @@ def test_chart_and_move_list_text_contrast_is_at_least_4_5_to_1(open_analysed):
     )
     assert len(ratios) > 8
     assert [name for name, value in ratios if value < 4.5] == []
+
+
+def test_an_address_with_a_turn_opens_the_page_there(open_page, pages):
+    clip, _ = pages["load"]
+    page = open_page("load", address="#turn=4")
+    assert turn(page) == 4
+    assert_picture_shows(page, list(clip.scenes())[4], "load")
+    page.evaluate("location.hash = '#turn=2'")  # an address typed in, or a link followed
+    page.wait_for_function("document.documentElement.dataset.turn === '2'")
+
+
+def test_the_address_follows_the_turn_shown_without_adding_history(open_page, pages):
+    page = open_page("load")
+    assert page.url.endswith(".html")  # opened at the start: the address as it was
+    entries = page.evaluate("history.length")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert page.url.endswith("#turn=3") and page.evaluate("history.length") == entries
+    page.keyboard.press("End")
+    assert page.url.endswith(f"#turn={turn(page)}")
+
+
+@pytest.mark.slow
+def test_a_part_of_a_game_keeps_the_games_own_turn_numbers_in_its_address(open_page):
+    page = open_page("loops-3-to-9", address="#turn=5")
+    assert turn(page) == 5
+    page.keyboard.press("Home")
+    assert page.url.endswith("#turn=3")

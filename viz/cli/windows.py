@@ -11,9 +11,16 @@ from typing import Any
 
 from games import REGISTRY
 from viz import MIN_WINDOW_SIZE
-from viz.cli.common import CommandError, add_palette_option, add_rule_options, rules_from_args, seed
+from viz.cli.common import (
+    CommandError,
+    add_palette_option,
+    add_rule_options,
+    int_in,
+    rules_from_args,
+    seed,
+)
 from viz.export.formats import ANIMATIONS
-from viz.files import load_replay
+from viz.files import FileError, load_replay
 from viz.system import stop_handled
 from viz.window import WINDOWS
 from viz.window.sessions import newest_session
@@ -109,9 +116,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     kit = WINDOWS.get(replay.game.id)
     if kit is None:
         raise CommandError(f"{path}: {replay.game.name} has no window")
+    turns = replay.history().turns
+    if args.turn is not None and args.turn > turns:
+        raise FileError(path, f"--turn {args.turn}: the game has {turns} turns")
     options: dict[str, Any] = {"seed": replay.seed, "script": replay.moves}
     options |= {"judgements": replay.judgements, **_window_options(args)}
-    return open_window(lambda: kit.load()(replay.game, replay.rules, **options), args.window)
+
+    def make() -> Any:
+        from viz.window.modes import ReplayMode
+
+        window = kit.load()(replay.game, replay.rules, **options)
+        assert isinstance(window.mode, ReplayMode)  # a window handed a script replays it
+        window.mode.seek(args.turn or 0)  # the moment a link or a note names
+        return window
+
+    return open_window(make, args.window)
 
 
 def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
@@ -193,8 +212,11 @@ def add_commands(commands: Any) -> None:
         name = REGISTRY[game_id].name
         _add_play_options(windows.add_parser(game_id, help=f"play {name}"), game_id)
 
-    replay = commands.add_parser("replay", help="open a recording paused at turn 0")
+    replay = commands.add_parser("replay", help="open a recording paused at turn 0 (or --turn K)")
     replay.add_argument("recording", type=Path, nargs="?", help="the recording to open")
+    replay.add_argument(
+        "--turn", type=int_in(0, 10**6), metavar="K", help="open at turn K (default 0)"
+    )
     replay.add_argument(
         "--last", action="store_true", help="open the newest window session instead"
     )

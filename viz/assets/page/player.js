@@ -109,6 +109,21 @@
     if (byHand && inChart) chart.focus();
     if (byHand) sayTurn();
     else sayTurnSoon();
+    if (byHand) remember();
+  }
+
+  // The address names the turn shown (#turn=23), replaced rather than added to the
+  // history, so that a person can share the moment they mean; play updates it on pause.
+  function remember() {
+    const address = `#turn=${first + turn}`;
+    if (location.hash === address || (!location.hash && turn === 0)) return;  // as opened
+    history.replaceState(null, "", address);
+  }
+
+  // The turn an address names, counted from the first turn shown; null if it names none.
+  function named() {
+    const found = /^#turn=(\d+)$/.exec(location.hash);
+    return found ? Number(found[1]) - first : null;
   }
 
   function play() {
@@ -129,7 +144,7 @@
   function pause() {
     const playing = timer !== null;
     stop();
-    if (playing) sayTurn();
+    if (playing) { sayTurn(); remember(); }
   }
 
   function setSpeed(index) {
@@ -191,5 +206,9 @@
   setSpeed(speed);
   fitBox();
   new ResizeObserver(fitBox).observe(box);
-  show(0);
+  window.addEventListener("hashchange", () => {
+    const k = named();
+    if (k !== null) { stop(); show(k); }
+  });
+  show(named() ?? 0);
 })();
