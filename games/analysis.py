@@ -18,14 +18,17 @@ import random
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from games import KITS, REGISTRY
 from games.base import AnyGame, State, StateT
 from games.history import History
-from games.kit import ExactValue, Judging, Shares
+from games.kit import ExactValue, Judging
+
+if TYPE_CHECKING:
+    from games.kit import Shares
 
 BLUNDER, MISTAKE, INACCURACY = 0.30, 0.20, 0.10
 TARGET_ERROR = 0.03  # the standard error of the chance a move lost, where estimated

@@ -14,24 +14,25 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from games.base import AnyGame
+
+if TYPE_CHECKING:  # numpy is loaded by the analysis alone: the command line starts at once
+    import numpy as np
+    import numpy.typing as npt
+
+    Shares = npt.NDArray[np.float64]
+    """Playouts' results: each seat's share of the win, indexed [option, trial, seat]."""
+
+    Sampler = Callable[[Any, Sequence[Any], int, range, int], Shares]
+    """Playouts of `options` from a position for the mover `seat`: (state, options, seat,
+    trials, seed). Trial t draws the same chances whichever option it follows."""
 
 T = TypeVar("T")
 
 ExactValue = Callable[[Any, int], float]
 """A solved position's value for a seat: its share of the win, 0 to 1."""
-
-Shares = npt.NDArray[np.float64]
-"""Playouts' results: each seat's share of the win, indexed [option, trial, seat]."""
-
-Sampler = Callable[[Any, Sequence[Any], int, range, int], Shares]
-"""Playouts of `options` from a position for the mover `seat`: (state, options, seat,
-trials, seed). Trial t draws the same chances whichever option it follows."""
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from games.kit import ExactValue, Judging, Reading, Shares
-from games.load.batch import Boards, GreenPolicy, holding_green, played_out, solver_green
+from games.kit import ExactValue, Judging, Reading
 from games.load.engine import LoadState, Pick
 from games.load.sweep import LoadSolver
+
+if TYPE_CHECKING:
+    from games.kit import Shares
+    from games.load.batch import GreenPolicy
 
 EXACT_LOAD_CELLS = 10  # a whole board: 185,000 positions and a second at 10 cells
 ENDGAME_PICKS = 9  # the picks left: 10,000 positions at 8, 450,000 and 2 s at 10
@@ -72,6 +73,10 @@ def same_option(a: Any, b: Any) -> bool:
 
 def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, seed: int) -> Shares:
     """Playouts of each option on the same keys for player 1, [option, trial, seat]."""
+    import numpy as np  # loaded here, by the analysis alone: the command line starts at once
+
+    from games.load.batch import Boards, played_out
+
     positions = []
     for option in options:
         position = state.copy()
@@ -91,6 +96,8 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
 
 
 def _green_policy(state: LoadState) -> GreenPolicy:
+    from games.load.batch import holding_green, solver_green
+
     if state.board.cells <= EXACT_LOAD_CELLS:
         return solver_green(exact_search(state.rules.rows, state.rules.cols, state.pending_load))
     return holding_green

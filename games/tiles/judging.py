@@ -8,14 +8,15 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from games.kit import Judging, Reading, Shares
+from games.kit import Judging, Reading
 from games.tiles.ai import SeatView, careful, random_deal
 from games.tiles.engine import CHANCE, Move, Play, TilesState, color_of
 from games.tiles.search import determinized
+
+if TYPE_CHECKING:
+    from games.kit import Shares
 
 
 def imagined_position(state: TilesState, seat: int, rng: random.Random) -> TilesState:
@@ -51,6 +52,8 @@ def sample(
     what they are for (the mover's imagined hand, each later deal, each seat's choice
     among its own look-alike tiles at each turn), so that two options' playouts of one
     trial differ only where the option itself made them differ."""
+    import numpy as np  # loaded here, by the analysis alone: the command line starts at once
+
     found = []
     for option in options:
         rows = []

@@ -10,15 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from games import KITS
-from games.analysis import Method, judged_indices, reading
-from viz.analysis.runner import time_up_after
 from viz.cli.common import CommandError, int_in, seed
 from viz.files import load_replay, outputs, write_recording
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
+    # The analysis loads numpy and the worker pool: only a command that judges needs them.
+    from games.analysis import Method, judged_indices, reading
     from viz.analysis.charts import picture_bytes
     from viz.analysis.moves import analyze, chance_chart, json_lines, judgement_note, table
+    from viz.analysis.runner import time_up_after
 
     replay = load_replay(args.recording)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
