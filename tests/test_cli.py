@@ -163,3 +163,9 @@ def test_a_size_too_small_for_legible_text_is_widened_and_said(tmp_path, capsys)
     assert err == f"oddsevens: {said}\n"
     assert main(["export", str(sample), "--gif", str(gif), "--size", "600"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_the_command_line_loads_no_numpy_and_no_worker_pool_until_a_command_needs_them():
+    code = "import sys, viz.cli; print(sorted({'numpy', 'loky'} & set(sys.modules)))"
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert found.stdout.strip() == "[]", found.stderr
