@@ -18,6 +18,7 @@ from viz.scenes.load import export_size as load_export_size
 from viz.scenes.load import load_scene
 from viz.scenes.loops import loops_scene
 from viz.scenes.tiles import tile_key, tiles_scene, totals_text
+from viz.scenes.shapes import Line
 
 SVG = "{http://www.w3.org/2000/svg}"
 # A dispute on the five-seat deal of the rules tests: 6 is the highest value, played by
@@ -98,12 +99,24 @@ def test_load_legend_names_the_colours_and_the_load_with_the_slider():
 
 def test_load_legend_names_the_lone_cell_of_an_odd_board_only():
     odd = scene_of(load_after()).by_key()  # 7x7: cell 48 has no pair
-    assert odd["legend-lone"].text == "no pair" and odd["lone-0"].dashed
-    assert odd["legend-lone-swatch"].dashed and odd["legend-lone-swatch"].stroke == "muted"
+    # a slash of its own across the green half, not another dashed frame
+    assert odd["legend-lone"].text == "no pair" and isinstance(odd["lone-0"], Line)
+    assert odd["lone-0"].stroke == odd["legend-lone-swatch"].stroke == "muted"
+    assert not odd["lone-0"].dashed and isinstance(odd["legend-lone-swatch"], Line)
     even = scene_of(load_after(rules=LoadRules(rows=4, cols=4))).by_key()
     assert "legend-lone" not in even and "lone-0" not in even
-    # where even two legend rows are short of room, it is the first entry to go
-    assert "legend-lone" not in load_scene(load_after(), 110, 160).by_key()
+
+
+def test_the_load_legend_keeps_its_places_from_frame_to_frame():
+    """Every mark is listed whether the board shows it or not, so nothing jumps; the Load,
+    whose words change, comes last and is the first to go where room is short."""
+    before, after = scene_of(load_after()).by_key(), scene_of(load_after(Pick(1, 3))).by_key()
+    assert "legend-cleared-now" in before
+    for key in before:
+        if key.startswith("legend-") and not key.startswith("legend-load"):
+            assert before[key] == after[key], key
+    narrow = load_scene(load_after(), 110, 160).by_key()
+    assert "legend-load" not in narrow and "legend-red" in narrow
 
 
 def test_loops_rings_the_pieces_a_place_put_down_and_the_piece_a_flip_turned():

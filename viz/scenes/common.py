@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from viz import DEFAULT_SIZE
 from viz.resources import font_path
-from viz.scenes.shapes import Circle, Rect, Ring, Shape, Text, frame
+from viz.scenes.shapes import Circle, Line, Rect, Ring, Shape, Text, frame
 
 if TYPE_CHECKING:
     from PIL import ImageFont
@@ -51,7 +51,7 @@ def title(text: str, layout: CanvasLayout) -> Text:
 @dataclass(frozen=True)
 class LegendItem:
     """One entry of a legend row: a swatch (box, dot, ring, dashed ring, frame, dashed
-    frame or none) and its label."""
+    frame, strike or none) and its label."""
 
     key: str
     label: str
@@ -113,6 +113,8 @@ def _swatch(item: LegendItem, cx: float, cy: float, size: float) -> list[Shape]:
     if item.swatch in ("frame", "dashed-frame"):
         box = (cx - half, cy - half, cx + half, cy + half)
         return [frame(key, box, item.color, width, dashed=item.swatch == "dashed-frame")]
+    if item.swatch == "strike":
+        return [Line(key, ((cx - half, cy + half), (cx + half, cy - half)), item.color, width)]
     if item.swatch == "dot":
         return [Circle(key, cx, cy, half, item.color)]
     return [Ring(key, cx, cy, half, item.color, width, dashed=item.swatch == "dashed")]

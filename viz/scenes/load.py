@@ -213,17 +213,18 @@ ALWAYS_IN_LEGEND = (
     LegendItem("last", "latest pick", "ink", "frame"),
 )
 JUST_CLEARED = LegendItem("cleared-now", "just cleared", "ink", "dashed-frame")
-NO_PAIR = LegendItem("lone", "no pair", "muted", "dashed-frame")
+NO_PAIR = LegendItem("lone", "no pair", "muted", "strike")
 
 
 def legend_items(state: LoadState) -> list[LegendItem]:
+    """Every mark the board may show, in the same places from frame to frame (so nothing
+    jumps when a mark comes and goes); the Load last, since its words change and the
+    status line says it too: where room is short it is the first to go."""
     slider = f" · slider {state.pending_load}" if state.pending_load != state.load else ""
-    items = list(ALWAYS_IN_LEGEND)
-    if any(cleared_now(state)):
-        items.append(JUST_CLEARED)
-    items.append(LegendItem("load", f"Load {state.load}{slider}", "ink", "none"))
-    if state.board.cells % 2:  # last, so that it is the first to go where room is short
+    items = [*ALWAYS_IN_LEGEND, JUST_CLEARED]
+    if state.board.cells % 2:
         items.append(NO_PAIR)
+    items.append(LegendItem("load", f"Load {state.load}{slider}", "ink", "none"))
     return items
 
 
@@ -332,8 +333,16 @@ def _pair_shapes(layout: LoadLayout, cells: int) -> tuple[Shape, ...]:
             x, y, side = layout.cell_box(low + 1)
             shapes.append(Rect(f"seam-{low + 1}", x - 1, y + 1, 2, side - 2, "seam"))
     if cells % 2:
-        shapes += _outline(layout, (cells - 1,), "muted", dashed=True, key="lone")
+        shapes.append(_struck_green_half(layout, cells - 1))
     return tuple(shapes)
+
+
+def _struck_green_half(layout: LoadLayout, cell: int) -> Line:
+    """A line across the green half of the lone final cell, which no pair can take: a
+    mark of its own, apart from the frames of the latest pick and the just cleared."""
+    x, y, side = layout.cell_box(cell)  # a slash in the half's far corner, clear of the
+    points = ((x + side * 0.6, y + side * 0.92), (x + side * 0.92, y + side * 0.62))  # number
+    return Line("lone-0", points, "muted", max(1.5, round(layout.cell * 0.03)))
 
 
 def _cleared_marks(layout: LoadLayout, red: list[int], green: list[int]) -> list[Shape]:
