@@ -17,8 +17,8 @@ from viz.render.svg import animated_svg
 from viz.scenes.load import export_size as load_export_size
 from viz.scenes.load import load_scene
 from viz.scenes.loops import loops_scene
-from viz.scenes.tiles import tile_key, tiles_scene, totals_text
 from viz.scenes.shapes import Line
+from viz.scenes.tiles import tile_key, tiles_scene, totals_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 # A dispute on the five-seat deal of the rules tests: 6 is the highest value, played by
