@@ -382,12 +382,14 @@ def judge_game(
 @dataclass(frozen=True)
 class Hint:
     """The best moves for the side to move, of how many it has, and the chance they
-    keep; `settled` when every move keeps that same chance."""
+    keep; `settled` when every move keeps that same chance; `exact` where the chances are
+    the exact search's, not playouts'."""
 
     best: tuple[Any, ...]
     options: int
     chance: float
     settled: bool
+    exact: bool = True
 
 
 def hint(game: AnyGame, state: State, time_up: Callable[[], bool], seed: int = 0) -> Hint:
@@ -407,7 +409,7 @@ def hint(game: AnyGame, state: State, time_up: Callable[[], bool], seed: int = 0
         ]
     top = max(values)
     best = tuple(c for c, v in zip(choices, values, strict=True) if v == top)
-    return Hint(best, len(choices), top, len(best) == len(choices))
+    return Hint(best, len(choices), top, len(best) == len(choices), value is not None)
 
 
 # --- accuracy and the summary -------------------------------------------------------------

@@ -98,6 +98,7 @@ def test_the_hint_in_even_odds_names_a_colour_you_may_play(opened):
         (Hint(("a",), 3, 0.0, False), "a (0% chance)"),
         (Hint(("a", "b", "c"), 3, 0.0, True), "lost whatever you play"),
         (Hint(("a", "b"), 2, 1.0, True), "won whatever you play"),
+        (Hint(("a", "b"), 2, 0.0, True, exact=False), "lost in every playout whatever you play"),
         (Hint(("a", "b"), 2, 0.5, True), "a or b (50% chance)"),
         (Hint(("a", "b"), 5, 0.25, False), "a or b (25% chance)"),
         (Hint(("a", "b", "c"), 5, 0.25, False), "a, b or c (25% chance)"),

@@ -425,12 +425,15 @@ def test_hovering_outlines_the_pair_a_click_would_pick_and_nothing_it_would_refu
     click(app, cell_centre(app, 30))
     hover(app, 9)
     shapes = app.board.drawn.by_key()
-    for cell in (8, 9):  # the pair of 9, green halves framed in the hover blue
-        outline, half = shapes[f"hover-green-{cell}"], shapes[f"green-{cell}"]
-        assert outline.points[0][0] < half.x and outline.points[1][0] > half.x + half.w
-        assert outline.stroke == HOVER_INK and not outline.dashed
-        x, y = outline.points[0]
-        assert tuple(app.screen.get_at((round(x) + 3, round(y))))[:3] == hex_rgb(HOVER_INK)
+    for cell in (8, 9):  # the pair of 9: a bracket in the hover blue round each green half
+        mark, half = shapes[f"hover-green-{cell}"], shapes[f"green-{cell}"]
+        (x0, y0), (_, bottom), (x1, _), (_, y3) = mark.points
+        assert y0 == y3 == pytest.approx(half.y, abs=1)  # open at the cell's middle, where
+        assert bottom > half.y + half.h / 2  # the number sits: it never crosses it
+        assert half.x <= x0 < x1 <= half.x + half.w
+        assert mark.stroke == HOVER_INK and not mark.dashed
+        spot = (round((x0 + x1) / 2), round(bottom))
+        assert tuple(app.screen.get_at(spot))[:3] == hex_rgb(HOVER_INK)
     click(app, cell_centre(app, 9))
     click(app, cell_centre(app, 20))
     hover(app, 10)  # 10+11 touches the green pick 8+9: a click would be refused

@@ -346,20 +346,32 @@ def _struck_green_half(layout: LoadLayout, cell: int) -> Line:
 
 
 def _cleared_marks(layout: LoadLayout, red: list[int], green: list[int]) -> list[Shape]:
-    """A dashed bracket in ink around each half the latest pick cleared, open towards the
-    cell's middle so that it never crosses the number: red halves at the top of their
-    cells, green halves at the bottom."""
+    """A dashed bracket in ink around each half the latest pick cleared."""
     width = max(1.5, round(layout.cell * 0.04))
-    shapes: list[Shape] = []
-    for colour, cells in (("red", red), ("green", green)):
-        for cell in cells:
-            x, y, side = layout.cell_box(cell)
-            inset = width / 2 + 2
-            left, right, middle = x + inset, x + side - inset, y + side / 2
-            edge = y + inset if colour == "red" else y + side - inset
-            points = ((left, middle), (left, edge), (right, edge), (right, middle))
-            shapes.append(Line(f"cleared-{colour}-{cell}", points, "ink", width, dashed=True))
-    return shapes
+    return [
+        half_bracket(layout, cell, colour, f"cleared-{colour}-{cell}", "ink", width, True)
+        for colour, cells in (("red", red), ("green", green))
+        for cell in cells
+    ]
+
+
+def half_bracket(
+    layout: LoadLayout,
+    cell: int,
+    colour: str,
+    key: str,
+    stroke: str,
+    width: float,
+    dashed: bool = False,
+) -> Line:
+    """A bracket around a cell's half, open towards the cell's middle so that it never
+    crosses the number: a red half is the top of its cell, a green half the bottom."""
+    x, y, side = layout.cell_box(cell)
+    inset = width / 2 + 2
+    left, right, middle = x + inset, x + side - inset, y + side / 2
+    edge = y + inset if colour == "red" else y + side - inset
+    points = ((left, middle), (left, edge), (right, edge), (right, middle))
+    return Line(key, points, stroke, width, dashed)
 
 
 def _outline(

@@ -13,7 +13,7 @@ from games.words import sentence
 from viz.scenes.common import font_size, margin
 from viz.scenes.motion import Motion
 from viz.scenes.moves import banner_shapes
-from viz.scenes.shapes import Scene, Shape, Text, outline
+from viz.scenes.shapes import Scene, Shape, Text
 from viz.window import render_pygame
 from viz.window.theme import HINT_INK, HOVER_INK
 
@@ -67,7 +67,7 @@ class BoardView:
         shapes = picture.by_key()
         keys = [key for move in best for key in self.app.move_keys(move)]
         return [
-            outline(f"hint-{key}", shapes[key], HINT_INK, 3.0, dashed=True)
+            self.app.mark(key, shapes[key], f"hint-{key}", HINT_INK, 3.0, True)
             for key in keys
             if key in shapes
         ]
@@ -89,7 +89,7 @@ class BoardView:
         width = 4.0 if self.pressing else 2.0
         shapes = picture.by_key()
         return [
-            outline(f"hover-{key}", shapes[key], HOVER_INK, width)
+            self.app.mark(key, shapes[key], f"hover-{key}", HOVER_INK, width, False)
             for key in self.app.mode.clickable_at(self.pointer)
             if key in shapes
         ]

@@ -88,6 +88,8 @@ def hint_text(found: Hint, words: Callable[[Any], str]) -> str:
     """A hint in words: the best moves as the exports name them, and the chance they
     keep, or that the position is lost or won whatever is played."""
     if found.settled and found.chance in (0.0, 1.0):
-        return f"{'won' if found.chance else 'lost'} whatever you play"
+        ending = "won" if found.chance else "lost"
+        playouts = "" if found.exact else " in every playout"  # an estimate says no more
+        return f"{ending}{playouts} whatever you play"
     named = best_words([words(move) for move in found.best], found.options)
     return f"{named} ({found.chance:.0%} chance)"

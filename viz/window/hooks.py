@@ -11,7 +11,7 @@ import pygame
 from games.analysis import Judgement, scale, summary
 from games.base import Game, Policy, StateT
 from viz.scenes import SCENES
-from viz.scenes.shapes import Scene
+from viz.scenes.shapes import Scene, Shape, outline
 from viz.window.panel import Control
 from viz.window.session import Session
 
@@ -92,6 +92,12 @@ class GameWindow(Generic[StateT]):
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """The keys of the shapes a click at `pos` would play, if it would play a move."""
         return ()
+
+    def mark(
+        self, target: str, shape: Shape, key: str, stroke: str, width: float, dashed: bool
+    ) -> Shape:
+        """The mark (under `key`) of the shape `target`: what a click plays, a hinted move."""
+        return outline(key, shape, stroke, width, dashed)
 
     def move_keys(self, move: Any) -> tuple[str, ...]:
         """The keys of the shapes a click plays `move` on (a hinted move is outlined)."""

@@ -12,8 +12,8 @@ import pygame
 from games.base import Policy
 from games.load import MAX_LOAD, MIN_LOAD, PASS, LoadState, Pick, SetLoad
 from games.load.policies import random_red
-from viz.scenes.load import LoadLayout, load_scene
-from viz.scenes.shapes import Scene
+from viz.scenes.load import LoadLayout, half_bracket, load_scene
+from viz.scenes.shapes import Scene, Shape
 from viz.window.app import GameApp
 from viz.window.board import MAX_TEXT
 from viz.window.controls import playback_keys, view_controls
@@ -83,6 +83,16 @@ class LoadApp(GameApp[LoadState]):
         pair = "+".join(map(str, self.state.board.pair_of(cell)))
         reason = self.state.why_illegal(Pick(2, cell))
         return f"Pair {pair}: {reason}" if reason else f"Click to pick pair {pair}"
+
+    def mark(
+        self, target: str, shape: Shape, key: str, stroke: str, width: float, dashed: bool
+    ) -> Shape:
+        """A half is marked by a bracket open towards its cell's middle: a frame round it
+        would run through the cell's number."""
+        colour, _, cell = target.partition("-")
+        if colour not in ("red", "green") or not cell.isdigit():
+            return super().mark(target, shape, key, stroke, width, dashed)
+        return half_bracket(self.layout(), int(cell), colour, key, stroke, width, dashed)
 
     def move_keys(self, move: Any) -> tuple[str, ...]:
         if not isinstance(move, Pick):
