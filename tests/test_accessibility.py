@@ -177,10 +177,10 @@ def test_no_text_is_cut_or_under_9_px_and_every_tile_shows_its_letter(replays, n
 
 def _play_rects(scene: Scene, state) -> list[Rect]:
     """The dispute's tiles: a tile's shapes keep its key in a hand and on the felt."""
-    from viz.scenes.tiles import dispute_key, shown_dispute
+    from viz.scenes.tiles import shown_dispute, tile_key
 
     keys = scene.by_key()
-    return [keys[dispute_key(state, tile)] for _, tile in shown_dispute(state)]
+    return [keys[tile_key(tile)] for _, tile in shown_dispute(state)]
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -237,3 +237,32 @@ def test_the_loops_result_agrees_with_you():
     assert outcome_words(winners[0], ("you", "the AI")).startswith("You win: the AI cannot move")
     assert outcome_words(winners[1], ("you", "the AI")).startswith("The AI wins: you cannot move")
     assert outcome_words(winners[0]).startswith("Blue wins: gold cannot move")
+
+
+def test_a_deal_clears_the_felt_so_no_tile_is_drawn_twice():
+    """6 players, seed 7: the round's last dispute used to stay on the felt while its tiles
+    were already in the new hands."""
+    from collections import Counter
+
+    from games import REGISTRY
+    from games.autoplay import play
+    from games.history import History
+    from games.tiles import Deal
+    from viz.scenes.shapes import Rect
+
+    game = REGISTRY["tiles"]
+    rules = game.rules({"players": 6})
+    _, moves = play(game, rules, random.Random(7))
+    history = History(game.new_state(rules), moves)
+    deals = [i for i, move in enumerate(moves) if isinstance(move, Deal)]
+    assert len(deals) == 3
+    for index in deals[1:]:
+        state = history.before(index + 1)
+        assert state.last_dispute  # the engine keeps it: the picture must not
+        scene = tiles_scene(state, 980, 720)
+        drawn = Counter(
+            s.key for s in scene.shapes if isinstance(s, Rect) and s.key.startswith("tile-")
+        )
+        assert drawn and max(drawn.values()) == 1
+        assert not any(s.key.startswith("play-") for s in scene.shapes)  # no seat names
+        assert scene.by_key()["dispute"].text == "Dispute"  # an empty felt, not the last

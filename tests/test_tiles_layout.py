@@ -21,7 +21,6 @@ from viz.scenes.tiles import (
     export_size,
     hand_slots,
     seat_order,
-    shown_dispute,
     tile_key,
     tiles_scene,
 )
@@ -306,19 +305,6 @@ def test_the_winning_tile_is_highlighted_until_the_next_tile_is_played(palette):
     assert not [key for key in keys if key.startswith("winner")]
     assert keys["dispute"].text == "Dispute"
     assert not any(tile_key(t(name)) in keys for _, name in SEAT_3_WINS)
-
-
-def test_a_last_dispute_kept_over_a_deal_keeps_every_key_once():
-    """The engine clears the last dispute with the deal; were it kept into the next round,
-    its tiles, dealt again, would keep their keys in the hands that hold them now."""
-    states = game_states(5, seed=3)
-    end = next(s for s in states if s.to_move == CHANCE and s.round == 1)
-    state = states[states.index(end) + 1].copy()  # the second round's deal
-    state.last_dispute = list(end.last_dispute)
-    scene = tiles_scene(state, 560, 500)
-    assert len(scene.by_key()) == len(scene.shapes)
-    assert {s.key for s in scene.shapes if s.key.startswith("winner-")}
-    assert len(tile_rects(scene)) == sum(map(len, state.hands)) + len(shown_dispute(state))
 
 
 @pytest.mark.parametrize("players", PLAYERS)

@@ -7,7 +7,7 @@ from viz.scenes.kit import SceneKit
 from viz.scenes.tiles.arrangement import TABLE, seat_order
 from viz.scenes.tiles.layout import TilesLayout, export_size
 from viz.scenes.tiles.palettes import LETTERS, PALETTE, PALETTES
-from viz.scenes.tiles.shapes import dispute_key, hand_slots, tile_key, tiles_scene
+from viz.scenes.tiles.shapes import hand_slots, tile_key, tiles_scene
 from viz.scenes.tiles.words import (
     advice,
     dispute_text,
@@ -26,7 +26,6 @@ __all__ = [
     "PALETTES",
     "TABLE",
     "TilesLayout",
-    "dispute_key",
     "dispute_text",
     "export_size",
     "hand_slots",

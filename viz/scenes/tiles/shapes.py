@@ -46,13 +46,6 @@ def tile_key(tile: int) -> str:
     return f"tile-{tile}"
 
 
-def dispute_key(state: TilesState, tile: int) -> str:
-    """The key of a tile on the felt: its own, unless it has been dealt again since (a last
-    dispute kept into the next round), when the hand that holds it keeps its key."""
-    held = any(tile in hand for hand in state.hands)
-    return f"last-{tile}" if held else tile_key(tile)
-
-
 def dimmed_seat(state: TilesState, viewer: int | None) -> int | None:
     """Whose hand shows which tiles cannot be played now: the viewer's, on its turn while
     it must follow a colour it holds. (Exports dim nothing: each turn would dim another
@@ -205,7 +198,7 @@ def _dispute_shapes(state: TilesState, layout: TilesLayout, viewer: int | None) 
         shapes += _plate("winner", x, y, size)
     for index, (seat, tile) in enumerate(plays):
         x = layout.dispute_x(index)
-        shapes += _tile_shapes(dispute_key(state, tile), x, y, size, tile, hidden=False)
+        shapes += _tile_shapes(tile_key(tile), x, y, size, tile, hidden=False)
         shapes.append(
             Text(
                 f"play-{index}-seat",

@@ -36,7 +36,10 @@ def settled(state: TilesState) -> bool:
 
 def shown_dispute(state: TilesState) -> list[tuple[int, int]]:
     """The dispute on the felt: the one under way, else the last one settled, which stays
-    until the next tile is played."""
+    until the next tile is played; a deal clears the felt (its tiles are in the new
+    hands, and a tile is never drawn twice)."""
+    if isinstance(state.last, Deal):
+        return []
     return state.plays or state.last_dispute
 
 
