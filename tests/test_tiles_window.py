@@ -80,11 +80,12 @@ def test_your_ten_lets_you_choose_the_next_colour(app):
     assert button_names(app) >= {"Red", "Yellow", "Green", "Blue", "Purple"}
     labels = [item.label for item in app.panel.items if hasattr(item, "label")]
     assert "Yellow · Y  (2)" in labels  # the colour's letter, as on its tiles
+    assert "name the next colour" in app.play_mode() and "click one" not in app.play_mode()
     click(app, your_tile_point(app, DEAL.hands[0][0]))
     assert "Choose the next colour first" in app.message
     click(app, button(app, "Green").rect.center)
     assert app.state.current == GREEN and app.state.to_move == 1
-    assert "Green" not in button_names(app)
+    assert "Green" not in button_names(app) and "click one" in app.play_mode()
 
 
 def test_the_move_list_and_a_hint_call_your_seat_you(app):

@@ -96,7 +96,12 @@ class TilesApp(GameApp[TilesState]):
         return outcome_words(self.state, self.viewer())
 
     def play_mode(self) -> str:
-        return f"AI seats: {self.vs.capitalize()} · your tiles: click one, or ← → and Enter"
+        """What you do now: after your 10, name a colour; else play a tile."""
+        if self.state.choosing and self.state.to_move == YOU:
+            doing = "name the next colour: the buttons on the right, or 1–5"
+        else:
+            doing = "your tiles: click one, or ← → and Enter"
+        return f"AI seats: {self.vs.capitalize()} · {doing}"
 
     def hint(self) -> str:
         return self.leader_note if self.state.turns <= 1 else ""
