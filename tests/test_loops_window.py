@@ -297,6 +297,9 @@ def test_escape_leaves_the_box_and_the_window_keys_work(make_app):
     key(app, pygame.K_n, "n")
     assert app.state.turns == 0 and app.session.games_started == 2 and app.reply == ""
     assert app.panel.entry().get_text() == ""
+    run(app)  # the box's help follows where the keys go
+    assert app.box_help() == "Type to go back to the box: a move, then Enter."
+    assert app.box_help() in [getattr(item, "text", "") for item in app.panel.items]
 
 
 def test_a_letter_slash_or_enter_goes_back_into_the_box(make_app):

@@ -143,10 +143,16 @@ class LoopsApp(GameApp[LoopsState]):
             ),
             Button("Play", self.panel.submit_entry, rect=pygame.Rect(width - 90, top, 100, 34)),
             TextBox(
-                self.reply or "Type a move and press Enter. Escape leaves the box.",
-                pygame.Rect(10, top + 40, width, BOX_HEIGHT - 46),
+                self.reply or self.box_help(), pygame.Rect(10, top + 40, width, BOX_HEIGHT - 46)
             ),
         ]
+
+    def box_help(self) -> str:
+        """What the keyboard box takes, and how to leave it or come back to it."""
+        entry = self.panel.entry()
+        if entry is not None and entry.is_focused:
+            return "Type a move and press Enter. Escape leaves the box."
+        return "Type to go back to the box: a move, then Enter."
 
     # --- what the player does --------------------------------------------------------
 
