@@ -381,3 +381,15 @@ def test_a_refused_move_is_said_as_a_sentence(make_app):
     app = make_app()
     app.try_move(Flip(0, LEFT))  # nothing on the left loop to flip yet
     assert app.message == "The left loop has no piece to flip"
+
+
+def test_the_move_list_names_the_sides_anew_when_the_opponent_changes(make_app):
+    from games.loops.engine import Place
+
+    app = make_app()  # two people: blue and gold
+    app.try_move(Place(0, LEFT))
+    run(app)
+    assert app.move_list.entry_words(1).startswith("1. Blue placed")
+    app.choose("hard")
+    run(app)
+    assert app.move_list.entry_words(1).startswith("1. You placed")

@@ -159,6 +159,7 @@ class LoopsApp(GameApp[LoopsState]):
     def choose(self, tier: str) -> None:
         self.vs = tier
         self.message = f"Opponent: {tier.capitalize()}"
+        self.move_list.words_said.clear()  # "Blue placed…" becomes "You placed…"
 
     def show_keyboard(self, shown: bool) -> None:
         problem = self.settings.set_keyboard_entry(self.input_kind, shown)
