@@ -35,7 +35,8 @@ IDS = ["-".join([game, *map(str, params.values())]) for game, params in GAMES]
 # vision: Even Odds' five tiles; each Load side's fill and its cleared fill; the two sides
 # of Odds and Evens.
 DISTINCT = {
-    "tiles": [(pair, 10.0) for pair in itertools.combinations(COLORS, 2)],
+    "tiles": [(pair, 10.0) for pair in itertools.combinations(COLORS, 2)]
+    + [(("mark", "won"), 10.0)],  # won the dispute, won the game
     "load": [(("red", "red-dim"), 12.0), (("green", "green-dim"), 12.0)],
     "loops": [(("p0", "p1"), 10.0)],
 }

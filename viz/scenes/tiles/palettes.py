@@ -19,6 +19,7 @@ PALETTE = Palette.from_hex(
         "muted": "#5f5b55",
         "paper": "#ffffff",
         "mark": "#bcdff5",  # the dispute just won: its tile's plate, its score
+        "won": "#f4c58f",  # the game's winners: their rows of the score table
     },
     inks=("ink", "muted", "paper"),
 )
@@ -38,6 +39,7 @@ HIGH_CONTRAST = Palette.from_hex(
         "muted": "#333333",
         "paper": "#ffffff",
         "mark": "#a9d5f2",
+        "won": "#f4c58f",
     },
     inks=("ink", "muted", "paper"),
 )

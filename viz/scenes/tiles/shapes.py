@@ -229,12 +229,17 @@ def _plate(key: str, x: float, y: float, size: float) -> list[Shape]:
 
 
 def _marked_box(
-    key: str, box: tuple[float, float, float, float], edge: str, width: float, size: float
+    key: str,
+    box: tuple[float, float, float, float],
+    fill: str,
+    edge: str,
+    width: float,
+    size: float,
 ) -> list[Shape]:
-    """A part of the score table marked: filled in the marking colour, edged in `edge`."""
+    """A part of the score table marked: filled in `fill`, edged in `edge`."""
     left, top, right, bottom = box
     return [
-        Rect(key, left, top, right - left, bottom - top, "mark", radius=size * TABLE_CORNER),
+        Rect(key, left, top, right - left, bottom - top, fill, radius=size * TABLE_CORNER),
         frame(f"{key}-edge", box, edge, width),
     ]
 
@@ -261,7 +266,7 @@ def _score_table(state: TilesState, layout: TilesLayout, viewer: int | None) -> 
             row_middle(seat) + size * (WINNER_HEIGHT / 2),
         )
         shapes += _marked_box(
-            f"score-won-{seat}", box, "ink", max(WINNER_MIN_LINE, size * WINNER_LINE), size
+            f"score-won-{seat}", box, "won", "ink", max(WINNER_MIN_LINE, size * WINNER_LINE), size
         )
     if settled(state):  # the score that just changed, and its total
         mark_top = row_middle(dispute_result(state.last_dispute)[0]) - size * (
@@ -276,7 +281,12 @@ def _score_table(state: TilesState, layout: TilesLayout, viewer: int | None) -> 
                 mark_top + size * SCORE_MARK_HEIGHT,
             )
             shapes += _marked_box(
-                f"score-mark-{column}", box, "muted", max(HAIRLINE, size * SCORE_MARK_LINE), size
+                f"score-mark-{column}",
+                box,
+                "mark",
+                "muted",
+                max(HAIRLINE, size * SCORE_MARK_LINE),
+                size,
             )
     totals = state.totals()
     for seat in range(state.rules.players):

@@ -152,7 +152,7 @@ def legend_items(state: TilesState, dimmed: bool = False) -> list[LegendItem]:
 
 UNPLAYABLE = LegendItem("unplayable", "cannot be played now", "paper", edge="muted")
 WINNER = LegendItem("winner", "won the dispute", "mark", edge="muted")
-GAME_WINNER = LegendItem("game-winner", "won the game", "mark", edge="ink")
+GAME_WINNER = LegendItem("game-winner", "won the game", "won", edge="ink")
 # The longest legend an Even Odds picture can have: its rows are kept in every frame.
 # (The dispute's winner is shown only between disputes, when no colour is to be followed
 # and no tile is dimmed.)
