@@ -15,6 +15,7 @@ import pytest
 from games import REGISTRY
 from games.analysis import (
     BLUNDER,
+    GLYPH_NAMES,
     INACCURACY,
     MISTAKE,
     TARGET_ERROR,
@@ -36,6 +37,8 @@ from games.tiles.ai import SeatView
 from games.tiles.judging import sample as tiles_sample
 from viz.cli import main
 from viz.files import load_replay, recording_text
+from viz.scenes.common import text_width
+from viz.scenes.shapes import Text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -449,3 +452,22 @@ def test_a_judgement_with_an_illegal_best_move_is_refused(small_load, tmp_path, 
     assert main(["validate", str(annotated)]) == 2
     error = capsys.readouterr().err
     assert error.startswith(f"oddsevens: {annotated}:3: ") and "not legal" in error
+
+
+def test_the_chart_writes_each_glyph_beside_its_dot_and_names_them_in_its_legend(small_load):
+    from viz.analysis.moves import chance_chart
+
+    replay = load_replay(small_load)
+    judgements = [
+        judge(replay.game, replay.rules, replay.moves, i, Method(), 0)
+        for i in judged_indices(replay.game, replay.history())
+    ]
+    scene = chance_chart(replay, judgements)
+    keys = scene.by_key()
+    glyphs = [j for j in judgements if j.glyph]
+    assert glyphs
+    for j in glyphs:
+        assert keys[f"mark-{j.turn}-glyph"].text == j.glyph
+    legend = [s for s in scene.shapes if isinstance(s, Text) and s.key.startswith("legend-mark-")]
+    assert {f"{j.glyph} {GLYPH_NAMES[j.glyph]}" for j in glyphs} <= {s.text for s in legend}
+    assert all(s.x + text_width(s.text, s.size) <= scene.width for s in legend)  # none cut

@@ -43,12 +43,15 @@ def rate_chart(
     height: int = 420,
     marks: Sequence[tuple[str, int, float, str]] = (),
     fair: float = 0.5,
+    mark_names: Sequence[tuple[str, str]] = (),
 ) -> Scene:
     """Rates (0 to 1) against whole numbers, the fair rate marked: one line per series,
     given as (key, label, points); the key names the line's shapes. `marks` are dots
-    (key, x, rate, colour) drawn over the lines."""
+    (key, x, rate, colour) drawn over the lines, each with its colour's name written
+    beside it (the glyph of a judged move: colour is never the only sign);
+    `mark_names` (colour, words) add them to the legend."""
     xs = sorted({x for _, _, points in series for x, _ in points})
-    left, right, top, bottom = 60, width - 130, 40, height - 50
+    left, right, top, bottom = 60, width - 150, 40, height - 50
     span = max(1, xs[-1] - xs[0]) if xs else 1
 
     def x_at(value: float) -> float:
@@ -86,6 +89,13 @@ def rate_chart(
         shapes.append(Text(f"legend-{key}", right + 48, legend_y, label, 12, "ink", "start"))
     for name, x, rate, fill in marks:
         shapes.append(Circle(f"mark-{name}", x_at(x), y_at(rate), 4.5, fill))
+        shapes.append(Text(f"mark-{name}-glyph", x_at(x) + 6, y_at(rate) - 9, fill, 11, "ink"))
+    for number, (fill, words) in enumerate(mark_names, start=len(series) + 1):
+        legend_y = top + 10 + number * 20
+        shapes.append(Circle(f"legend-mark-{number}", right + 31, legend_y, 4.5, fill))
+        shapes.append(
+            Text(f"legend-mark-{number}-words", right + 48, legend_y, words, 12, "ink", "start")
+        )
     return Scene(width, height, "canvas", CHART_PALETTE, tuple(shapes))
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.analysis import (
+    GLYPH_NAMES,
     Judgement,
     Method,
     after,
@@ -130,6 +131,8 @@ def chance_chart(replay: Replay, judgements: list[Judgement]) -> Scene:
         return j.chances[seat - first]
 
     marks = [(str(j.turn), j.turn, on_line(j), j.glyph) for j in judgements if j.glyph]
+    present = [glyph for glyph in GLYPH_NAMES if any(j.glyph == glyph for j in judgements)]
+    named = [(glyph, f"{glyph} {GLYPH_NAMES[glyph]}") for glyph in present]
     whose = "each seat's" if len(shown) > 1 else f"{name(first)}'s"
     title = f"{game.name}: {whose} chance to win"
-    return rate_chart(title, "turn", series, 720, 420, marks, 1 / len(seats))
+    return rate_chart(title, "turn", series, 720, 420, marks, 1 / len(seats), named)
