@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from games.load.sweep import LoadRow
 from viz.analysis.load import HEAT
 from viz.cli import main
 from viz.render.raster import IndexedPalette
@@ -24,3 +25,20 @@ def test_sweep_load_draws_its_png_heat_map(tmp_path, capsys):
     with Image.open(chart) as image:
         colours = {rgb for _, rgb in image.convert("RGB").getcolors(1 << 16)}
     assert any(HEAT.colors[f"heat-{n}"] in colours for n in range(9))  # squares drawn
+
+
+def test_every_rate_reads_on_its_square_at_4_5_to_1():
+    from viz.analysis.load import heat_map
+    from viz.scenes.shapes import contrast
+
+    rows = [LoadRow(3, 3, load, 100, rate, 5.0) for load, rate in enumerate(RATES, start=3)]
+    scene = heat_map(rows, width=2000)  # room for a label in every square
+    keys = scene.by_key()
+    labels = [s for s in scene.shapes if s.key.endswith("-rate")]
+    assert len(labels) == len(RATES)
+    for label in labels:
+        square = keys[label.key.removesuffix("-rate")]
+        assert contrast(scene.rgb(label.fill), scene.rgb(square.fill)) >= 4.5, label.text
+
+
+RATES = [n / 9 + 0.01 for n in range(9)]  # one in each shade, the darkest red to blue

@@ -8,7 +8,7 @@ from games.load.sweep import MAX_EXACT_CELLS as MAX_EXACT_CELLS
 from games.load.sweep import Exact, LoadRow, chunks, play_chunk, solve
 from viz.analysis.charts import CHART_PALETTE, rate_chart
 from viz.analysis.runner import Sweep, run
-from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, rgb_hex
+from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, contrast, rgb_hex
 
 Cell = tuple[int, int, int]  # rows, columns, Load
 
@@ -20,6 +20,8 @@ def _label(cell: Cell) -> str:
 HEAT = Palette.from_hex(
     {
         **{name: rgb_hex(rgb) for name, rgb in CHART_PALETTE.colors.items()},
+        "paper": "#ffffff",  # a rate's label: white on the darkest squares, black on the rest
+        "black": "#000000",
         **{
             f"heat-{n}": color
             for n, color in enumerate(
@@ -37,7 +39,7 @@ HEAT = Palette.from_hex(
             )
         },
     },
-    inks=("ink", "muted"),
+    inks=("ink", "muted", "paper", "black"),
 )
 
 
@@ -88,6 +90,12 @@ def format_exact_table(found: list[Exact]) -> str:
     return "\n".join(lines)
 
 
+def _label_ink(shade: str) -> str:
+    """Black or white, whichever reads better on a square of `shade`."""
+    colors = HEAT.colors
+    return max(("black", "paper"), key=lambda ink: contrast(colors[ink], colors[shade]))
+
+
 def heat_map(rows: list[LoadRow], width: int = 720) -> Scene:
     """One small grid a Load: a square per board (rows down, columns across), coloured
     and labelled by player 2's win rate."""
@@ -126,7 +134,7 @@ def heat_map(rows: list[LoadRow], width: int = 720) -> Scene:
                             y0 + (i + 0.5) * cell,
                             f"{rate:.0%}",
                             9,
-                            "ink",
+                            _label_ink(shade),
                         )
                     )
         for j, w in enumerate(widths):
