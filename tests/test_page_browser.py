@@ -898,3 +898,20 @@ def test_a_part_of_a_game_keeps_the_games_own_turn_numbers_in_its_address(open_p
     assert turn(page) == 5
     page.keyboard.press("Home")
     assert page.url.endswith("#turn=3")
+
+
+@pytest.mark.parametrize("width", [777, 913])  # scaled by a factor that is no whole number
+def test_an_empty_load_cell_shows_no_hairline_where_its_halves_meet(open_page, pages, width):
+    clip, _ = pages["load"]
+    scene = list(clip.scenes())[0]  # the start: every cell empty
+    page = open_page("load", viewport={"width": width, "height": 1400})
+    image, box = picture(page)
+    scale = box["width"] / scene.width
+    white = scene.rgb("cell")
+    for cell in range(7):
+        green = scene.by_key()[f"green-{cell}"]  # the seam would run along its top edge
+        for across in (0.12, 0.2, 0.8, 0.88):  # clear of the number's label
+            x = round((green.x + green.w * across) * scale)
+            for y in {int(green.y * scale), round(green.y * scale)}:
+                pixel = image.getpixel((x, y))
+                assert max(abs(a - b) for a, b in zip(pixel, white, strict=True)) <= 6, (cell, y)

@@ -298,8 +298,10 @@ def _cell_shapes(
     red = HALF_COLORS["red"].get(red_state, "cell")
     green = HALF_COLORS["green"].get(green_state, "cell")
     label_w, label_h = round(side * 0.5), round(side * 0.3)
+    # The red half reaches one pixel under the green one: scaled, two halves that only met
+    # would show a hairline of the grid through an empty cell where their edges blend.
     shapes: list[Shape] = [
-        Rect(f"red-{cell}", x + 1, y + 1, inner, half, red),
+        Rect(f"red-{cell}", x + 1, y + 1, inner, half + 1, red),
         Rect(f"green-{cell}", x + 1, y + 1 + half, inner, inner - half, green),
     ]
     if side >= 16:
