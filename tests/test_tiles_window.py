@@ -191,7 +191,12 @@ def test_the_arrow_keys_visit_only_the_tiles_you_may_play(tmp_path):
             press(window, pygame.K_RIGHT)
             visited.add(window.cursor_slot())
         assert {color_of(slots[slot]) for slot in visited} == {led} and len(visited) == 5
-        assert window.scene().by_key()["selected"]
+        keys = window.scene().by_key()
+        # the keyboard's choice has a mark of its own, named in the legend: dashed, where
+        # the latest tile's frame is solid
+        assert keys["selected"].dashed and not keys["last-move"].dashed
+        assert keys["legend-selected"].text == "your choice (← →)"
+        assert keys["legend-selected-swatch"].dashed
         chosen = slots[window.cursor_slot()]
         press(window, pygame.K_RETURN)
         assert window.state.plays[-1] == (YOU, chosen)

@@ -84,26 +84,26 @@ def tiles_scene(
     )
     dimmed = dimmed_seat(state, viewer)
     shapes: list[Shape] = [title(f"Even Odds · round {max(state.round, 1)} of {ROUNDS}", layout)]
-    shapes += legend(legend_items(state, dimmed is not None), layout)
+    selecting = selected is not None and viewer is not None
+    shapes += legend(legend_items(state, dimmed is not None, selecting), layout)
     shapes += _score_table(state, layout, viewer)
     shapes += _dispute_shapes(state, layout, viewer)
     bottom = viewer if viewer is not None else 0
     for order, seat in enumerate(seat_order(rules.players, bottom)):
         playable = set(state.playable(seat)) if seat == dimmed else None
         shapes += _seat_shapes(state, layout, seat, order, viewer, playable)
-    if selected is not None and viewer is not None:
+    if selected is not None and selecting:
         x, y, size = layout.tile_box(rules.players - 1, selected)
-        shapes.append(_frame("selected", x, y, size))
+        shapes.append(_frame("selected", x, y, size, dashed=True))  # not the latest tile's
     shapes += layout.status(rows)
     return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
 
-def _frame(key: str, x: float, y: float, size: float) -> Line:
+def _frame(key: str, x: float, y: float, size: float, dashed: bool = False) -> Line:
     """An outline around the tile of side `size` whose left edge is `x`, centred on `y`."""
     pad, width = max(HAIRLINE, size * FRAME_PAD), max(HAIRLINE, size * FRAME_LINE)
-    return frame(
-        key, (x - pad, y - size / 2 - pad, x + size + pad, y + size / 2 + pad), "ink", width
-    )
+    box = (x - pad, y - size / 2 - pad, x + size + pad, y + size / 2 + pad)
+    return frame(key, box, "ink", width, dashed)
 
 
 def tile_label(tile: int, hidden: bool) -> str:

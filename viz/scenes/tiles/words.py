@@ -129,8 +129,13 @@ def result_text(state: TilesState, result: dict[str, Any], viewer: int | None) -
     return f"{names} {verb} with the lowest total, {best}"
 
 
-def legend_items(state: TilesState, dimmed: bool = False) -> list[LegendItem]:
+def legend_items(
+    state: TilesState, dimmed: bool = False, selecting: bool = False
+) -> list[LegendItem]:
+    """The marks the picture shows; `selecting` when the keyboard's choice is framed."""
     items = [LegendItem("last", "latest tile", "ink", "frame")]
+    if selecting:
+        items.append(SELECTED)
     if state.current is not None:
         name = COLORS[state.current]
         items.insert(
@@ -151,6 +156,7 @@ def legend_items(state: TilesState, dimmed: bool = False) -> list[LegendItem]:
 
 
 UNPLAYABLE = LegendItem("unplayable", "cannot be played now", "paper", edge="muted")
+SELECTED = LegendItem("selected", "your choice (← →)", "ink", "dashed-frame")
 WINNER = LegendItem("winner", "won the dispute", "mark", edge="muted")
 GAME_WINNER = LegendItem("game-winner", "won the game", "won", edge="ink")
 # The longest legend an Even Odds picture can have: its rows are kept in every frame.
@@ -159,6 +165,7 @@ GAME_WINNER = LegendItem("game-winner", "won the game", "won", edge="ink")
 LONGEST_LEGEND = [
     LegendItem("follow", "follow purple (P)", "purple"),
     LegendItem("last", "latest tile", "ink", "frame"),
+    SELECTED,
     UNPLAYABLE,
     LegendItem("removed", "yellow (Y) taken out", "yellow", edge="edge"),
 ]
