@@ -274,11 +274,9 @@ def test_the_load_slider_takes_effect_when_the_stage_ends(app, tmp_path):
     assert {"load": 6} in map(json.loads, lines) and {"load": 7} in map(json.loads, lines)
 
 
-def test_gif_is_refused_while_looping_and_writes_three_files_when_paused(app, tmp_path):
+def test_gif_writes_three_files_and_its_button_works_while_looping(app, tmp_path):
     press(app, pygame.K_SPACE)
-    press(app, pygame.K_g)
-    assert "Pause" in app.message and not (tmp_path / "out").exists()
-    assert not button(app, "GIF").is_enabled
+    assert button(app, "GIF").is_enabled  # Loop or not: G saves the game so far
     press(app, pygame.K_SPACE)
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
@@ -648,3 +646,30 @@ def test_replay_opens_at_the_turn_asked_for(tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().err == (
         f"oddsevens: {recording}: --turn {turns + 1}: the game has {turns} turns\n"
     )
+
+
+def test_g_saves_the_game_so_far_while_loop_runs_on(app, tmp_path):
+    press(app, pygame.K_SPACE)  # Loop
+    for _ in range(5):
+        app.frame(1000)
+    moves = list(app.history.moves)
+    assert app.looping and moves
+    press(app, pygame.K_g)
+    assert app.looping and app.message == "Saving…"
+    _, written = app.jobs.saving.wait()
+    recording = next(path for path in written if path.suffix == ".jsonl")
+    assert load_replay(recording).moves[: len(moves)] == moves
+
+
+def test_g_in_a_replay_saves_the_whole_recording_not_the_turns_shown(tmp_path):
+    recording = tmp_path / "a.jsonl"
+    assert main(["record", "load", "--seed", "3", "-o", str(recording)]) == 0
+    replay = load_replay(recording)
+    window = LoadApp(GAME, replay.rules, script=replay.moves, out_dir=tmp_path / "out")
+    try:
+        window.mode.seek(3)
+        _, written = window.download().wait()
+        saved = load_replay(next(path for path in written if path.suffix == ".jsonl"))
+        assert saved.moves == replay.moves and saved.final().to_move is None
+    finally:
+        window.close()

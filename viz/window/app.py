@@ -141,13 +141,12 @@ class GameApp(GameWindow[StateT]):
             self.mode.back()
 
     def download(self) -> Job[Saved] | None:
-        """G: write the play so far as a recording and animations into the output folder,
-        off the window's thread; "Saving…" shows at once, the outcome when it is done."""
-        if self.looping:
-            self.message = "Pause before downloading the GIF"
-            return None
-        play = (self.game, self.rules, self.session.seed, list(self.history.moves))
-        saving = partial(save_play, *play, self.state.result(), self.out_dir, self.formats)
+        """G: write the game (in play, so far; in a replay, the whole recording) and its
+        animations into the output folder, off the window's thread, Loop or not: the moves
+        are copied now. "Saving…" shows at once, the outcome when it is done."""
+        game = self.mode.listed()
+        play = (self.game, self.rules, self.session.seed, list(game.moves))
+        saving = partial(save_play, *play, game.state.result(), self.out_dir, self.formats)
         self.message = self.jobs.save(saving)
         return self.jobs.saving
 

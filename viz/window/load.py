@@ -121,7 +121,7 @@ class LoadApp(GameApp[LoadState]):
             Button("Pause  (Space)" if self.looping else "Loop  (Space)", self.mode.toggle_loop),
             Button("Step  (Right)", self.step_or_explain),
             Button("Back  (Left)", self.back, enabled=not self.looping),
-            Button("GIF  (G)", self.download, enabled=not self.looping),
+            Button("GIF  (G)", self.download),
             Button("New game  (N)", self.new_game),
             Button(f"Player 2: {GREEN_PLAYERS[self.green]}  (B)", self.switch_green),
             Label(f"Load {self.state.pending_load}  ([ / ])"),

@@ -157,7 +157,7 @@ class ReplayMode:
             Button("Back  (Left)", app.back, enabled=not looping),
             Button("Start  (Home)", lambda: self.seek(0)),
             Button("End  (End)", self.to_end),
-            Button("GIF  (G)", app.download, enabled=not looping),
+            Button("GIF  (G)", app.download),
             *app.playback.controls(),
             *view_controls(app),
         ]
