@@ -881,15 +881,21 @@ def test_an_address_with_a_turn_opens_the_page_there(open_page, pages):
     page.wait_for_function("document.documentElement.dataset.turn === '2'")
 
 
+def address(page) -> str:
+    """The page's own address as its script left it (Playwright's `page.url` follows a
+    replaced address only once an event has come through)."""
+    return str(page.evaluate("location.hash"))
+
+
 def test_the_address_follows_the_turn_shown_without_adding_history(open_page, pages):
     page = open_page("load")
-    assert page.url.endswith(".html")  # opened at the start: the address as it was
+    assert address(page) == ""  # opened at the start: the address as it was
     entries = page.evaluate("history.length")
     for _ in range(3):
         page.keyboard.press("ArrowRight")
-    assert page.url.endswith("#turn=3") and page.evaluate("history.length") == entries
+    assert address(page) == "#turn=3" and page.evaluate("history.length") == entries
     page.keyboard.press("End")
-    assert page.url.endswith(f"#turn={turn(page)}")
+    assert address(page) == f"#turn={turn(page)}"
 
 
 @pytest.mark.slow
@@ -897,7 +903,7 @@ def test_a_part_of_a_game_keeps_the_games_own_turn_numbers_in_its_address(open_p
     page = open_page("loops-3-to-9", address="#turn=5")
     assert turn(page) == 5
     page.keyboard.press("Home")
-    assert page.url.endswith("#turn=3")
+    assert address(page) == "#turn=3"
 
 
 @pytest.mark.parametrize("width", [777, 913])  # scaled by a factor that is no whole number

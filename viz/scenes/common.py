@@ -147,8 +147,15 @@ def shorten(text: str, width: float, size: float) -> str:
     return text.rstrip(" ·,:") + ELLIPSIS
 
 
+def drawn_size(size: float) -> float:
+    """The size a line is measured at when breaking it: the larger of `size` and the whole
+    number a raster renderer draws it at, so that no picture's line runs past its width."""
+    return max(size, round(size))
+
+
 def wrap(text: str, width: float, size: float, lines: int) -> list[str]:
     """Break `text` at spaces into at most `lines` lines of `width`; the last is shortened."""
+    size = drawn_size(size)
     words = text.split(" ")
     result: list[str] = []
     while words and len(result) < lines - 1:
@@ -166,6 +173,7 @@ def wrap(text: str, width: float, size: float, lines: int) -> list[str]:
 def wrap_all(text: str, width: float, size: float) -> tuple[str, ...]:
     """Break `text` at spaces into as many lines of `width` as it needs, none cut short
     (a single word wider than the line is broken between letters)."""
+    size = drawn_size(size)
     lines: list[str] = []
     for word in text.split(" "):
         joined = f"{lines[-1]} {word}" if lines else word
