@@ -102,10 +102,9 @@ def meaning(game: AnyGame, method: Method) -> str:
 def exact_value(game: AnyGame, state: State, method: Method) -> ExactValue | None:
     """The solved value of the rest of the game from `state`, where it is solved and
     wanted."""
-    hooks = judging(game)
-    value = hooks.exact(state, reading(game, method))
-    estimable = hooks.readings[reading(game, method)].estimated
-    return None if method.estimate and estimable else value
+    hooks, name = judging(game), reading(game, method)
+    value = hooks.exact(state, name)
+    return None if method.estimate and hooks.readings[name].estimated else value
 
 
 def cap(game: AnyGame, method: Method) -> int:
@@ -164,10 +163,8 @@ class Trials:
     def __init__(self, mine: int) -> None:
         self.mine = mine  # the mover's column
         self.found: dict[int, Shares] = {}
-        self.count = 0  # the trials the options still in the race have run
 
     def add(self, options: Sequence[int], found: Shares) -> None:
-        self.count += len(found[0]) if len(found) else 0
         for row, option in enumerate(options):
             known = self.found.get(option)
             self.found[option] = (
@@ -201,6 +198,7 @@ class Race:
     best: tuple[int, ...]  # the options not clearly worse than the leader
     error: float  # the standard error of the leader's chance - the played option's
     trials: Trials
+    run: int  # the trials of each option still in the race at its end
 
 
 DROPPED, TIED = 2.5, 2.0  # errors below the leader: out of the race; still among the best
@@ -239,7 +237,7 @@ def race(
             break
         size = min(done, limit - done)
     best = tuple(i for i in live if not trials.worse(leader, i, TIED))
-    return Race(leader, best, error, trials)
+    return Race(leader, best, error, trials, done)
 
 
 # --- judging ------------------------------------------------------------------------------
@@ -315,7 +313,7 @@ def judge(
         found = race(game, state, choices, played, method, _seed(seed, index))
         best, error = found.best, found.error
         chances, then = found.trials.chances(played), found.trials.chances(found.leader)
-        values, trials = [], found.trials.count
+        values, trials = [], found.run
     losing = [i for i, choice in enumerate(choices) if lost_at_once(game, state, choice)]
     if len(losing) < len(choices):  # a move lost on the spot is never among the best
         best = tuple(i for i in best if i not in losing) or best

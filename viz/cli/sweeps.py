@@ -34,8 +34,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     check_range_ends("loops", {"capacity": args.capacity, "flips": args.flips})
     _check_cells("loops", [{"capacity": c, "flips": f} for c in args.capacity for f in args.flips])
     trials = None if args.exact else args.trials
-    workers = args.workers or os.cpu_count() or 1
-    rows = run_sweep(list(args.capacity), list(args.flips), trials, args.seed or 0, workers)
+    rows = run_sweep(list(args.capacity), list(args.flips), trials, *_seed_and_workers(args))
     print(json_lines(rows) if args.json else format_table(rows))
     if args.plot:
         _write_chart(lambda: write_chart(rows, args.plot))
@@ -84,8 +83,7 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
         found = run_exact(cells)
         print(json_lines(found) if args.json else format_exact_table(found))
         return 0
-    workers = args.workers or os.cpu_count() or 1
-    rows = run_load_sweep(cells, args.trials, args.seed or 0, workers, red, green)
+    rows = run_load_sweep(cells, args.trials, *_seed_and_workers(args), red, green)
     print(json_lines(rows) if args.json else format_load_table(rows, red, green))
     if args.plot:
         chart = square_chart(rows) if args.square else heat_map(rows)
@@ -94,6 +92,12 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
 
 
 DEFAULT_PLAYERS = ("random-red", "every-third-green")
+
+
+def _seed_and_workers(args: argparse.Namespace) -> tuple[int, int]:
+    """The Monte Carlo seed and worker count, their defaults where none was given (left
+    unset in the parser, so that --exact can tell they were given)."""
+    return (0 if args.seed is None else args.seed), args.workers or os.cpu_count() or 1
 
 
 def _refuse_with_exact(args: argparse.Namespace) -> None:

@@ -4,6 +4,7 @@ game, the banner; and the mouse as the board sees it (a click plays on release).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -64,13 +65,8 @@ class BoardView:
         position, best = self.hinted
         if position != self.app.session.position:
             return []
-        shapes = picture.by_key()
         keys = [key for move in best for key in self.app.move_keys(move)]
-        return [
-            self.app.mark(key, shapes[key], f"hint-{key}", HINT_INK, 3.0, True)
-            for key in keys
-            if key in shapes
-        ]
+        return self.marks(picture, keys, "hint", HINT_INK, 3.0, dashed=True)
 
     def motion_from(
         self, shown: Scene, was: tuple[int, int, int], now: tuple[int, int, int]
@@ -87,10 +83,18 @@ class BoardView:
         button is held; nothing where a click would be refused (its reason is the message)."""
         assert self.pointer is not None  # only called while the pointer is on the board
         width = 4.0 if self.pressing else 2.0
+        keys = self.app.mode.clickable_at(self.pointer)
+        return self.marks(picture, keys, "hover", HOVER_INK, width, dashed=False)
+
+    def marks(
+        self, picture: Scene, keys: Sequence[str], kind: str, ink: str, width: float, dashed: bool
+    ) -> list[Shape]:
+        """The window's marks of the shapes `keys` names (keyed `kind-KEY`), as the game
+        marks a shape."""
         shapes = picture.by_key()
         return [
-            self.app.mark(key, shapes[key], f"hover-{key}", HOVER_INK, width, False)
-            for key in self.app.mode.clickable_at(self.pointer)
+            self.app.mark(key, shapes[key], f"{kind}-{key}", ink, width, dashed)
+            for key in keys
             if key in shapes
         ]
 

@@ -106,11 +106,8 @@ class LoadApp(GameApp[LoadState]):
         cell, mover = self.layout().cell_at(*pos), self.state.to_move
         if cell is None or mover is None or self.click_refusal() or self.mode.watching:
             return ()
-        if self.state.why_illegal(Pick(mover, cell)):
-            return ()
-        if mover == 1:
-            return (f"red-{cell}",)
-        return tuple(f"green-{half}" for half in self.state.board.pair_of(cell))
+        pick = Pick(mover, cell)
+        return () if self.state.why_illegal(pick) else self.move_keys(pick)
 
     def green_may_click(self) -> bool:
         return not self.mode.watching and self.state.to_move == 2 and not self.looping

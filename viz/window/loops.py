@@ -222,7 +222,7 @@ class LoopsApp(GameApp[LoopsState]):
         move = self.move_at(*hit)
         if move is None or self.state.why_illegal(type(move)(mover, move.loop)):
             return ()
-        return (f"slot-{LOOP_NAMES[hit[0]]}-{hit[1]}",)
+        return self.move_keys(move)  # the slot hit: the first free one, or the newest piece
 
     def play_keys(self) -> dict[int, Callable[[], object]]:
         tiers = {
