@@ -227,3 +227,18 @@ def test_the_loops_banner_names_the_ai_and_starts_its_reason_with_a_capital(open
         if s.key.startswith("banner-") and isinstance(s, Text)
     ]
     assert texts[1][0].isupper()
+
+
+def test_a_new_game_shows_none_of_the_last_games_glyphs(opened):
+    window = load_window(opened, rules={"rows": 3, "cols": 3, "load": 3})
+    while window.state.to_move is not None:
+        window.mode.step()
+    run(window)
+    window.jobs.judging.wait()
+    run(window)
+    assert any(note["glyph"] for note in window.jobs.judgements.values())  # judged, glyphs
+    window.new_game()
+    window.mode.step()
+    run(window)
+    assert window.jobs.judgements == {}
+    assert window.move_list.entry_words(1).startswith("1. Red picked")  # no "??" of old

@@ -121,6 +121,7 @@ class GameApp(GameWindow[StateT]):
     def start_game(self, seed: int | None = None) -> None:
         self.session.start(seed)
         self.playback.start(False)
+        self.jobs.new_game()
         self.move_list.words_said.clear()
 
     def new_game(self) -> None:

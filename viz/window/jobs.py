@@ -115,7 +115,8 @@ class WindowJobs:
         self.judging: Job[list[Judgement]] | None = None  # the ended game's moves being judged
         self.judged_at: tuple[int, int] | None = None  # the position judged, or being judged
         self.verdict: list[str] = []  # the judged game's summary, a line per player
-        self.judgements = dict(judgements)  # an analysis's, by move index
+        self.recorded = dict(judgements)  # a replayed recording's own, by move index
+        self.judgements = dict(judgements)  # the glyphs shown: those, or the window's own
         self.summary, self.said = summary, said
 
     def save(self, work: Callable[[], Saved]) -> str:
@@ -158,6 +159,10 @@ class WindowJobs:
         self.judgements = {j.index: {"glyph": j.glyph} for j in judged}
         self.verdict = self.summary(judged)
         return True
+
+    def new_game(self) -> None:
+        """A new game shows none of the last one's glyphs (a recording's own stay)."""
+        self.judgements = dict(self.recorded)
 
     def sum_up_recorded(self, mover: Callable[[int], int | None]) -> None:
         """A replay of an analysed recording: the banner sums up the judgements it carries
