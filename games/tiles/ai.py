@@ -9,9 +9,12 @@ since a win scores points and the lowest total wins.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
-from statistics import fmean
+from functools import cached_property, lru_cache
+from itertools import accumulate
+from math import fsum
 
 from games.tiles.engine import (
     CHANCE,
@@ -61,10 +64,15 @@ class SeatView:
             return [self.current]
         return sorted(set(self.own_colors))
 
+    @cached_property
+    def shown(self) -> frozenset[int]:
+        """Every tile this seat can see: other hands, this round's disputes."""
+        hands = (t for hand in self.hands.values() for t in hand)
+        return frozenset((*hands, *self.seen, *(t for _, t in self.plays)))
+
     def possible_values(self, color: int) -> list[int]:
         """Values an own tile of `color` may have: those of that colour nobody has shown."""
-        shown = {t for hand in self.hands.values() for t in hand} | self.seen
-        shown |= {t for _, t in self.plays}
+        shown = self.shown
         return [value_of(t) for t in range(color * 10, color * 10 + 10) if t not in shown]
 
     def later_seats(self) -> list[int]:
@@ -85,24 +93,41 @@ def expected_cost(view: SeatView, color: int, value: int) -> float:
     return _costs(view, color)(value)
 
 
+@dataclass(frozen=True)
+class _Spread:
+    """What one later seat may play, sorted, with running sums: how many of its tiles
+    and their mean below any value, without walking them again for every value."""
+
+    values: list[int]
+    sums: list[int]  # sums[k]: the sum of the k lowest
+
+
+@lru_cache(maxsize=4096)  # a hand is asked about again at each later seat's turn
+def _spread(hand: tuple[int, ...], color: int) -> _Spread:
+    """What a seat holding `hand` may play when `color` is to be followed."""
+    ordered = sorted(forced_values(hand, color))
+    return _Spread(ordered, [0, *accumulate(ordered)])
+
+
 def _costs(view: SeatView, color: int) -> Callable[[int], float]:
     """`expected_cost` of a colour for any value: what the dispute shows and what each
     later seat may play (they follow our colour: it is the current one now) are worked
     out once for all the values."""
     played = [value_of(t) for _, t in view.plays]
     top = max(played, default=0)
-    later = [forced_values(view.hands[seat], color) for seat in view.later_seats()]
+    later = [_spread(view.hands[seat], color) for seat in view.later_seats()]
 
     def cost(value: int) -> float:
         if played and value < top:
             return 0.0
         chance_to_win = 1.0
         lowest: float = min([*played, value])
-        for options in later:
-            below = [v for v in options if v < value]
-            chance_to_win *= len(below) / len(options)
-            if below:
-                lowest = min(lowest, fmean(below))
+        for spread in later:
+            below = bisect_left(spread.values, value)
+            if not below:
+                return 0.0  # this seat surely plays higher
+            chance_to_win *= below / len(spread.values)
+            lowest = min(lowest, spread.sums[below] / below)
         return chance_to_win * lowest
 
     return cost
@@ -114,10 +139,11 @@ def choose_play(view: SeatView, rng: random.Random) -> int:
     def score(color: int) -> tuple[float, float]:
         values = view.possible_values(color) or [5]
         cost = _costs(view, color)
-        return fmean(cost(v) for v in values), -fmean(values)  # cheapest; then rid the
-        # hand of high tiles
+        # cheapest; then rid the hand of high tiles
+        return fsum(cost(v) for v in values) / len(values), -sum(values) / len(values)
 
-    best = min(view.legal_colors(), key=score)
+    colors = view.legal_colors()
+    best = colors[0] if len(colors) == 1 else min(colors, key=score)
     return rng.choice([i for i, c in enumerate(view.own_colors) if c == best])
 
 
