@@ -133,17 +133,28 @@ def _costs(view: SeatView, color: int) -> Callable[[int], float]:
     return cost
 
 
-def choose_play(view: SeatView, rng: random.Random) -> int:
-    """The index in hand of the tile to play."""
+COST_TIE = 1e-9
+"""Expected costs closer than this are a tie: the same figure summed in another order
+(as games/tiles/batch.py sums it) may differ in its last bits."""
 
-    def score(color: int) -> tuple[float, float]:
+
+def choose_play(view: SeatView, rng: random.Random) -> int:
+    """The index in hand of the tile to play: a tile of the colour of least expected
+    cost over the values it may have; among colours tied on cost, the one whose values
+    are highest on average (to rid the hand of high tiles), then the first."""
+
+    def cost_and_mean(color: int) -> tuple[float, float]:
         values = view.possible_values(color) or [5]
         cost = _costs(view, color)
-        # cheapest; then rid the hand of high tiles
-        return fsum(cost(v) for v in values) / len(values), -sum(values) / len(values)
+        return fsum(cost(v) for v in values) / len(values), sum(values) / len(values)
 
     colors = view.legal_colors()
-    best = colors[0] if len(colors) == 1 else min(colors, key=score)
+    best = colors[0]
+    if len(colors) > 1:
+        scores = {color: cost_and_mean(color) for color in colors}
+        cheapest = min(cost for cost, _ in scores.values())
+        tied = [color for color in colors if scores[color][0] <= cheapest + COST_TIE]
+        best = max(tied, key=lambda color: (scores[color][1], -color))
     return rng.choice([i for i, c in enumerate(view.own_colors) if c == best])
 
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.kit import Judging, Reading
-from games.tiles.ai import SeatView, careful, random_deal
-from games.tiles.engine import CHANCE, Move, Play, TilesState, color_of
+from games.tiles.ai import SeatView
+from games.tiles.engine import Move, Play, TilesState, color_of
 from games.tiles.search import determinized
 
 if TYPE_CHECKING:
@@ -48,33 +48,24 @@ def option_move(state: TilesState, option: Any, seat: int, rng: random.Random) -
 def sample(
     state: TilesState, options: Sequence[Any], seat: int, trials: range, seed: int
 ) -> Shares:
-    """Playouts of each option, [option, trial, seat]. A trial's draws are kept apart by
-    what they are for (the mover's imagined hand, each later deal, each seat's choice
-    among its own look-alike tiles at each turn), so that two options' playouts of one
-    trial differ only where the option itself made them differ."""
-    import numpy as np  # loaded here, by the analysis alone: the command line starts at once
+    """Playouts of each option, [option, trial, seat], played on together in arrays
+    (games/tiles/batch.py). A trial's draws are kept apart by what they are for (the
+    mover's imagined hand, each later deal, each seat's choice among its own look-alike
+    tiles at each turn), so that two options' playouts of one trial differ only where
+    the option itself made them differ."""
+    from games.tiles.batch import Games, played_out  # numpy: loaded by the analysis alone
 
-    found = []
-    for option in options:
-        rows = []
-        for trial in trials:
-            draws = zlib.crc32(f"{seed}/{trial}".encode())
-            imagined = imagined_position(state, seat, random.Random(draws))
-            imagined.apply(option_move(imagined, option, seat, random.Random(draws + 1)))
-            rows.append(_played_on(imagined, draws))
-        found.append(rows)
-    return np.array(found)
-
-
-def _played_on(state: TilesState, draws: int) -> list[float]:
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            state.apply(random_deal(state, random.Random(f"{draws}/deal/{state.round}")))
-        else:
-            state.apply(careful(state, random.Random(draws * 1009 + state.turns)))
-    outcome = state.outcome()
-    assert outcome is not None  # played to the end
-    return outcome.shares(range(state.rules.players))
+    positions, keys = [], []
+    for trial in trials:
+        draws = zlib.crc32(f"{seed}/{trial}".encode())
+        imagined = imagined_position(state, seat, random.Random(draws))
+        for option in options:
+            position = imagined.copy()
+            position.apply(option_move(position, option, seat, random.Random(draws + 1)))
+            positions.append(position)
+            keys.append(draws)
+    shares = played_out(Games.of(positions, keys))
+    return shares.reshape(len(trials), len(options), -1).swapaxes(0, 1)
 
 
 READINGS = {
