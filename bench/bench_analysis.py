@@ -12,19 +12,26 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import tempfile
 import time
+from collections.abc import Callable
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from common import median_seconds, print_table
 
-from games.analysis import Method, hint, judged_indices, sample
+from games.analysis import Method, hint, judged_indices, judging, sample
 from games.load import PASS, LoadState, Pick
 from games.load.judging import exact_search
 from games.loops.solver import solver
 from games.recording import Replay
+from games.tiles import CHANCE, TilesState
+from games.tiles.ai import careful, random_deal
+from games.tiles.judging import JUDGING as tiles_judging
 from viz.analysis.moves import analyze
+from viz.analysis.runner import Workers
+from viz.cli import main as cli_main
 from viz.files import load_replay
 from viz.window.controls import HINT_BUDGET_S
 
@@ -61,7 +68,7 @@ def cold(replay: Replay, workers: int) -> list[Any]:
     """The analysis from scratch: the solvers' memory of earlier runs forgotten first."""
     solver.cache_clear()
     exact_search.cache_clear()
-    return analyze(replay, Method(), 0, workers)
+    return analyze(replay, Method(), 0, Workers(workers))
 
 
 def holding_move(state: LoadState) -> Any:
@@ -89,16 +96,35 @@ def engine_playouts(state: LoadState, trials: int) -> int:
     return held
 
 
-def playout_rows(replay: Replay, trials: int, repeats: int) -> list[list[object]]:
+def tiles_engine_playouts(state: TilesState, trials: int) -> float:
+    """Even Odds' playouts the plain way: every colour the mover may play, one engine
+    game at a time, every seat the Medium player."""
+    share = 0.0
+    for option in tiles_judging.options(state):
+        for trial in range(trials):
+            game = state.copy()
+            game.apply(option)
+            while game.to_move is not None:
+                rng = random.Random(trial * 1009 + game.turns)
+                game.apply(random_deal(game, rng) if game.to_move == CHANCE else careful(game, rng))
+            outcome = game.outcome()
+            assert outcome is not None
+            share += outcome.shares(range(game.rules.players))[0]
+    return share
+
+
+def playout_rows(
+    replay: Replay, trials: int, repeats: int, plain_playouts: Callable[[Any, int], object]
+) -> list[list[object]]:
     """Every option of a middle position of the game, `trials` playouts each, both ways."""
     history = replay.history()
     indices = judged_indices(replay.game, history)
     state = history.before(indices[len(indices) // 3])
-    options = state.legal_moves()
+    options = judging(replay.game).options(state)
     batched = median_seconds(
         lambda: sample(replay.game, state, options, state.to_move, range(trials), 1), repeats
     )
-    plain = median_seconds(lambda: engine_playouts(state, trials), repeats)
+    plain = median_seconds(lambda: plain_playouts(state, trials), repeats)
     games = len(options) * trials
     return [
         ["numpy batch", games, f"{batched:.3f}", f"{games / batched:,.0f}", "1.0x"],
@@ -112,16 +138,26 @@ def playout_rows(replay: Replay, trials: int, repeats: int) -> list[list[object]
     ]
 
 
+def issue_game(folder: Path) -> Path:
+    """The 158-turn 4-seat game of a random seat against three Hard seats (seed 5)."""
+    path = folder / "tiles-random-hard.jsonl"
+    command = ["record", "tiles", "--by", "random", "hard", "hard", "hard", "--seed", "5"]
+    cli_main([*command, "-o", str(path)])
+    return path
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--shared", type=Path, default=SHARED)
     args = parser.parse_args()
     workers = os.cpu_count() or 1
+    scratch = tempfile.mkdtemp()
     games = [
         ("Odds and Evens sample, exact", ROOT / "recordings" / "loops-sample.jsonl"),
         ("Load 7x7 sample, estimated", ROOT / "recordings" / "load-sample.jsonl"),
         ("Even Odds 4 players sample, estimated", ROOT / "recordings" / "tiles-sample.jsonl"),
+        ("Even Odds, random against 3 Hard, seed 5", issue_game(Path(scratch))),
     ]
     if args.shared.exists():
         games.insert(2, ("Load 7x7, the shared 98-turn game", args.shared))
@@ -166,7 +202,14 @@ def main() -> None:
     print()
     load = load_replay(args.shared if args.shared.exists() else games[1][1])
     print_table(
-        ["Load playouts", "games", "s", "games/s", "ratio"], playout_rows(load, 256, args.repeats)
+        ["Load playouts", "games", "s", "games/s", "ratio"],
+        playout_rows(load, 256, args.repeats, engine_playouts),
+    )
+    print()
+    tiles = load_replay(games[-1][1])
+    print_table(
+        ["Even Odds playouts", "games", "s", "games/s", "ratio"],
+        playout_rows(tiles, 64, args.repeats, tiles_engine_playouts),
     )
     print()
     hints = []

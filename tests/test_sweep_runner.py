@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from games.analysis import Method
-from viz.analysis.runner import Sweep, json_lines, run
+from viz.analysis.runner import IN_PROCESS, Sweep, Workers, json_lines, run
 from viz.cli import main
 from viz.system import WorkerLost
 
@@ -33,7 +33,7 @@ SIX = Sweep[int, int, int](
 
 @pytest.mark.parametrize("workers", [0, 1, 2])
 def test_rows_come_in_cell_order_for_any_number_of_workers(workers):
-    assert run(SIX, [5, 1, 3], workers) == [30, 6, 18]
+    assert run(SIX, [5, 1, 3], Workers(workers)) == [30, 6, 18]
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def test_an_interrupt_ends_the_workers_at_once():
     ctrl_c.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            run(slow, [1, 2, 3, 4], 2)
+            run(slow, [1, 2, 3, 4], Workers(2))
     finally:
         ctrl_c.cancel()
     assert finished == []
@@ -73,7 +73,7 @@ def _die(*_work: object) -> None:
 def test_a_worker_killed_mid_cell_is_one_error_naming_it():
     dying = Sweep[int, None, None](lambda cell: [(cell,)], _die, lambda cell, _: None, str)
     with pytest.raises(WorkerLost, match="^a worker process ended mid-work: ") as lost:
-        run(dying, [1, 2], 2)
+        run(dying, [1, 2], Workers(2))
     assert "\n" not in str(lost.value)
     assert multiprocessing.active_children() == []
 
@@ -95,8 +95,9 @@ def test_a_run_whose_time_is_up_ends_with_the_rows_it_has():
 
     replay = load_replay(Path(__file__).resolve().parents[1] / "recordings" / "loops-sample.jsonl")
     ticks = iter(range(10**6))  # a clock that moves one second each time it is read
-    judged = analyze(replay, Method(trials=2), 0, 0, time_up_after(3, clock=lambda: next(ticks)))
-    everything = analyze(replay, Method(trials=2), 0, 0)
+    time_up = time_up_after(3, clock=lambda: next(ticks))
+    judged = analyze(replay, Method(trials=2), 0, IN_PROCESS, time_up)
+    everything = analyze(replay, Method(trials=2), 0, IN_PROCESS)
     # read at 0 to set the deadline at 3, then before each move: at 1 and 2 a move is
     # judged, at 3 the time is up
     assert judged == everything[:2] and len(everything) == 10

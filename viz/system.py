@@ -54,6 +54,10 @@ def try_lock(fd: int, *, shared: bool = False) -> bool:
     return True
 
 
+class ClusterUnreachable(Exception):
+    """No Dask scheduler answers at the address given, or Dask is not installed."""
+
+
 class WorkerLost(Exception):
     """A worker process ended in the middle of its work: killed by the system (out of
     memory, say) or by someone, not by a fault in the input."""

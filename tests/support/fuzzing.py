@@ -180,6 +180,7 @@ def judged_recordings() -> list[bytes]:
     """Analysed recordings (as `analyze -o` writes them) of every game, as bytes."""
     from games.recording import parse
     from viz.analysis.moves import analyze, judgement_note
+    from viz.analysis.runner import IN_PROCESS
     from viz.files import split_lines
 
     found = []
@@ -194,7 +195,7 @@ def judged_recordings() -> list[bytes]:
         replay = parse(split_lines(recording_text(game, rules, 5, moves, state.result())))
         notes = {
             j.index: judgement_note(j, game.event_from_move)
-            for j in analyze(replay, Method(trials=1), seed=0, workers=0)
+            for j in analyze(replay, Method(trials=1), seed=0, workers=IN_PROCESS)
         }
         text = recording_text(game, rules, 5, moves, state.result(), judgements=notes)
         found.append(text.encode("utf-8"))

@@ -7,7 +7,7 @@ from games.load.policies import PLAYERS as PLAYERS  # what `--by` may name
 from games.load.sweep import MAX_EXACT_CELLS as MAX_EXACT_CELLS
 from games.load.sweep import Exact, LoadRow, chunks, play_chunk, solve
 from viz.analysis.charts import CHART_PALETTE, rate_chart
-from viz.analysis.runner import Sweep, run
+from viz.analysis.runner import IN_PROCESS, Sweep, Workers, run
 from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, contrast, rgb_hex
 
 Cell = tuple[int, int, int]  # rows, columns, Load
@@ -44,7 +44,7 @@ HEAT = Palette.from_hex(
 
 
 def run_load_sweep(
-    cells: list[Cell], trials: int, seed: int, workers: int, red: str, green: str
+    cells: list[Cell], trials: int, seed: int, workers: Workers, red: str, green: str
 ) -> list[LoadRow]:
     def combine(cell: Cell, found: list[tuple[int, int]]) -> LoadRow:
         wins, stages = (sum(column) for column in zip(*found, strict=True))
@@ -58,7 +58,7 @@ EXACT = Sweep[Cell, Exact, Exact](lambda cell: [cell], solve, lambda _cell, foun
 
 
 def run_exact(cells: list[Cell]) -> list[Exact]:
-    return run(EXACT, cells, 0)
+    return run(EXACT, cells, IN_PROCESS)
 
 
 def format_load_table(rows: list[LoadRow], red: str, green: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from games.loops.sweep import SweepRow, chunks, exact_rows, monte_carlo_chunk, perfect_play_winner
 from viz.analysis.charts import rate_chart, write_picture
-from viz.analysis.runner import Sweep, run
+from viz.analysis.runner import IN_PROCESS, Sweep, Workers, run
 from viz.scenes.shapes import Scene
 
 Cell = tuple[int, int]  # capacity, flip budget
@@ -31,7 +31,7 @@ def exact_capacity(capacity: int, budgets: list[int]) -> list[SweepRow]:
 
 
 def run_sweep(
-    capacities: list[int], budgets: list[int], trials: int | None, seed: int, workers: int
+    capacities: list[int], budgets: list[int], trials: int | None, seed: int, workers: Workers
 ) -> list[SweepRow]:
     """Exact rows (`trials` None) in this process, else Monte Carlo over `workers`."""
     if trials is None:
@@ -41,7 +41,7 @@ def run_sweep(
             lambda _capacity, found: found[0],
             lambda capacity: f"capacity {capacity}",
         )
-        return [row for rows in run(exact, capacities, 0) for row in rows]
+        return [row for rows in run(exact, capacities, IN_PROCESS) for row in rows]
     cells = [(c, f) for c in capacities for f in budgets]
     return run(monte_carlo_sweep(trials, seed), cells, workers)
 

@@ -23,7 +23,7 @@ from games.analysis import (
 )
 from games.recording import MAX_BEST, Replay
 from viz.analysis.charts import rate_chart
-from viz.analysis.runner import Sweep, never, run
+from viz.analysis.runner import IN_PROCESS, Sweep, Workers, never, run
 from viz.export.judged import best_words
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
@@ -33,7 +33,7 @@ def analyze(
     replay: Replay,
     method: Method,
     seed: int,
-    workers: int,
+    workers: Workers,
     time_up: Callable[[], bool] = never,
 ) -> list[Judgement]:
     """The judgement of every move a player chose (that the method judges), or of the
@@ -49,7 +49,7 @@ def analyze(
     )
     indices = judged_indices(game, history, method)
     solved = all(exact_value(game, history.before(i), method) is not None for i in indices)
-    return run(sweep, indices, 0 if solved else workers, "analyze", time_up)
+    return run(sweep, indices, IN_PROCESS if solved else workers, "analyze", time_up)
 
 
 def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:

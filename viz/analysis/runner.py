@@ -1,9 +1,11 @@
-"""One runner for every sweep: cells of work spread over worker processes, progress on
-standard error, a prompt stop on Ctrl-C, SIGTERM or SIGHUP, and rows printed as JSON Lines.
+"""One runner for every sweep: cells of work spread over worker processes (loky's, on
+this machine) or over a Dask cluster's workers, progress on standard error, a prompt stop
+on Ctrl-C, SIGTERM or SIGHUP, and rows printed as JSON Lines.
 
 A sweep names its cells (a board, a capacity and budget, …), splits each cell into
 chunks of work, and combines a cell's chunk results into its row. The runner does the
-rest, the same way for every sweep.
+rest, the same way for every sweep and wherever the work runs: a chunk's draws come from
+its arguments alone, never from the worker that runs it.
 """
 
 from __future__ import annotations
@@ -18,16 +20,19 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent import futures
-from concurrent.futures import Future
+from concurrent.futures import Executor, Future
 from typing import Any, Generic, TypeVar
 
 from loky import BrokenProcessPool, ProcessPoolExecutor
 
-from viz.system import WorkerLost, signals_held
+from viz.system import ClusterUnreachable, WorkerLost, signals_held
 
 PROGRESS_AFTER_S = 0.5
 SIGNAL_LOOK_S = 0.05  # how often a wait for a worker's result looks for a held signal
 PARENT_LOOK_S = 0.5  # how often a worker looks whether its parent is still there
+CONNECT_TIMEOUT_S = 5  # how long a Dask scheduler is given to answer
+
+SCHEDULER_VARIABLE = "ODDSEVENS_SCHEDULER"  # a Dask scheduler's address, as --scheduler
 
 Cell = TypeVar("Cell")
 Chunk = TypeVar("Chunk")
@@ -77,6 +82,25 @@ class Sweep(Generic[Cell, Chunk, Row]):
     label: Callable[[Cell], str]
 
 
+@dataclasses.dataclass(frozen=True)
+class Workers:
+    """Where a run's chunks go: `count` processes on this machine (0: this process), or
+    the workers of the Dask cluster whose scheduler listens at `scheduler`."""
+
+    count: int
+    scheduler: str | None = None
+
+    @classmethod
+    def asked(cls, count: int | None, scheduler: str | None) -> Workers:
+        """The command line's choice: a scheduler named by --scheduler or else by
+        $ODDSEVENS_SCHEDULER; else `count` processes (default: one a core)."""
+        address = scheduler or os.environ.get(SCHEDULER_VARIABLE) or None
+        return cls(count or os.cpu_count() or 1, address)
+
+
+IN_PROCESS = Workers(0)
+
+
 def never() -> bool:
     return False
 
@@ -94,16 +118,15 @@ def time_up_after(
 def run(
     sweep: Sweep[Cell, Chunk, Row],
     cells: Sequence[Cell],
-    workers: int,
+    workers: Workers,
     name: str = "sweep",
     time_up: Callable[[], bool] = never,
 ) -> list[Row]:
     """Each cell's row, in the order of `cells`, or the first rows, as many as were done
-    when `time_up()` turned true. `workers` 0 runs in this process. Progress is shown as
-    `name`."""
+    when `time_up()` turned true. Progress is shown as `name`."""
     progress = Progress(len(cells), name=name)
     try:
-        if workers == 0:
+        if workers.count == 0 and workers.scheduler is None:
             rows = []
             for cell in cells:
                 if time_up():
@@ -128,39 +151,86 @@ def _in_process(sweep: Sweep[Cell, Chunk, Row], cell: Cell, progress: Progress) 
 def _in_pool(
     sweep: Sweep[Cell, Chunk, Row],
     cells: Sequence[Cell],
-    workers: int,
+    workers: Workers,
     progress: Progress,
     time_up: Callable[[], bool],
 ) -> list[Row]:
     jobs = [list(sweep.chunks(cell)) for cell in cells]
     rows: list[Row] = []
-    with signals_held() as check:
+    with signals_held() as check, _pool(workers, sum(map(len, jobs))) as pool:
 
         def look() -> None:
             check()
             if time_up():
                 raise _TimeUp
 
-        pool = ProcessPoolExecutor(
-            max_workers=most_workers(workers, sum(map(len, jobs))),
-            initializer=_worker_start,
-            initargs=(os.getpid(),),
-        )
         try:
-            with _ctrl_c_ignored():
-                pool.submit(int)  # the pool starts its workers with the first work
             pending = [[_submit(pool, sweep.work, args, check) for args in c] for c in jobs]
             for cell, cell_futures in zip(cells, pending, strict=True):
-                rows.append(sweep.combine(cell, [_result(f, look) for f in cell_futures]))
+                found = [_result(f, look, pool.lost) for f in cell_futures]
+                rows.append(sweep.combine(cell, found))
                 progress.step(sweep.label(cell))
         except _TimeUp:
-            pool.shutdown(wait=True, kill_workers=True)
+            pool.stop()
             return rows
         except BaseException:
-            pool.shutdown(wait=True, kill_workers=True)  # now, mid-chunk
+            pool.stop()  # now, mid-chunk
             raise
-        pool.shutdown()
     return rows
+
+
+@dataclasses.dataclass(frozen=True)
+class _Pool:
+    """Where chunks go (the standard futures interface), how to end it at once,
+    mid-chunk, and the errors by which it says that a worker was lost."""
+
+    executor: Executor
+    stop: Callable[[], None]
+    lost: tuple[type[BaseException], ...]
+
+
+@contextlib.contextmanager
+def _pool(workers: Workers, chunks: int) -> Iterator[_Pool]:
+    if workers.scheduler is not None:
+        with _cluster(workers.scheduler) as pool:
+            yield pool
+        return
+    executor = ProcessPoolExecutor(
+        max_workers=most_workers(workers.count, chunks),
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
+    )
+    with _ctrl_c_ignored():
+        executor.submit(int)  # the pool starts its workers with the first work
+    try:
+        yield _Pool(
+            executor,
+            lambda: executor.shutdown(wait=True, kill_workers=True),
+            (BrokenProcessPool,),
+        )
+    finally:
+        executor.shutdown()
+
+
+@contextlib.contextmanager
+def _cluster(address: str) -> Iterator[_Pool]:
+    """A Dask cluster's workers, through its client's executor; the client closes after."""
+    try:
+        from distributed import Client, KilledWorker
+    except ImportError:
+        raise ClusterUnreachable(
+            "--scheduler needs Dask: pip install 'oddsevens[cluster]'"
+        ) from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ClusterUnreachable(f"no Dask scheduler answers at {address}: {error}") from None
+    try:
+        executor = client.get_executor()
+        # shutdown(wait=False) cancels the chunks still queued or running
+        yield _Pool(executor, lambda: executor.shutdown(wait=False), (KilledWorker,))
+    finally:
+        client.close()
 
 
 def most_workers(asked: int, chunks: int) -> int:
@@ -182,23 +252,22 @@ def _ctrl_c_ignored() -> Iterator[None]:
 
 
 def _submit(
-    pool: ProcessPoolExecutor,
-    work: Callable[..., Chunk],
-    args: tuple[Any, ...],
-    check: Callable[[], None],
+    pool: _Pool, work: Callable[..., Chunk], args: tuple[Any, ...], check: Callable[[], None]
 ) -> Future[Chunk]:
     check()
-    future: Future[Chunk] = pool.submit(work, *args)
+    future: Future[Chunk] = pool.executor.submit(work, *args)
     return future
 
 
-def _result(future: Future[Chunk], check: Callable[[], None]) -> Chunk:
+def _result(
+    future: Future[Chunk], check: Callable[[], None], lost: tuple[type[BaseException], ...]
+) -> Chunk:
     while True:
         check()  # also for a result already in: the workers may be far ahead
         if futures.wait([future], timeout=SIGNAL_LOOK_S).done:
             try:
                 return future.result()
-            except BrokenProcessPool as error:
+            except lost as error:
                 reason = str(error).splitlines()[0] if str(error) else "it was killed"
                 raise WorkerLost(f"a worker process ended mid-work: {reason}") from None
 

@@ -19,7 +19,14 @@ from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
 from viz.files import FileError, shown
 from viz.resources import InstallError
-from viz.system import Stopped, WorkerLost, raise_if_stopped, stop_heard, stops_raised
+from viz.system import (
+    ClusterUnreachable,
+    Stopped,
+    WorkerLost,
+    raise_if_stopped,
+    stop_heard,
+    stops_raised,
+)
 
 __all__ = ["main", "record_game"]
 
@@ -107,7 +114,7 @@ def _run(argv: Sequence[str] | None) -> int:
         if verbose and isinstance(error, FileError) and error.log:
             _print_log(error.log)
         return 2
-    except (InstallError, WorkerLost) as error:
+    except (InstallError, WorkerLost, ClusterUnreachable) as error:
         print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:  # what was being written is already discarded

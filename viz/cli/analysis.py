@@ -4,13 +4,12 @@ annotated recording."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from games import KITS
-from viz.cli.common import CommandError, int_in, seed
+from viz.cli.common import CommandError, add_scheduler_option, int_in, seed
 from viz.files import load_replay, outputs, write_recording
 
 
@@ -19,7 +18,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     from games.analysis import Method, judged_indices, reading
     from viz.analysis.charts import picture_bytes
     from viz.analysis.moves import analyze, chance_chart, json_lines, judgement_note, table
-    from viz.analysis.runner import time_up_after
+    from viz.analysis.runner import Workers, time_up_after
 
     replay = load_replay(args.recording)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
@@ -29,7 +28,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         reading(replay.game, method)
     except ValueError as error:
         raise CommandError(f"analyze: --versus: {error}") from None
-    judgements = analyze(replay, method, args.seed, args.workers, time_up_after(args.max_seconds))
+    workers = Workers.asked(args.workers, args.scheduler)
+    judgements = analyze(replay, method, args.seed, workers, time_up_after(args.max_seconds))
     history = replay.history()
     judged = (
         len(judged_indices(replay.game, history, method)) if args.max_seconds is not None else 0
@@ -102,9 +102,9 @@ def add_commands(commands: Any) -> None:
     analyze.add_argument(
         "--workers",
         type=int_in(1, 256),
-        default=os.cpu_count() or 1,
         help="processes for estimates (default: all cores)",
     )
+    add_scheduler_option(analyze)
     analyze.add_argument(
         "--max-seconds",
         type=int_in(0, 10**6),

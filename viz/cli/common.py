@@ -64,6 +64,15 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
 SEED_DIGITS = 100  # a recording's header holds the seed: it must stay a short line
 
 
+def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler listens here, e.g. tcp://10.0.0.5:8786 "
+        "(default: $ODDSEVENS_SCHEDULER, else this machine; needs oddsevens[cluster])",
+    )
+
+
 def seed(text: str) -> int:
     """A seed: a whole number of at most SEED_DIGITS digits."""
     if len(text.strip().lstrip("+-").lstrip("0")) > SEED_DIGITS:

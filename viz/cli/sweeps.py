@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import REGISTRY
+
+if TYPE_CHECKING:
+    from viz.analysis.runner import Workers
+
 from viz.cli.common import (
     CommandError,
+    add_scheduler_option,
     check_players,
     check_range_ends,
     int_in,
@@ -94,10 +98,12 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
 DEFAULT_PLAYERS = ("random-red", "every-third-green")
 
 
-def _seed_and_workers(args: argparse.Namespace) -> tuple[int, int]:
-    """The Monte Carlo seed and worker count, their defaults where none was given (left
+def _seed_and_workers(args: argparse.Namespace) -> tuple[int, Workers]:
+    """The Monte Carlo seed and where it runs, their defaults where none was given (left
     unset in the parser, so that --exact can tell they were given)."""
-    return (0 if args.seed is None else args.seed), args.workers or os.cpu_count() or 1
+    from viz.analysis.runner import Workers
+
+    return (0 if args.seed is None else args.seed), Workers.asked(args.workers, args.scheduler)
 
 
 def _refuse_with_exact(args: argparse.Namespace) -> None:
@@ -110,6 +116,7 @@ def _refuse_with_exact(args: argparse.Namespace) -> None:
             ("--by", args.by),
             ("--seed", args.seed),
             ("--workers", args.workers),
+            ("--scheduler", args.scheduler),
         )
         if value is not None
     ]
@@ -133,6 +140,7 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
     parser.add_argument(
         "--workers", type=int_in(1, 256), help="processes for Monte Carlo (default: all cores)"
     )
+    add_scheduler_option(parser)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--plot", type=Path, help="also draw a chart (.svg or .png)")
 
