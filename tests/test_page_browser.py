@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -33,11 +34,10 @@ EXPORTED = {
     "loops-3-to-9": (RECORDINGS / "loops-sample.jsonl", ["--from", "3", "--to", "9"]),
 }
 PHONE, DESKTOP = {"width": 360, "height": 640}, {"width": 1920, "height": 1080}
-# A local run steps each game's page, tabs through the controls, checks the text contrast,
-# steps the six-player page on a phone (9 px text, the board scrolling in its box) and
-# clicks an analysed page's chart. The rest (the desktop, the other boards, the move list,
-# the words for screen readers, play, the other keys and chart checks) runs with the slow
-# tests: CI runs every test here.
+# A local run steps each game's page, tabs through the controls, checks the text contrast
+# and clicks an analysed page's chart (test_page_phone.py lays the pages out on phones).
+# The rest (the desktop, the other boards, the move list, the words for screen readers,
+# play, the other keys and chart checks) runs with the slow tests: CI runs every test here.
 VIEWPORTS = pytest.mark.parametrize(
     "viewport",
     [PHONE, pytest.param(DESKTOP, marks=pytest.mark.slow)],
@@ -82,19 +82,22 @@ def page_of(recording, page, options):
     return page
 
 
-@pytest.fixture
-def open_page(browser, pages, exported):
+@contextmanager
+def watched_pages(browser, find):
+    """Opens the page `find(name)` names at a viewport, each in its own tab, watching the
+    errors it logs and the requests it makes; when the test is done, each page has
+    logged no error and asked for nothing but itself."""
     opened = []
 
-    def open_(game, viewport=None, address=""):
-        page = browser.new_page(viewport=viewport or {"width": 900, "height": 1400})
+    def open_(name, viewport: dict, address: str = ""):
+        page = browser.new_page(viewport=viewport)
         page.errors, page.requests = [], []
         page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.route(
             "**/*", lambda route: (page.requests.append(route.request.url), route.continue_())
         )
-        page.goto((pages[game] if game in pages else exported[game])[1].as_uri() + address)
+        page.goto(find(name).as_uri() + address)
         opened.append(page)
         return page
 
@@ -102,8 +105,19 @@ def open_page(browser, pages, exported):
     for page in opened:
         assert page.errors == []
         assert [url for url in page.requests if not url.startswith("file://")] == []
-        assert len(page.requests) == 1  # the page itself, nothing else
+        assert len(page.requests) == 1
         page.close()
+
+
+@pytest.fixture
+def open_page(browser, pages, exported):
+    def find(game):
+        return (pages[game] if game in pages else exported[game])[1]
+
+    with watched_pages(browser, find) as open_:
+        yield lambda game, viewport=None, address="": open_(
+            game, viewport or {"width": 900, "height": 1400}, address
+        )
 
 
 def turn(page) -> int:
@@ -196,12 +210,8 @@ def test_the_board_button_reads_the_odds_and_evens_position_back(open_page, page
 
 def test_every_control_is_a_labelled_button_or_input_reachable_with_tab(open_page):
     page = open_page("tiles")
-    # The board is drawn wider than its box here (its text stays 9 px): the box is a named
-    # tab stop, so the keyboard can scroll it.
-    scrolls = page.evaluate(f"(b => b.scrollWidth > b.clientWidth)({BOX_JS})")
-    named = [f"DIV:{BOX_NAME}"] if scrolls else []
     names = []
-    for _ in range(len(named) + 8):
+    for _ in range(8):
         page.keyboard.press("Tab")
         names.append(
             page.evaluate(
@@ -209,7 +219,7 @@ def test_every_control_is_a_labelled_button_or_input_reachable_with_tab(open_pag
                 " : e.getAttribute('aria-label') || e.textContent))(document.activeElement)"
             )
         )
-    assert names == named + [
+    assert names == [
         "BUTTON:Start (Home)",
         "BUTTON:Back (←)",
         "BUTTON:Play (Space)",
@@ -251,11 +261,27 @@ TAB_STOPS = (
     "[...document.querySelectorAll('button, input, [tabindex]')]"
     ".filter(e => e.tabIndex >= 0).length"
 )
-# The board's box: the board is never drawn smaller than 9 px text allows, and where that
-# is wider or taller than the box, it scrolls inside the box, never the page.
+# The board's box: the whole board, never scrolling inside it (see test_page_phone.py).
 BOX = "#replay-board-box"
-BOX_JS = f"document.querySelector('{BOX}')"
-BOX_NAME = "Board picture"
+# The board's smallest text as drawn: each text's font size times the SVG's scale.
+SMALLEST_TEXT = """(() => {
+  const svg = document.querySelector('#replay-picture svg');
+  const scale = svg.getScreenCTM().a;
+  return Math.min(...[...svg.querySelectorAll('text')].map(
+    (t) => parseFloat(getComputedStyle(t).fontSize) * scale));
+})()"""
+
+
+def assert_board_in_view(page):
+    """The board's box lies in the screen; one taller than the screen only where fitting
+    it would draw its text under 9 px (the page scrolls for the rest), and then from its
+    top on."""
+    size, board = page.viewport_size, page.locator(BOX).bounding_box()
+    if board["height"] <= size["height"]:
+        assert_in_view(page, BOX)
+    else:
+        assert page.evaluate(SMALLEST_TEXT) == pytest.approx(9, abs=0.01)
+        assert_inside(page, BOX, 0, 0, size["width"], size["height"] + board["height"])
 
 
 def focused(page) -> str:
@@ -269,9 +295,10 @@ def focused(page) -> str:
 @VIEWPORTS
 @pytest.mark.parametrize("game", ["load-20x20", "tiles-6"])
 def test_the_page_never_scrolls_itself_and_the_board_stays_in_view(open_page, game, viewport):
-    """Stepping scrolls neither the page nor the board away; at 360x640 the board's box,
-    the buttons and the scrubber fit the first screen, at 1920x1080 the whole page does.
-    The box fits the screen; the board in it may be larger and scroll inside it."""
+    """Stepping scrolls neither the page nor the board away; at 360x640 the board, the
+    buttons and the scrubber fit the first screen, at 1920x1080 the whole page does, but
+    for the 20x20 board at its narrowest (9 px text), 1,128 px tall: the page scrolls for
+    its last 64 px, the buttons and the move list beside it."""
     page = open_page(game, viewport)
     last = int(page.evaluate("document.documentElement.dataset.turns"))
     board = page.locator(BOX).bounding_box()
@@ -281,8 +308,9 @@ def test_the_page_never_scrolls_itself_and_the_board_stays_in_view(open_page, ga
     for key in ["End", "ArrowLeft", "ArrowLeft", "Home", "ArrowRight", "End"]:
         page.keyboard.press(key)
         assert scroll_y(page) == 0, key
-        for part in ("#replay-title", BOX, "#replay-controls", "#replay-scrub"):
+        for part in ("#replay-title", "#replay-controls", "#replay-scrub"):
             assert_in_view(page, part)
+        assert_board_in_view(page)
     assert turn(page) == last
     page.locator("#replay-back").click()
     page.locator("#replay-scrub").focus()
@@ -290,69 +318,12 @@ def test_the_page_never_scrolls_itself_and_the_board_stays_in_view(open_page, ga
     page.locator("#replay-start").click()
     assert turn(page) == 0
     assert scroll_y(page) == 0
-    assert_in_view(page, BOX)
-    if viewport is DESKTOP:  # the move list beside the board: nothing to scroll at all
-        assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
+    assert_board_in_view(page)
+    if viewport is DESKTOP:  # the move list beside the board: nothing else to scroll
+        page_height = page.evaluate("document.documentElement.scrollHeight")
+        assert page_height <= max(viewport["height"], board["height"] + 16)  # padding .5rem
         assert_in_view(page, "#replay-moves")
         assert page.locator("#replay-moves").bounding_box()["x"] > board["x"] + board["width"]
-
-
-# The board's smallest text as drawn: each text's font size times the SVG's scale.
-SMALLEST_TEXT = """(() => {
-  const svg = document.querySelector('#replay-picture svg');
-  const scale = svg.getScreenCTM().a;
-  return Math.min(...[...svg.querySelectorAll('text')].map(
-    (t) => parseFloat(getComputedStyle(t).fontSize) * scale));
-})()"""
-WIDTHS = f"""(b => ({{page: document.documentElement.scrollWidth, inner: innerWidth,
-  client: document.documentElement.clientWidth, scroll: b.scrollWidth, box: b.clientWidth,
-  left: b.scrollLeft}}))({BOX_JS})"""
-# Whether every latest-move mark shown (the SVG's own, as animated to the turn shown)
-# lies inside the part of the board's box in view; None where no move is marked.
-MARK_IN_VIEW = f"""(b => {{
-  const r = b.getBoundingClientRect();
-  const [left, top] = [r.left + b.clientLeft, r.top + b.clientTop];
-  const marks = [...b.querySelectorAll('svg .last-move')]
-    .filter((m) => getComputedStyle(m).visibility === 'visible')
-    .map((m) => m.getBoundingClientRect());
-  if (!marks.length) return null;
-  return marks.every((m) => m.left >= left - 0.5 && m.right <= left + b.clientWidth + 0.5
-    && m.top >= top - 0.5 && m.bottom <= top + b.clientHeight + 0.5);
-}})({BOX_JS})"""
-
-
-@VIEWPORTS
-@pytest.mark.parametrize("game", [*WIDE_IN_CI, "tiles-6"])
-def test_the_board_keeps_9_px_text_scrolling_inside_its_box(open_page, game, viewport):
-    """Issue 21: the board is never drawn so small that a text is under 9 px; where the
-    screen is narrower than that, the board scrolls inside its box, which fits the screen,
-    and keeps the latest move in view; the page never scrolls, sideways or down."""
-    page = open_page(game, viewport)
-    assert page.evaluate(SMALLEST_TEXT) >= 9 - 0.01
-    widths = page.evaluate(WIDTHS)
-    assert widths["page"] == widths["inner"] == widths["client"]  # no sideways page scroll
-    assert_in_view(page, BOX)
-    if viewport is PHONE:  # every board drawn for 9 px text is wider than 360 px
-        assert widths["scroll"] > widths["box"]
-        assert page.locator(BOX).get_attribute("tabindex") == "0"
-        assert page.locator(BOX).get_attribute("aria-label") == BOX_NAME
-    seen = []
-    for key in ["ArrowRight"] * 6 + ["End", "ArrowLeft", "Home", "ArrowRight", "ArrowRight"]:
-        page.keyboard.press(key)
-        assert scroll_y(page) == 0, key
-        assert page.evaluate(WIDTHS)["page"] == widths["inner"], key
-        assert_in_view(page, BOX)
-        shown = page.evaluate(MARK_IN_VIEW)
-        assert shown is not False, (key, turn(page))
-        seen.append(shown)
-    assert True in seen  # latest-move marks were there to see
-    if viewport is PHONE:  # the keyboard scrolls the box: its arrows scroll, not step
-        page.locator(BOX).focus()
-        at, left = turn(page), page.evaluate(WIDTHS)["left"]
-        page.keyboard.press("ArrowLeft" if left else "ArrowRight")
-        page.wait_for_function(f"{BOX_JS}.scrollLeft != {left}")  # scrolled smoothly
-        assert turn(page) == at
-        assert scroll_y(page) == 0
 
 
 @pytest.mark.slow
@@ -365,8 +336,6 @@ def test_the_move_list_is_one_tab_stop_stepped_with_its_keys(open_page, viewport
         page.keyboard.press("Tab")
         stops.append(focused(page))
     ids = ["start", "back", "play", "step", "end", "slower", "faster", "scrub"]
-    if page.evaluate(f"(b => b.scrollWidth > b.clientWidth)({BOX_JS})"):
-        ids.append("board-box")  # the board wider than its box (at 360 px): one stop more
     assert set(stops) - {""} == {f"replay-{name}" for name in ids} | {"move 0 current"}
     assert page.evaluate(TAB_STOPS) == len(ids) + 1  # 157 moves, one tab stop
     assert page.locator("#replay-moves button[tabindex='0']").count() == 1
@@ -822,7 +791,11 @@ def test_a_page_of_an_unanalysed_recording_has_no_chart(open_page, exported):
 @VIEWPORTS
 def test_the_page_with_a_chart_never_scrolls_itself(open_analysed, viewport):
     page = open_analysed("load-analysed", viewport)
-    parts = ("#replay-title", BOX, CHART, "#replay-controls", "#replay-scrub")
+    # On a phone the 3x3 board is as wide as the screen (its 9 px text would need 420 px),
+    # so the first screen holds it and the chart; the buttons follow, the page scrolling.
+    parts = ("#replay-title", BOX, CHART)
+    if viewport is DESKTOP:
+        parts += ("#replay-controls", "#replay-scrub")
     for key in ["End", "ArrowLeft", "Home", "ArrowRight", "ArrowRight"]:
         page.keyboard.press(key)
         assert scroll_y(page) == 0, key

@@ -74,8 +74,9 @@ def turn_words(clip: Clip) -> dict[str, Any]:
 
 
 def narrowest(scenes: list[Scene]) -> int:
-    """The narrowest the page may draw the board, in CSS px: where its smallest text is
-    still 9 px. Narrower screens scroll the board sideways inside its box."""
+    """The board's legible minimum, in CSS px: the width where its smallest text is still
+    9 px. The page never draws the board narrower than this to fit the first screen's
+    height (the page scrolls instead), only to fit a narrower screen's width."""
     sizes = [
         round(shape.size)
         for scene in scenes

@@ -10,7 +10,6 @@
   data.status = data.status.map((line) => line.map(phrase).join(" · "));
   const root = document.documentElement;
   const svg = $("picture").querySelector("svg");
-  // The board's box: a board drawn larger than it (never under 9 px text) scrolls inside.
   const box = $("board-box");
   const status = $("status"), scrub = $("scrub"), label = $("scrub-label"), list = $("moves");
   const first = data.first, last = data.status.length - 1;
@@ -61,29 +60,23 @@
     else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
   }
 
-  // A box that scrolls is a tab stop, so that the keyboard can scroll it too.
-  function fitBox() {
-    if (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight) box.tabIndex = 0;
-    else box.removeAttribute("tabindex");
-  }
-
-  // Keeps the latest move's marks (the SVG's class last-move, as seeked to the turn shown)
-  // in view by scrolling the board's box alone, never the page: marks out of view are
-  // brought to the middle of the box.
-  function revealMove() {
-    if (box.tabIndex !== 0) return;  // the whole board is in view
-    const marks = [...svg.querySelectorAll(".last-move")]
-      .filter((mark) => getComputedStyle(mark).visibility === "visible")
-      .map((mark) => mark.getBoundingClientRect());
-    if (!marks.length) return;
-    const at = box.getBoundingClientRect();
-    const into = (start, end, scroll, size) => {
-      const low = Math.min(...marks.map((mark) => mark[start])) - at[start];
-      const high = Math.max(...marks.map((mark) => mark[end])) - at[start];
-      if (low < 0 || high > box[size]) box[scroll] += (low + high - box[size]) / 2;
-    };
-    into("left", "right", "scrollLeft", "clientWidth");
-    into("top", "bottom", "scrollTop", "clientHeight");
+  // On a narrow screen the board gets the first screen's height that the title, the chart,
+  // the buttons and the scrubber leave it (--rest: the buttons wrap onto more rows the
+  // narrower the screen), and stays pinned on top while the rest scrolls if it leaves
+  // room for the move list under it. A wide screen's style sheet needs neither.
+  const narrow = matchMedia("(max-width: 799.98px)");
+  const LIST_ROOM = 10;  // rem: the list's heading and its eight rem of moves
+  function fit() {
+    const height = () => box.getBoundingClientRect().height;
+    if (narrow.matches) {
+      const below = parseFloat(getComputedStyle(box.parentElement).paddingBottom);
+      const rest = `${scrub.getBoundingClientRect().bottom + scrollY + below - height()}px`;
+      if (root.style.getPropertyValue("--rest") !== rest) root.style.setProperty("--rest", rest);
+    }
+    const rem = parseFloat(getComputedStyle(root).fontSize);
+    const pinned = narrow.matches && height() + LIST_ROOM * rem <= innerHeight;
+    root.toggleAttribute("data-pinned", pinned);
+    root.style.setProperty("--pinned", pinned ? `${height()}px` : "0px");
   }
 
   // Shows turn k (counted from the first turn shown); `byHand` announces it at once and
@@ -103,7 +96,6 @@
     current.setAttribute("aria-current", "step");
     current.tabIndex = 0;
     reveal(current.parentElement);
-    revealMove();
     if (byHand && inList) current.focus({preventScroll: true});
     if (chart) chart.update();
     if (byHand && inChart) chart.focus();
@@ -193,10 +185,9 @@
     const action = keys[key];
     if (!action || !actions[action] || modified(event)) return;
     const target = event.target instanceof Element ? event.target : null;
-    // Space on a button presses it, the arrows on the scrubber move it by one and on the
-    // board's box scroll it.
+    // Space on a button presses it, the arrows on the scrubber move it by one.
     if (key === " " && target && target.closest("button")) return;
-    if ((target === scrub || target === box) && key.startsWith("Arrow")) return;
+    if (target === scrub && key.startsWith("Arrow")) return;
     event.preventDefault();
     if (key === " " && event.repeat) return;
     actions[action]();
@@ -204,8 +195,12 @@
 
   // @CHART@
   setSpeed(speed);
-  fitBox();
-  new ResizeObserver(fitBox).observe(box);
+  fit();
+  // The next frame's fit, so that the board it resizes is not measured again in this one.
+  const refit = () => requestAnimationFrame(fit);
+  const resized = new ResizeObserver(refit);
+  [box, $("controls")].forEach((part) => resized.observe(part));
+  addEventListener("resize", refit);
   window.addEventListener("hashchange", () => {
     const k = named();
     if (k !== null) { stop(); show(k); }
