@@ -16,12 +16,15 @@ from games.base import AnyGame, GameError, State
 from games.history import History
 
 FORMAT = "oddsevens-recording"
-VERSION = 1
+VERSION = 2  # 2 adds each event's time; a version 1 recording reads as it always did
+VERSIONS = (1, 2)  # the versions this reader takes
 MAX_LINE_CHARS = 4_096
 MAX_EVENTS = 100_000
 MAX_DEPTH = 16  # nesting of arrays and objects in one line
 BOM = "\ufeff"
 JUDGEMENT = "judgement"  # the key an analysed recording adds to a move's line
+TIME = "ms"  # the key of an event's time since the session began, in whole milliseconds
+MAX_TIME_MS = 30 * 24 * 3600 * 1000  # thirty days: a session longer is no real one
 JUDGEMENT_FIELDS = {"exact", "before", "after", "error", "best", "glyph"}
 GLYPHS = ("", "!", "?!", "?", "??")
 MAX_BEST = 64
@@ -46,6 +49,7 @@ class Replay:
     moves: list[Any] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     judgements: dict[int, dict[str, Any]] = field(default_factory=dict)  # by move index
+    times: list[int] = field(default_factory=list)  # by move index; empty: none recorded
 
     @property
     def seed(self) -> int | None:
@@ -82,10 +86,14 @@ def header_line(game: AnyGame, rules: Any, seed: int | None, **extra: Any) -> st
     return json.dumps(header)
 
 
-def event_line(game: AnyGame, move: Any, judgement: Mapping[str, Any] | None = None) -> str:
+def event_line(
+    game: AnyGame, move: Any, judgement: Mapping[str, Any] | None = None, ms: int | None = None
+) -> str:
     event = game.event_from_move(move)
     if judgement is not None:
         event[JUDGEMENT] = dict(judgement)
+    if ms is not None:
+        event[TIME] = ms
     return json.dumps(event)
 
 
@@ -96,13 +104,17 @@ def recording_text(
     moves: Sequence[Any],
     result: Mapping[str, Any] | None,
     judgements: Mapping[int, Mapping[str, Any]] | None = None,
+    times: Sequence[int] = (),
     **extra: Any,
 ) -> str:
     """A whole recording; `judgements` (by move index) are an analysis's, carried on
-    their moves' lines."""
+    their moves' lines; `times`, one a move or none, are when each move was played."""
     notes = judgements or {}
+    when: list[int | None] = [*times] or [None] * len(moves)
     lines = [header_line(game, rules, seed, **extra)]
-    lines += [event_line(game, move, notes.get(index)) for index, move in enumerate(moves)]
+    lines += [
+        event_line(game, move, notes.get(index), when[index]) for index, move in enumerate(moves)
+    ]
     if result is not None:
         lines.append(result_line(result))
     return "\n".join(lines) + "\n"
@@ -216,6 +228,8 @@ def parse(lines: Iterable[str]) -> Replay:
         if state.to_move is None:
             raise RecordingError(number, "event after the game ended")
         judgement = obj.pop(JUDGEMENT, None)
+        if replay.header["version"] >= 2:
+            _read_time(replay, obj.pop(TIME, None), number)
         try:
             move = replay.game.move_from_event(state, obj)
             if judgement is not None:
@@ -233,6 +247,27 @@ def parse(lines: Iterable[str]) -> Replay:
     if pending is not None:
         replay.warnings.append(f"line {pending[0]}: truncated last line ignored")
     return replay
+
+
+def _read_time(replay: Replay, ms: Any, number: int) -> None:
+    """An event's time, checked: every event has one or none does, each a whole number
+    of milliseconds from 0 to MAX_TIME_MS, none before the one above it."""
+    timed = bool(replay.times) if replay.moves else ms is not None
+    if (ms is not None) != timed:
+        if ms is None:
+            raise RecordingError(number, f"no time ({TIME!r}) where the events above have one")
+        raise RecordingError(number, f"a time ({TIME!r}) where the events above have none")
+    if ms is None:
+        return
+    if type(ms) is not int or not 0 <= ms <= MAX_TIME_MS:
+        raise RecordingError(
+            number, f"a time is a whole number of milliseconds from 0 to {MAX_TIME_MS}, not {ms!r}"
+        )
+    if replay.times and ms < replay.times[-1]:
+        raise RecordingError(
+            number, f"time {ms} ms is earlier than the {replay.times[-1]} ms above"
+        )
+    replay.times.append(ms)
 
 
 def _check_judgement(replay: Replay, state: State, move: Any, judgement: Any) -> dict[str, Any]:
@@ -287,7 +322,7 @@ def _after(state: State, move: Any) -> State:
 def _read_header(obj: dict[str, Any], number: int) -> Replay:
     if obj.get("format") != FORMAT:
         raise RecordingError(number, f"not an {FORMAT} header (format is {obj.get('format')!r})")
-    if not same_json(obj.get("version"), VERSION):
+    if not any(same_json(obj.get("version"), version) for version in VERSIONS):
         raise RecordingError(number, f"unsupported version {obj.get('version')!r}")
     name = obj.get("game")
     game = REGISTRY.get(name) if isinstance(name, str) else None

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 import pygame
 import pytest
 from PIL import Image
+from support.clock import ManualClock
 
 from games import REGISTRY
 from games.load import DIM, ON, PASS, Pick
@@ -35,6 +36,7 @@ def app(tmp_path):
         out_dir=tmp_path / "out",
         session_dir=tmp_path / "sessions",
         size=(900, 700),
+        clock=ManualClock(),
     )
     window.frame(16)
     yield window
@@ -271,7 +273,8 @@ def test_the_load_slider_takes_effect_when_the_stage_ends(app, tmp_path):
     run(app)
     assert app.state.pending_load == 7
     lines = app.session.recorder.path.read_text().splitlines()
-    assert {"load": 6} in map(json.loads, lines) and {"load": 7} in map(json.loads, lines)
+    events = list(map(json.loads, lines))
+    assert {"load": 6, "ms": 0} in events and {"load": 7, "ms": 0} in events
 
 
 def test_gif_writes_three_files_and_its_button_works_while_looping(app, tmp_path):

@@ -449,10 +449,12 @@ class RecordingWriter:
         try_lock(out.fileno())  # a courtesy to other windows' pruning, not a need
         return out
 
-    def rewrite(self, moves: list[Any]) -> None:
-        """Replace the file with the header and `moves` (after an undo), then go on appending.
-        If the new file cannot be written, the old one stays open and this raises."""
-        lines = [self._header, *(event_line(self.game, move) for move in moves)]
+    def rewrite(self, moves: list[Any], times: list[int]) -> None:
+        """Replace the file with the header and `moves` played at `times` (after an undo),
+        then go on appending. If the new file cannot be written, the old one stays open and
+        this raises."""
+        events = (event_line(self.game, move, ms=ms) for move, ms in zip(moves, times, strict=True))
+        lines = [self._header, *events]
         write_atomic(self.path, lambda out: out.write("\n".join(lines) + "\n"))
         old, self._out = self._out, self._open("a")
         old.close()
@@ -461,8 +463,9 @@ class RecordingWriter:
         self._out.write(line + "\n")
         self._out.flush()
 
-    def event(self, move: Any) -> None:
-        self._write(event_line(self.game, move))
+    def event(self, move: Any, ms: int) -> None:
+        """`move`, played `ms` milliseconds after the session began."""
+        self._write(event_line(self.game, move, ms=ms))
 
     def result(self, result: dict[str, Any]) -> None:
         self._write(result_line(result))
