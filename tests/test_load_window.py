@@ -313,6 +313,39 @@ def test_every_event_goes_to_the_live_recording(app):
     assert len(load_replay(app.session.recorder.path).moves) == 2
 
 
+def test_each_event_is_written_with_its_time_since_the_game_began(app, tmp_path):
+    clock = app.session.clock  # the fixture's: it stands still until moved on
+    for ms, cell in ((1500, 20), (2250, 7)):
+        clock.advance(ms)
+        click(app, cell_centre(app, cell))
+    clock.advance(400)
+    press(app, pygame.K_LEFTBRACKET)  # Load 4, 4.15 s in
+    assert load_replay(app.session.recorder.path).times == [1500, 3750, 4150]
+    clock.advance(10_000)
+    press(app, pygame.K_LEFT)  # the green pick undone, and the Load after it
+    assert load_replay(app.session.recorder.path).times == [1500]
+    clock.advance(850)
+    click(app, cell_centre(app, 8))
+    assert load_replay(app.session.recorder.path).times == [1500, 15_000]
+    click_button(app, "GIF")  # G saves the times too
+    app.jobs.saving.wait()
+    assert load_replay(next((tmp_path / "out").glob("*.jsonl"))).times == [1500, 15_000]
+    press(app, pygame.K_n)  # a new game's clock starts at its start
+    clock.advance(500)
+    click(app, cell_centre(app, 20))
+    assert load_replay(app.session.recorder.path).times == [500]
+
+
+def test_g_in_a_replay_saves_the_recordings_own_times(tmp_path):
+    moves = [Pick(1, 20), Pick(2, 7), Pick(1, 30)]
+    window = LoadApp(GAME, GAME.rules({}), out_dir=tmp_path, script=moves, times=[5, 900, 960])
+    try:
+        window.download().wait()
+        assert load_replay(next(tmp_path.glob("*.jsonl"))).times == [5, 900, 960]
+    finally:
+        window.close()
+
+
 def test_new_game_starts_over(app):
     click(app, cell_centre(app, 20))
     press(app, pygame.K_n)
