@@ -73,6 +73,14 @@ class Replay:
         """The position of each turn: frame k follows k turns, frame 0 is the start."""
         return self.history().frames()
 
+    def turn_times(self) -> list[int]:
+        """When the position of each turn first showed, by the recording's clock: 0 for
+        the start, then the time of each turn's move; none if the recording has no times."""
+        if not self.times:
+            return []
+        history = self.history()
+        return [0, *(self.times[history.turn_length(turn)] for turn in range(history.turns))]
+
 
 def header_line(game: AnyGame, rules: Any, seed: int | None, **extra: Any) -> str:
     header = {

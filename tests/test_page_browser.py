@@ -6,13 +6,17 @@ the page and nothing is logged as an error."""
 from __future__ import annotations
 
 import io
+import random
 import time
+from itertools import accumulate
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from games import REGISTRY
+from games.autoplay import play
+from games.recording import recording_text
 from viz.cli import main, record_game
 from viz.export.engine import Clip, export_clip
 from viz.files import load_replay
@@ -82,19 +86,47 @@ def page_of(recording, page, options):
     return page
 
 
+# A window's recording of a 3x3 Load game: the first move 0.7 s in, then one every 0.7 s,
+# but for a pause of 5.7 s before the third. Real time shows turn 2 for the 2 s it is cut to.
+TIMED_GAPS_MS = [700, 700, 5700]
+TIMED_SHOWN_MS = [700, 700, 2000, 700]
+
+
+@pytest.fixture(scope="module")
+def timed(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("timed")
+    game = REGISTRY["load"]
+    rules = game.rules({"rows": 3, "cols": 3, "load": 3})
+    state, moves = play(game, rules, random.Random(2), {})
+    gaps = TIMED_GAPS_MS + [700] * (len(moves) - len(TIMED_GAPS_MS))
+    recording = folder / "timed.jsonl"
+    recording.write_text(
+        recording_text(game, rules, 2, moves, state.result(), times=list(accumulate(gaps)))
+    )
+    return {
+        name: (recording, page_of(recording, folder / f"{name}.html", options))
+        for name, options in (("timed", []), ("timed-realtime", ["--realtime"]))
+    }
+
+
 @pytest.fixture
-def open_page(browser, pages, exported):
+def open_page(browser, pages, exported, timed):
     opened = []
 
-    def open_(game, viewport=None, address=""):
+    def open_(game, viewport=None, address="", clock=False):
+        """`clock`: the page's timers run only as far as the test moves its clock on."""
         page = browser.new_page(viewport=viewport or {"width": 900, "height": 1400})
+        if clock:
+            page.clock.install(time=0)
+            page.clock.pause_at(1000)  # time stands still until the test moves it on
         page.errors, page.requests = [], []
         page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.route(
             "**/*", lambda route: (page.requests.append(route.request.url), route.continue_())
         )
-        page.goto((pages[game] if game in pages else exported[game])[1].as_uri() + address)
+        made = pages.get(game) or exported.get(game) or timed[game]
+        page.goto(made[1].as_uri() + address)
         opened.append(page)
         return page
 
@@ -591,8 +623,9 @@ def test_the_live_region_speaks_at_most_twice_a_second_while_playing(open_page):
     ]
 
 
-def test_text_contrast_is_at_least_4_5_to_1(open_page):
-    page = open_page("loops")
+@pytest.mark.parametrize("name", ["loops", "timed-realtime"])  # real time's button pressed
+def test_text_contrast_is_at_least_4_5_to_1(open_page, name):
+    page = open_page(name)
     page.keyboard.press("ArrowRight")
     ratios = page.evaluate(
         """() => {
@@ -616,8 +649,47 @@ def test_text_contrast_is_at_least_4_5_to_1(open_page):
       });
     }"""
     )
-    assert len(ratios) > 20
+    assert len(ratios) > 12
     assert [name for name, ratio in ratios if ratio < 4.5] == []
+
+
+def shows_for(page, k, ms):
+    """Turn k stays on screen `ms` milliseconds by the page's clock, then the next shows."""
+    page.clock.run_for(ms - 1)
+    assert turn(page) == k
+    page.clock.run_for(1)
+    assert turn(page) == k + 1
+
+
+def test_the_real_time_button_plays_each_turn_for_its_recorded_time(open_page):
+    page = open_page("timed", clock=True)
+    real, speed = page.locator("#replay-real"), page.locator("#replay-speed")
+    assert real.text_content() == "Real time (R)"
+    assert real.get_attribute("aria-pressed") == "false"
+    page.keyboard.press("r")
+    assert real.get_attribute("aria-pressed") == "true"
+    assert speed.text_content() == "Real time ×1"
+    page.keyboard.press("Space")
+    for k, ms in enumerate(TIMED_SHOWN_MS):
+        shows_for(page, k, ms)
+    page.keyboard.press("+")  # twice as fast: turn 4's 700 ms, from now, in 350
+    assert speed.text_content() == "Real time ×2"
+    shows_for(page, 4, 350)
+    real.click()  # off: the fixed pace again, as it was
+    assert real.get_attribute("aria-pressed") == "false"
+    assert speed.text_content() == "4 turns a second"
+    shows_for(page, 5, 250)
+
+
+def test_a_real_time_export_opens_in_real_time_and_a_recording_without_times_has_no_button(
+    open_page,
+):
+    page = open_page("timed-realtime", clock=True)
+    assert page.locator("#replay-real").get_attribute("aria-pressed") == "true"
+    assert page.locator("#replay-speed").text_content() == "Real time ×1"
+    page.locator("#replay-play").click()
+    shows_for(page, 0, TIMED_SHOWN_MS[0])
+    assert open_page("load").locator("#replay-real").count() == 0
 
 
 # --- an analysed recording: the chance chart and the judged move list ---------------------

@@ -61,6 +61,19 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def number_in(low: float, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not low <= value <= high:  # NaN is in no range
+            raise argparse.ArgumentTypeError(f"{text} is not from {low:g} to {high:g}")
+        return value
+
+    return parse
+
+
 SEED_DIGITS = 100  # a recording's header holds the seed: it must stay a short line
 
 
