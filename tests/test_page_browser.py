@@ -6,17 +6,14 @@ the page and nothing is logged as an error."""
 from __future__ import annotations
 
 import io
-import random
 import time
-from itertools import accumulate
 from pathlib import Path
 
 import pytest
 from PIL import Image
+from support.timed import timed_load_game
 
 from games import REGISTRY
-from games.autoplay import play
-from games.recording import recording_text
 from viz.cli import main, record_game
 from viz.export.engine import Clip, export_clip
 from viz.files import load_replay
@@ -86,23 +83,15 @@ def page_of(recording, page, options):
     return page
 
 
-# A window's recording of a 3x3 Load game: the first move 0.7 s in, then one every 0.7 s,
-# but for a pause of 5.7 s before the third. Real time shows turn 2 for the 2 s it is cut to.
-TIMED_GAPS_MS = [700, 700, 5700]
-TIMED_SHOWN_MS = [700, 700, 2000, 700]
+# The pauses of support.timed's game in real time: the 5.7 s one cut to 2 s.
+TIMED_SHOWN_MS = [700, 700, 2000, 705]
 
 
 @pytest.fixture(scope="module")
 def timed(tmp_path_factory):
     folder = tmp_path_factory.mktemp("timed")
-    game = REGISTRY["load"]
-    rules = game.rules({"rows": 3, "cols": 3, "load": 3})
-    state, moves = play(game, rules, random.Random(2), {})
-    gaps = TIMED_GAPS_MS + [700] * (len(moves) - len(TIMED_GAPS_MS))
     recording = folder / "timed.jsonl"
-    recording.write_text(
-        recording_text(game, rules, 2, moves, state.result(), times=list(accumulate(gaps)))
-    )
+    recording.write_text(timed_load_game())
     return {
         name: (recording, page_of(recording, folder / f"{name}.html", options))
         for name, options in (("timed", []), ("timed-realtime", ["--realtime"]))
@@ -672,9 +661,9 @@ def test_the_real_time_button_plays_each_turn_for_its_recorded_time(open_page):
     page.keyboard.press("Space")
     for k, ms in enumerate(TIMED_SHOWN_MS):
         shows_for(page, k, ms)
-    page.keyboard.press("+")  # twice as fast: turn 4's 700 ms, from now, in 350
+    page.keyboard.press("+")  # twice as fast: turn 4's 20 ms (5 recorded), from now, in 10
     assert speed.text_content() == "Real time ×2"
-    shows_for(page, 4, 350)
+    shows_for(page, 4, 10)
     real.click()  # off: the fixed pace again, as it was
     assert real.get_attribute("aria-pressed") == "false"
     assert speed.text_content() == "4 turns a second"
