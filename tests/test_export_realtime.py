@@ -159,7 +159,7 @@ def test_realtime_refuses_a_recording_without_times_and_a_frame_time(
     [
         (["--idle-limit", "3"], "--idle-limit goes with --realtime"),
         (["--speed", "2"], "--speed goes with --realtime"),
-        (["--realtime", "--speed", "0"], "--speed: 0 is not from 0.1 to 100"),
+        (["--realtime", "--speed", "0"], "--speed: 0.0 is not from 0.1 to 100"),
         (["--realtime", "--idle-limit", "nan"], "--idle-limit: nan is not from 0.02 to 600"),
         (["--realtime", "--idle-limit", "soon"], "--idle-limit: 'soon' is not a number"),
     ],
