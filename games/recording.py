@@ -16,8 +16,10 @@ from games.base import AnyGame, GameError, State
 from games.history import History
 
 FORMAT = "oddsevens-recording"
-VERSION = 2  # 2 adds each event's time; a version 1 recording reads as it always did
-VERSIONS = (1, 2)  # the versions this reader takes
+# A recording is written at the lowest version that holds it: with times (which version 2
+# added) at 2, without at 1, as every oddsevens reads it. This reader takes both.
+TIMED_VERSION, UNTIMED_VERSION = 2, 1
+VERSIONS = (UNTIMED_VERSION, TIMED_VERSION)
 MAX_LINE_CHARS = 4_096
 MAX_EVENTS = 100_000
 MAX_DEPTH = 16  # nesting of arrays and objects in one line
@@ -82,10 +84,13 @@ class Replay:
         return [0, *(self.times[history.turn_length(turn)] for turn in range(history.turns))]
 
 
-def header_line(game: AnyGame, rules: Any, seed: int | None, **extra: Any) -> str:
+def header_line(
+    game: AnyGame, rules: Any, seed: int | None, timed: bool = False, **extra: Any
+) -> str:
+    """The header of a recording whose events carry times (`timed`) or carry none."""
     header = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": TIMED_VERSION if timed else UNTIMED_VERSION,
         "game": game.id,
         "rules": game.rules_dict(rules),
         "seed": seed,
@@ -119,7 +124,7 @@ def recording_text(
     their moves' lines; `times`, one a move or none, are when each move was played."""
     notes = judgements or {}
     when: list[int | None] = [*times] or [None] * len(moves)
-    lines = [header_line(game, rules, seed, **extra)]
+    lines = [header_line(game, rules, seed, timed=bool(times), **extra)]
     lines += [
         event_line(game, move, notes.get(index), when[index]) for index, move in enumerate(moves)
     ]
@@ -236,7 +241,7 @@ def parse(lines: Iterable[str]) -> Replay:
         if state.to_move is None:
             raise RecordingError(number, "event after the game ended")
         judgement = obj.pop(JUDGEMENT, None)
-        if replay.header["version"] >= 2:
+        if replay.header["version"] == TIMED_VERSION:
             _read_time(replay, obj.pop(TIME, None), number)
         try:
             move = replay.game.move_from_event(state, obj)

@@ -320,7 +320,8 @@ def test_each_event_is_written_with_its_time_since_the_game_began(app, tmp_path)
         click(app, cell_centre(app, cell))
     clock.advance(400)
     press(app, pygame.K_LEFTBRACKET)  # Load 4, 4.15 s in
-    assert load_replay(app.session.recorder.path).times == [1500, 3750, 4150]
+    recorded = load_replay(app.session.recorder.path)
+    assert recorded.times == [1500, 3750, 4150] and recorded.header["version"] == 2
     clock.advance(10_000)
     press(app, pygame.K_LEFT)  # the green pick undone, and the Load after it
     assert load_replay(app.session.recorder.path).times == [1500]

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.depth import examples
+from support.timed import timed_load_game
 
 from games.recording import RecordingError, parse
 from viz.cli import main
@@ -143,6 +144,16 @@ def test_a_version_2_recording_may_hold_no_times_and_version_1_reads_as_before(t
     assert load_replay(write(tmp_path, [TIMED, *FULL_GAME])).times == []
     old = load_replay(SAMPLE)
     assert old.header["version"] == 1 and old.times == [] and len(old.moves) > 10
+
+
+def test_a_recording_is_written_at_the_lowest_version_that_holds_it(tmp_path):
+    untimed = tmp_path / "untimed.jsonl"
+    assert main(["record", "load", "--seed", "1", "-o", str(untimed)]) == 0
+
+    def version(text):
+        return json.loads(text.partition("\n")[0])["version"]
+
+    assert version(untimed.read_text()) == 1 and version(timed_load_game()) == 2
 
 
 BAD_TIMES = {

@@ -429,7 +429,8 @@ def write_recording(
 
 
 class RecordingWriter:
-    """Appends one event a line and flushes it, so a crash loses at most one event.
+    """Appends one event a line, with its time, and flushes it, so a crash loses at most
+    one event.
 
     The open file is locked (`flock`, shared with nobody) while it is written, so that a
     pruning of the sessions folder by another window passes it by."""
@@ -440,7 +441,7 @@ class RecordingWriter:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.game = game
-        self._header = header_line(game, rules, seed, **extra)
+        self._header = header_line(game, rules, seed, timed=True, **extra)
         self._out = self._open("w")
         self._write(self._header)
 
