@@ -20,7 +20,7 @@ from viz.export.engine import gif_bytes, replay_scenes
 from viz.files import load_replay, recording_text
 from viz.render.raster import render
 from viz.render.svg import animated_svg
-from viz.render.timeline import gif_delays_cs
+from viz.render.timeline import fixed_durations_ms, gif_delays_cs
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 FRAME_MS, HOLD_MS, SIZE = 500, 2000, 560
@@ -36,7 +36,9 @@ def typical_game(seed: int = 5):
 def plain_gif(replay) -> bytes:
     frames = [render(scene).convert("RGB") for scene in replay_scenes(replay, SIZE)]
     out = io.BytesIO()
-    durations = [cs * 10 for cs in gif_delays_cs(len(frames), FRAME_MS, HOLD_MS)]
+    durations = [
+        cs * 10 for cs in gif_delays_cs(fixed_durations_ms(len(frames), FRAME_MS, HOLD_MS))
+    ]
     frames[0].save(
         out, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0
     )

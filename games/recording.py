@@ -16,12 +16,17 @@ from games.base import AnyGame, GameError, State
 from games.history import History
 
 FORMAT = "oddsevens-recording"
-VERSION = 1
+# A recording is written at the lowest version that holds it: with times (which version 2
+# added) at 2, without at 1, as every oddsevens reads it. This reader takes both.
+TIMED_VERSION, UNTIMED_VERSION = 2, 1
+VERSIONS = (UNTIMED_VERSION, TIMED_VERSION)
 MAX_LINE_CHARS = 4_096
 MAX_EVENTS = 100_000
 MAX_DEPTH = 16  # nesting of arrays and objects in one line
 BOM = "\ufeff"
 JUDGEMENT = "judgement"  # the key an analysed recording adds to a move's line
+TIME = "ms"  # the key of an event's time since the session began, in whole milliseconds
+MAX_TIME_MS = 30 * 24 * 3600 * 1000  # thirty days: a session longer is no real one
 JUDGEMENT_FIELDS = {"exact", "before", "after", "error", "best", "glyph"}
 GLYPHS = ("", "!", "?!", "?", "??")
 MAX_BEST = 64
@@ -46,6 +51,7 @@ class Replay:
     moves: list[Any] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     judgements: dict[int, dict[str, Any]] = field(default_factory=dict)  # by move index
+    times: list[int] = field(default_factory=list)  # by move index; empty: none recorded
 
     @property
     def seed(self) -> int | None:
@@ -69,11 +75,22 @@ class Replay:
         """The position of each turn: frame k follows k turns, frame 0 is the start."""
         return self.history().frames()
 
+    def turn_times(self) -> list[int]:
+        """When the position of each turn first showed, by the recording's clock: 0 for
+        the start, then the time of each turn's move; none if the recording has no times."""
+        if not self.times:
+            return []
+        history = self.history()
+        return [0, *(self.times[history.turn_length(turn)] for turn in range(history.turns))]
 
-def header_line(game: AnyGame, rules: Any, seed: int | None, **extra: Any) -> str:
+
+def header_line(
+    game: AnyGame, rules: Any, seed: int | None, timed: bool = False, **extra: Any
+) -> str:
+    """The header of a recording whose events carry times (`timed`) or carry none."""
     header = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": TIMED_VERSION if timed else UNTIMED_VERSION,
         "game": game.id,
         "rules": game.rules_dict(rules),
         "seed": seed,
@@ -82,10 +99,14 @@ def header_line(game: AnyGame, rules: Any, seed: int | None, **extra: Any) -> st
     return json.dumps(header)
 
 
-def event_line(game: AnyGame, move: Any, judgement: Mapping[str, Any] | None = None) -> str:
+def event_line(
+    game: AnyGame, move: Any, judgement: Mapping[str, Any] | None = None, ms: int | None = None
+) -> str:
     event = game.event_from_move(move)
     if judgement is not None:
         event[JUDGEMENT] = dict(judgement)
+    if ms is not None:
+        event[TIME] = ms
     return json.dumps(event)
 
 
@@ -96,13 +117,17 @@ def recording_text(
     moves: Sequence[Any],
     result: Mapping[str, Any] | None,
     judgements: Mapping[int, Mapping[str, Any]] | None = None,
+    times: Sequence[int] = (),
     **extra: Any,
 ) -> str:
     """A whole recording; `judgements` (by move index) are an analysis's, carried on
-    their moves' lines."""
+    their moves' lines; `times`, one a move or none, are when each move was played."""
     notes = judgements or {}
-    lines = [header_line(game, rules, seed, **extra)]
-    lines += [event_line(game, move, notes.get(index)) for index, move in enumerate(moves)]
+    when: list[int | None] = [*times] or [None] * len(moves)
+    lines = [header_line(game, rules, seed, timed=bool(times), **extra)]
+    lines += [
+        event_line(game, move, notes.get(index), when[index]) for index, move in enumerate(moves)
+    ]
     if result is not None:
         lines.append(result_line(result))
     return "\n".join(lines) + "\n"
@@ -216,6 +241,8 @@ def parse(lines: Iterable[str]) -> Replay:
         if state.to_move is None:
             raise RecordingError(number, "event after the game ended")
         judgement = obj.pop(JUDGEMENT, None)
+        if replay.header["version"] == TIMED_VERSION:
+            _read_time(replay, obj.pop(TIME, None), number)
         try:
             move = replay.game.move_from_event(state, obj)
             if judgement is not None:
@@ -233,6 +260,27 @@ def parse(lines: Iterable[str]) -> Replay:
     if pending is not None:
         replay.warnings.append(f"line {pending[0]}: truncated last line ignored")
     return replay
+
+
+def _read_time(replay: Replay, ms: Any, number: int) -> None:
+    """An event's time, checked: every event has one or none does, each a whole number
+    of milliseconds from 0 to MAX_TIME_MS, none before the one above it."""
+    timed = bool(replay.times) if replay.moves else ms is not None
+    if (ms is not None) != timed:
+        if ms is None:
+            raise RecordingError(number, f"no time ({TIME!r}) where the events above have one")
+        raise RecordingError(number, f"a time ({TIME!r}) where the events above have none")
+    if ms is None:
+        return
+    if type(ms) is not int or not 0 <= ms <= MAX_TIME_MS:
+        raise RecordingError(
+            number, f"a time is a whole number of milliseconds from 0 to {MAX_TIME_MS}, not {ms!r}"
+        )
+    if replay.times and ms < replay.times[-1]:
+        raise RecordingError(
+            number, f"time {ms} ms is earlier than the {replay.times[-1]} ms above"
+        )
+    replay.times.append(ms)
 
 
 def _check_judgement(replay: Replay, state: State, move: Any, judgement: Any) -> dict[str, Any]:
@@ -287,7 +335,7 @@ def _after(state: State, move: Any) -> State:
 def _read_header(obj: dict[str, Any], number: int) -> Replay:
     if obj.get("format") != FORMAT:
         raise RecordingError(number, f"not an {FORMAT} header (format is {obj.get('format')!r})")
-    if not same_json(obj.get("version"), VERSION):
+    if not any(same_json(obj.get("version"), version) for version in VERSIONS):
         raise RecordingError(number, f"unsupported version {obj.get('version')!r}")
     name = obj.get("game")
     game = REGISTRY.get(name) if isinstance(name, str) else None

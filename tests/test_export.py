@@ -75,8 +75,8 @@ def test_gif_timeline_holds_the_last_frame_and_never_drifts(replay):
     gif = Image.open(io.BytesIO(gif_bytes(scenes, 25, 1000)))
     total = sum(gif.seek(i) or gif.info["duration"] for i in range(gif.n_frames))
     assert total == (len(scenes) * 25 + 1000 + 5) // 10 * 10  # whole centiseconds
-    assert gif_delays_cs(4, 25, 0) == [3, 2, 3, 2]  # 0, 25, 50, 75, 100 ms -> 0, 3, 5, 8, 10 cs
-    assert gif_delays_cs(3, 10, 0) == [2, 2, 2]  # never under 2 cs
+    assert gif_delays_cs([25] * 4) == [3, 2, 3, 2]  # 0, 25, 50, 75, 100 ms -> 0, 3, 5, 8, 10 cs
+    assert gif_delays_cs([10] * 3) == [2, 2, 2]  # never under 2 cs
 
 
 def gif_blocks(data):

@@ -568,7 +568,7 @@ def test_pruning_passes_by_a_session_another_window_has_open(tmp_path):
     folder = tmp_path / "sessions"
     log = SessionLog(folder)
     log.start(game, game.rules({}), 1)
-    log.event(Pick(1, 3), None)
+    log.event(Pick(1, 3), 0, None)
     open_one = log.writer.path
     for number in range(3):
         old = folder / f"old-{number}.jsonl"

@@ -98,7 +98,7 @@ def test_two_windows_with_one_seed_in_one_second_keep_two_files(tmp_path):
     logs = [SessionLog(tmp_path) for _ in range(2)]
     for log, cell in zip(logs, (3, 4), strict=True):
         log.start(game, game.rules({}), 7)
-        log.event(Pick(1, cell), None)
+        log.event(Pick(1, cell), 0, None)
     for log in logs:
         log.close()
     files = sorted(tmp_path.iterdir())

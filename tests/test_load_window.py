@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 import pygame
 import pytest
 from PIL import Image
+from support.clock import ManualClock
 
 from games import REGISTRY
 from games.load import DIM, ON, PASS, Pick
@@ -35,6 +36,7 @@ def app(tmp_path):
         out_dir=tmp_path / "out",
         session_dir=tmp_path / "sessions",
         size=(900, 700),
+        clock=ManualClock(),
     )
     window.frame(16)
     yield window
@@ -271,7 +273,8 @@ def test_the_load_slider_takes_effect_when_the_stage_ends(app, tmp_path):
     run(app)
     assert app.state.pending_load == 7
     lines = app.session.recorder.path.read_text().splitlines()
-    assert {"load": 6} in map(json.loads, lines) and {"load": 7} in map(json.loads, lines)
+    events = list(map(json.loads, lines))
+    assert {"load": 6, "ms": 0} in events and {"load": 7, "ms": 0} in events
 
 
 def test_gif_writes_three_files_and_its_button_works_while_looping(app, tmp_path):
@@ -308,6 +311,40 @@ def test_every_event_goes_to_the_live_recording(app):
     ]
     press(app, pygame.K_LEFT)  # stepping back rewrites the recording
     assert len(load_replay(app.session.recorder.path).moves) == 2
+
+
+def test_each_event_is_written_with_its_time_since_the_game_began(app, tmp_path):
+    clock = app.session.clock  # the fixture's: it stands still until moved on
+    for ms, cell in ((1500, 20), (2250, 7)):
+        clock.advance(ms)
+        click(app, cell_centre(app, cell))
+    clock.advance(400)
+    press(app, pygame.K_LEFTBRACKET)  # Load 4, 4.15 s in
+    recorded = load_replay(app.session.recorder.path)
+    assert recorded.times == [1500, 3750, 4150] and recorded.header["version"] == 2
+    clock.advance(10_000)
+    press(app, pygame.K_LEFT)  # the green pick undone, and the Load after it
+    assert load_replay(app.session.recorder.path).times == [1500]
+    clock.advance(850)
+    click(app, cell_centre(app, 8))
+    assert load_replay(app.session.recorder.path).times == [1500, 15_000]
+    click_button(app, "GIF")  # G saves the times too
+    app.jobs.saving.wait()
+    assert load_replay(next((tmp_path / "out").glob("*.jsonl"))).times == [1500, 15_000]
+    press(app, pygame.K_n)  # a new game's clock starts at its start
+    clock.advance(500)
+    click(app, cell_centre(app, 20))
+    assert load_replay(app.session.recorder.path).times == [500]
+
+
+def test_g_in_a_replay_saves_the_recordings_own_times(tmp_path):
+    moves = [Pick(1, 20), Pick(2, 7), Pick(1, 30)]
+    window = LoadApp(GAME, GAME.rules({}), out_dir=tmp_path, script=moves, times=[5, 900, 960])
+    try:
+        window.download().wait()
+        assert load_replay(next(tmp_path.glob("*.jsonl"))).times == [5, 900, 960]
+    finally:
+        window.close()
 
 
 def test_new_game_starts_over(app):

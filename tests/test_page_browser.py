@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from support.timed import timed_load_game
 
 from games import REGISTRY
 from viz.cli import main, record_game
@@ -82,6 +83,21 @@ def page_of(recording, page, options):
     return page
 
 
+# The pauses of support.timed's game in real time: the 5.7 s one cut to 2 s.
+TIMED_SHOWN_MS = [700, 700, 2000, 705]
+
+
+@pytest.fixture(scope="module")
+def timed(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("timed")
+    recording = folder / "timed.jsonl"
+    recording.write_text(timed_load_game())
+    return {
+        name: (recording, page_of(recording, folder / f"{name}.html", options))
+        for name, options in (("timed", []), ("timed-realtime", ["--realtime"]))
+    }
+
+
 @contextmanager
 def watched_pages(browser, find):
     """Opens the page `find(name)` names at a viewport, each in its own tab, watching the
@@ -89,8 +105,12 @@ def watched_pages(browser, find):
     logged no error and asked for nothing but itself."""
     opened = []
 
-    def open_(name, viewport: dict, address: str = ""):
+    def open_(name, viewport: dict, address: str = "", clock: bool = False):
+        """`clock`: the page's timers run only as far as the test moves its clock on."""
         page = browser.new_page(viewport=viewport)
+        if clock:
+            page.clock.install(time=0)
+            page.clock.pause_at(1000)  # time stands still until the test moves it on
         page.errors, page.requests = [], []
         page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
         page.on("pageerror", lambda error: page.errors.append(str(error)))
@@ -110,13 +130,13 @@ def watched_pages(browser, find):
 
 
 @pytest.fixture
-def open_page(browser, pages, exported):
+def open_page(browser, pages, exported, timed):
     def find(game):
-        return (pages[game] if game in pages else exported[game])[1]
+        return (pages.get(game) or exported.get(game) or timed[game])[1]
 
     with watched_pages(browser, find) as open_:
-        yield lambda game, viewport=None, address="": open_(
-            game, viewport or {"width": 900, "height": 1400}, address
+        yield lambda game, viewport=None, address="", clock=False: open_(
+            game, viewport or {"width": 900, "height": 1400}, address, clock
         )
 
 
@@ -560,8 +580,9 @@ def test_the_live_region_speaks_at_most_twice_a_second_while_playing(open_page):
     ]
 
 
-def test_text_contrast_is_at_least_4_5_to_1(open_page):
-    page = open_page("loops")
+@pytest.mark.parametrize("name", ["loops", "timed-realtime"])  # real time's button pressed
+def test_text_contrast_is_at_least_4_5_to_1(open_page, name):
+    page = open_page(name)
     page.keyboard.press("ArrowRight")
     ratios = page.evaluate(
         """() => {
@@ -585,8 +606,47 @@ def test_text_contrast_is_at_least_4_5_to_1(open_page):
       });
     }"""
     )
-    assert len(ratios) > 20
+    assert len(ratios) > 12
     assert [name for name, ratio in ratios if ratio < 4.5] == []
+
+
+def shows_for(page, k, ms):
+    """Turn k stays on screen `ms` milliseconds by the page's clock, then the next shows."""
+    page.clock.run_for(ms - 1)
+    assert turn(page) == k
+    page.clock.run_for(1)
+    assert turn(page) == k + 1
+
+
+def test_the_real_time_button_plays_each_turn_for_its_recorded_time(open_page):
+    page = open_page("timed", clock=True)
+    real, speed = page.locator("#replay-real"), page.locator("#replay-speed")
+    assert real.text_content() == "Real time (R)"
+    assert real.get_attribute("aria-pressed") == "false"
+    page.keyboard.press("r")
+    assert real.get_attribute("aria-pressed") == "true"
+    assert speed.text_content() == "Real time ×1"
+    page.keyboard.press("Space")
+    for k, ms in enumerate(TIMED_SHOWN_MS):
+        shows_for(page, k, ms)
+    page.keyboard.press("+")  # twice as fast: turn 4's 20 ms (5 recorded), from now, in 10
+    assert speed.text_content() == "Real time ×2"
+    shows_for(page, 4, 10)
+    real.click()  # off: the fixed pace again, as it was
+    assert real.get_attribute("aria-pressed") == "false"
+    assert speed.text_content() == "4 turns a second"
+    shows_for(page, 5, 250)
+
+
+def test_a_real_time_export_opens_in_real_time_and_a_recording_without_times_has_no_button(
+    open_page,
+):
+    page = open_page("timed-realtime", clock=True)
+    assert page.locator("#replay-real").get_attribute("aria-pressed") == "true"
+    assert page.locator("#replay-speed").text_content() == "Real time ×1"
+    page.locator("#replay-play").click()
+    shows_for(page, 0, TIMED_SHOWN_MS[0])
+    assert open_page("load").locator("#replay-real").count() == 0
 
 
 # --- an analysed recording: the chance chart and the judged move list ---------------------

@@ -8,9 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.depth import examples
+from support.timed import timed_load_game
 
 from games.recording import RecordingError, parse
 from viz.cli import main
+from viz.files import load_replay
 
 SAMPLE = Path(__file__).resolve().parents[1] / "recordings" / "load-sample.jsonl"
 HEADER = {
@@ -70,7 +72,7 @@ BAD = {
     "not JSON": ([HEADER, "{player: 1}"], 2, "not valid JSON"),
     "not an object": ([HEADER, "[1, 2]"], 2, "JSON object"),
     "wrong format": ([{**HEADER, "format": "other"}], 1, "header"),
-    "wrong version": ([{**HEADER, "version": 2}], 1, "version"),
+    "wrong version": ([{**HEADER, "version": 3}], 1, "unsupported version 3"),
     "unknown game": ([{**HEADER, "game": "chess"}], 1, "unknown game"),
     "bad rules": ([{**HEADER, "rules": {"rows": 99}}], 1, "rows"),
     "illegal pick": (
@@ -123,6 +125,78 @@ def test_bad_recordings_name_the_line_and_reason(tmp_path, capsys, case):
     assert main(["validate", str(path)]) == 2
     error = capsys.readouterr().err.strip()
     assert error.startswith(f"oddsevens: {path}:{line}: ") and "\n" not in error
+
+
+TIMED = {**HEADER, "version": 2}
+
+
+def timed(times, events=FULL_GAME):
+    return [TIMED, *({**event, "ms": ms} for event, ms in zip(events, times, strict=False))]
+
+
+def test_a_timed_recording_reads_each_events_time(tmp_path):
+    path = write(tmp_path, [*timed([0, 1520, 1520, 98_000]), {"result": {"winner": 2, "stage": 2}}])
+    replay = load_replay(path)
+    assert replay.times == [0, 1520, 1520, 98_000] and len(replay.moves) == 4
+
+
+def test_a_version_2_recording_may_hold_no_times_and_version_1_reads_as_before(tmp_path):
+    assert load_replay(write(tmp_path, [TIMED, *FULL_GAME])).times == []
+    old = load_replay(SAMPLE)
+    assert old.header["version"] == 1 and old.times == [] and len(old.moves) > 10
+
+
+def test_a_recording_is_written_at_the_lowest_version_that_holds_it(tmp_path):
+    untimed = tmp_path / "untimed.jsonl"
+    assert main(["record", "load", "--seed", "1", "-o", str(untimed)]) == 0
+
+    def version(text):
+        return json.loads(text.partition("\n")[0])["version"]
+
+    assert version(untimed.read_text()) == 1 and version(timed_load_game()) == 2
+
+
+BAD_TIMES = {
+    "negative": (timed([0, -5]), 3, "from 0 to 2592000000, not -5"),
+    "a fraction": (timed([0, 12.5]), 3, "whole number of milliseconds"),
+    "a string": (timed(["12"]), 2, "whole number of milliseconds"),
+    "true": (timed([True]), 2, "not True"),
+    "over thirty days": (timed([0, 2_592_000_001]), 3, "from 0 to 2592000000"),
+    "going back": (timed([0, 900, 899]), 4, "time 899 ms is earlier than the 900 ms above"),
+    "missing after times": (
+        [*timed([0, 10]), FULL_GAME[2]],
+        4,
+        "no time ('ms') where the events above have one",
+    ),
+    "after events without": (
+        [TIMED, FULL_GAME[0], {**FULL_GAME[1], "ms": 10}],
+        3,
+        "a time ('ms') where the events above have none",
+    ),
+    "in a version 1 recording": ([HEADER, {**FULL_GAME[0], "ms": 10}], 2, "not a Load event"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_TIMES))
+def test_bad_times_are_refused_in_one_line_naming_the_file_and_line(tmp_path, capsys, case):
+    lines, line, reason = BAD_TIMES[case]
+    path = write(tmp_path, lines)
+    assert main(["validate", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"oddsevens: {path}:{line}: ") and error.count("\n") == 1
+    assert reason in error
+
+
+@settings(max_examples=examples(1))
+@given(st.lists(st.integers(0, 5000), min_size=4, max_size=4), st.integers(0, 3))
+def test_times_read_back_when_they_never_go_back_and_are_refused_where_they_do(gaps, back):
+    times = [1 + sum(gaps[: k + 1]) for k in range(4)]  # the earliest is 1 ms: one less is 0
+    assert parse([json.dumps(line) for line in timed(times)]).times == times
+    if back and gaps[back]:  # the event `back` goes earlier than the one above it
+        times[back] = times[back - 1] - 1
+        with pytest.raises(RecordingError) as refused:
+            parse([json.dumps(line) for line in timed(times)])
+        assert refused.value.line == back + 2 and "earlier" in refused.value.reason
 
 
 def test_an_empty_file_is_an_error(tmp_path, capsys):

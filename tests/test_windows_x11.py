@@ -7,6 +7,9 @@ assert on the live recording the window writes and on screenshots.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from support.xsession import XServer, XWindow, wait_until
 
@@ -144,6 +147,35 @@ def test_back_undoes_your_green_pick_with_the_red_answer(open_window):
     assert len(window.wait_for_events(3)) == 3
     window.key("Left")
     assert wait_until(lambda: len(window.events()) == 1, 2)
+
+
+CLOCKED = Path(__file__).parent / "support" / "clocked_window.py"
+
+
+def set_clock(path: Path, seconds: float) -> None:
+    """The time the clocked window reads, replaced whole: never half written."""
+    path.with_suffix(".new").write_text(str(seconds))
+    path.with_suffix(".new").replace(path)
+
+
+def test_each_move_is_written_with_the_time_the_window_took_it(server, tmp_path):
+    clock = tmp_path / "clock"
+    set_clock(clock, 0)
+    window = XWindow(
+        server, tmp_path, "load", "--seed", "5", program=(sys.executable, str(CLOCKED), str(clock))
+    )
+    try:
+        for seconds, key, count in ((1.5, "Right", 1), (4.25, "Right", 2), (9, "Left", 1)):
+            set_clock(clock, seconds)
+            window.key(key)  # Right steps one move for you; Left takes back the last
+            assert wait_until(lambda n=count: len(window.events()) == n, 3)
+        set_clock(clock, 9.5)
+        window.key("Right")
+        window.wait_for_events(2)
+        assert window.times() == [1500, 9500]
+        assert load_replay(window.sessions()[-1]).times == [1500, 9500]
+    finally:
+        assert window.close() == 0, (tmp_path / "window.log").read_text()
 
 
 def test_a_keyboard_only_game_of_odds_and_evens(open_window):

@@ -429,7 +429,8 @@ def write_recording(
 
 
 class RecordingWriter:
-    """Appends one event a line and flushes it, so a crash loses at most one event.
+    """Appends one event a line, with its time, and flushes it, so a crash loses at most
+    one event.
 
     The open file is locked (`flock`, shared with nobody) while it is written, so that a
     pruning of the sessions folder by another window passes it by."""
@@ -440,7 +441,7 @@ class RecordingWriter:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.game = game
-        self._header = header_line(game, rules, seed, **extra)
+        self._header = header_line(game, rules, seed, timed=True, **extra)
         self._out = self._open("w")
         self._write(self._header)
 
@@ -449,10 +450,12 @@ class RecordingWriter:
         try_lock(out.fileno())  # a courtesy to other windows' pruning, not a need
         return out
 
-    def rewrite(self, moves: list[Any]) -> None:
-        """Replace the file with the header and `moves` (after an undo), then go on appending.
-        If the new file cannot be written, the old one stays open and this raises."""
-        lines = [self._header, *(event_line(self.game, move) for move in moves)]
+    def rewrite(self, moves: list[Any], times: list[int]) -> None:
+        """Replace the file with the header and `moves` played at `times` (after an undo),
+        then go on appending. If the new file cannot be written, the old one stays open and
+        this raises."""
+        events = (event_line(self.game, move, ms=ms) for move, ms in zip(moves, times, strict=True))
+        lines = [self._header, *events]
         write_atomic(self.path, lambda out: out.write("\n".join(lines) + "\n"))
         old, self._out = self._out, self._open("a")
         old.close()
@@ -461,8 +464,9 @@ class RecordingWriter:
         self._out.write(line + "\n")
         self._out.flush()
 
-    def event(self, move: Any) -> None:
-        self._write(event_line(self.game, move))
+    def event(self, move: Any, ms: int) -> None:
+        """`move`, played `ms` milliseconds after the session began."""
+        self._write(event_line(self.game, move, ms=ms))
 
     def result(self, result: dict[str, Any]) -> None:
         self._write(result_line(result))

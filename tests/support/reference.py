@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from viz.render.raster import indexed_palette, render_stream
-from viz.render.timeline import gif_delays_cs
+from viz.render.timeline import fixed_durations_ms, gif_delays_cs
 from viz.scenes.shapes import Scene
 
 
@@ -20,7 +20,7 @@ def every_frame(scenes: list[Scene]) -> list[Image.Image]:
 def pillow_gif(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:
     images = every_frame(scenes)
     out = io.BytesIO()
-    delays = [cs * 10 for cs in gif_delays_cs(len(images), frame_ms, hold_ms)]
+    delays = [cs * 10 for cs in gif_delays_cs(fixed_durations_ms(len(images), frame_ms, hold_ms))]
     images[0].save(
         out,
         format="GIF",

@@ -237,13 +237,25 @@ class XWindow:
         folder = self.folder / "state" / "oddsevens" / "sessions"
         return sorted(folder.glob("*.jsonl"), key=lambda path: path.stat().st_mtime_ns)
 
-    def events(self) -> list[dict]:
-        """The events of the newest session recording (header and result left out)."""
+    def timed_events(self) -> list[dict]:
+        """The events of the newest session recording, each with its time (header and
+        result left out)."""
         sessions = self.sessions()
         if not sessions:
             return []
         lines = [json.loads(line) for line in sessions[-1].read_text().splitlines() if line]
         return [line for line in lines[1:] if "result" not in line]
+
+    def events(self) -> list[dict]:
+        """The events of the newest session recording, without their times."""
+        return [
+            {key: value for key, value in event.items() if key != "ms"}
+            for event in self.timed_events()
+        ]
+
+    def times(self) -> list[int]:
+        """The time of each event of the newest session recording."""
+        return [event["ms"] for event in self.timed_events()]
 
     def wait_for_events(self, count: int, timeout: float = 3.0) -> list[dict]:
         """Wait until the newest session has at least `count` events; return them."""

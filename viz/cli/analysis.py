@@ -57,6 +57,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
                     replay.moves,
                     final.result(),
                     judgements=notes,
+                    times=replay.times,
                 )
             if args.plot is not None:
                 chart = picture_bytes(chance_chart(replay, judgements), args.plot.suffix)

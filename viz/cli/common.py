@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from games import REGISTRY
 from games.base import GameError
 from viz import PALETTE_NAMES
+
+N = TypeVar("N", int, float)
 
 
 class CommandError(Exception):
@@ -49,11 +51,21 @@ def check_players(game_id: str, rules: Any, names: Sequence[str]) -> None:
 
 
 def int_in(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
+    return _within(int, "a whole number", low, high)
+
+
+def number_in(low: float, high: float) -> Callable[[str], float]:
+    return _within(float, "a number", low, high)
+
+
+def _within(kind: Callable[[str], N], what: str, low: N, high: N) -> Callable[[str], N]:
+    """An option's parser: a `kind` from `low` to `high` (NaN is in no range)."""
+
+    def parse(text: str) -> N:
         try:
-            value = int(text)
+            value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
         return value

@@ -16,13 +16,14 @@ from games import REGISTRY
 from games.autoplay import play
 from games.base import AnyGame, State
 from games.recording import Replay, recording_text
-from viz import DEFAULT_SIZE
+from viz import DEFAULT_SIZE, FRAME_MS
 from viz.cli.common import (
     CommandError,
     add_palette_option,
     add_rule_options,
     check_players,
     int_in,
+    number_in,
     rules_from_args,
     seed,
 )
@@ -35,6 +36,7 @@ from viz.files import (
     shown,
     write_recording,
 )
+from viz.render.timeline import RealTime
 
 
 def record_game(
@@ -129,6 +131,27 @@ def _say_if_widened(replay: Replay, size: int) -> None:
         )
 
 
+def _real_time(args: argparse.Namespace, replay: Replay) -> RealTime | None:
+    """The pace of `--realtime` (None without it); options that do not go with it, or a
+    recording without times, are refused."""
+    if not args.realtime:
+        for name, value in (("--idle-limit", args.idle_limit), ("--speed", args.speed)):
+            if value is not None:
+                raise CommandError(f"{name} goes with --realtime")
+        return None
+    if args.frame_ms is not None:
+        raise CommandError("--frame-ms sets a fixed pace: --realtime plays the recorded one")
+    if not replay.times:
+        raise FileError(
+            args.recording, "has no times to play in real time (a window's recordings have them)"
+        )
+    pace = RealTime()
+    return RealTime(
+        round(1000 * args.idle_limit) if args.idle_limit is not None else pace.idle_limit_ms,
+        args.speed if args.speed is not None else pace.speed,
+    )
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from viz.export.engine import MAX_MP4_SIZE, Clip, check_suffix, export_clip
 
@@ -151,12 +174,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     clip = Clip(
         replay,
         args.size,
-        args.frame_ms,
+        args.frame_ms or FRAME_MS,
         args.hold_ms,
         args.first,
         args.last,
         annotate=args.annotate,
         palette=args.palette,
+        realtime=_real_time(args, replay),
     )
     _say_if_widened(replay, args.size)
     turns = len(clip.states) - 1
@@ -213,8 +237,7 @@ def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--frame-ms",
         type=int_in(20, 60_000),
-        default=500,
-        help="time each turn is shown (default 500)",
+        help=f"time each turn is shown (default {FRAME_MS})",
     )
     parser.add_argument(
         "--hold-ms",
@@ -283,6 +306,24 @@ def add_commands(commands: Any) -> None:
         action="store_true",
         help="a status line with the judgement of each move (an analysed recording: "
         "oddsevens analyze -o)",
+    )
+    export.add_argument(
+        "--realtime",
+        action="store_true",
+        help="show each turn for as long as it took when it was played (a window's "
+        "recording keeps the times)",
+    )
+    export.add_argument(
+        "--idle-limit",
+        type=number_in(0.02, 600),
+        metavar="SECONDS",
+        help="with --realtime: cut every longer pause to this (default 2)",
+    )
+    export.add_argument(
+        "--speed",
+        type=number_in(0.1, 100),
+        metavar="X",
+        help="with --realtime: play X times as fast (default 1)",
     )
     _add_timeline_options(export)
     export.set_defaults(run=cmd_export)

@@ -119,7 +119,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     turns = replay.history().turns
     if args.turn is not None and args.turn > turns:
         raise FileError(path, f"--turn {args.turn}: the game has {turns} turns")
-    options: dict[str, Any] = {"seed": replay.seed, "script": replay.moves}
+    options: dict[str, Any] = {"seed": replay.seed, "script": replay.moves, "times": replay.times}
     options |= {"judgements": replay.judgements, **_window_options(args)}
 
     def make() -> Any:

@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from games.base import State
 from games.recording import Replay
-from viz import DEFAULT_SIZE
+from viz import DEFAULT_SIZE, FRAME_MS
 from viz.export.apng import ApngStream
 from viz.export.formats import FORMATS
 from viz.export.gif import GifStream
 from viz.files import FileError, Outputs, ToolError, outputs, writing
 from viz.render.raster import indexed_palette, render, render_changes, render_stream
-from viz.render.timeline import gif_delays_cs
+from viz.render.timeline import RealTime, fixed_durations_ms, gif_delays_cs, real_durations_ms
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
 from viz.system import signals_held
@@ -61,16 +61,18 @@ NOTE_LINES = 4  # the most status lines a judgement of `export --annotate` takes
 
 @dataclass(frozen=True)
 class Clip:
-    """Which turns of a replay an export shows, how large, and for how long each."""
+    """Which turns of a replay an export shows, how large, and for how long each: on
+    the fixed timeline, or by the recording's clock (`realtime`)."""
 
     replay: Replay
     size: int = DEFAULT_SIZE
-    frame_ms: int = 500
+    frame_ms: int = FRAME_MS
     hold_ms: int = 2000
     first: int = 0
     last: int | None = None  # the last turn shown; None: the end of the game
     palette: str = "default"  # a name in viz.PALETTE_NAMES
     annotate: bool = False  # an analysed recording's judgements as a status line
+    realtime: RealTime | None = None
 
     @cached_property
     def notes(self) -> dict[int, str]:
@@ -123,7 +125,20 @@ class Clip:
         return {turn: lines[turn] + ("",) * (most - rows[turn]) for turn in rows}
 
     def durations_ms(self) -> list[int]:
-        return [self.frame_ms] * (len(self.turns) - 1) + [self.frame_ms + self.hold_ms]
+        """How long each turn shown is shown, the hold included."""
+        if self.realtime is None:
+            return fixed_durations_ms(len(self.turns), self.frame_ms, self.hold_ms)
+        return self.real_durations_ms(self.realtime)
+
+    def real_durations_ms(self, pace: RealTime) -> list[int]:
+        """Each turn's time by the recording's clock, played at `pace`; a recording
+        without times has none (ValueError)."""
+        starts = self.replay.turn_times()
+        if not starts:
+            raise ValueError("the recording has no times")
+        first, last = self.turns[0], self.turns[-1]
+        end = starts[last + 1] if last + 1 < len(starts) else None
+        return real_durations_ms(starts[first : last + 1], end, pace, self.hold_ms)
 
 
 def replay_scenes(replay: Replay, size: int = DEFAULT_SIZE) -> list[Scene]:
@@ -141,7 +156,7 @@ def check_suffix(kind: str, path: Path) -> None:
 
 
 def write_gif(clip: Clip, path: Path) -> None:
-    delays = gif_delays_cs(len(clip.turns), clip.frame_ms, clip.hold_ms)
+    delays = gif_delays_cs(clip.durations_ms())
     with open(path, "wb") as out:
         stream_frames(clip.scenes(), delays, GifStream, out)
 
@@ -167,15 +182,17 @@ def stream_frames(
 def gif_bytes(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:
     """An animated GIF of `scenes`, in memory."""
     out = io.BytesIO()
-    stream_frames(iter(scenes), gif_delays_cs(len(scenes), frame_ms, hold_ms), GifStream, out)
+    delays = gif_delays_cs(fixed_durations_ms(len(scenes), frame_ms, hold_ms))
+    stream_frames(iter(scenes), delays, GifStream, out)
     return out.getvalue()
 
 
 def write_svg(clip: Clip, path: Path) -> None:
     from viz.render.svg import animated_svg  # svgwrite takes a tenth of a second to load
 
+    real_ms = clip.durations_ms() if clip.realtime is not None else None
     path.write_text(
-        animated_svg(list(clip.scenes()), clip.frame_ms, clip.hold_ms), encoding="utf-8"
+        animated_svg(list(clip.scenes()), clip.frame_ms, clip.hold_ms, real_ms), encoding="utf-8"
     )
 
 
@@ -468,7 +485,7 @@ def export_clip(
 def export_replay(
     replay: Replay,
     targets: Mapping[str, Path],
-    frame_ms: int = 500,
+    frame_ms: int = FRAME_MS,
     hold_ms: int = 2000,
     size: int = DEFAULT_SIZE,
     batch: Outputs | None = None,

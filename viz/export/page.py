@@ -1,9 +1,10 @@
 """The replay page: one self-contained HTML file to step through a game in a browser.
 
-It holds the game's animated SVG (the very one `--svg` writes), the words of
-every turn, and a small player written by hand in plain JavaScript that
-pauses the SVG's animation and seeks it to the turn shown. Nothing is
-fetched: no scripts, styles or fonts from anywhere else.
+It holds the game's animated SVG (the one `--svg` writes on the fixed
+timeline), the words of every turn, and a small player written by hand in
+plain JavaScript that pauses the SVG's animation and seeks it to the turn
+shown, at a fixed pace or, for a recording with times, in real time. Nothing
+is fetched: no scripts, styles or fonts from anywhere else.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import rjsmin
 
 from viz.export.judged import chart_data
 from viz.render.svg import animated_svg
-from viz.render.timeline import PLAY_SPEEDS
+from viz.render.timeline import PLAY_SPEEDS, RealTime
 from viz.resources import asset_text
 from viz.scenes import SCENES
 from viz.scenes.common import MIN_EXPORT_TEXT
@@ -92,6 +93,10 @@ def replay_page(clip: Clip) -> str:
     scenes = list(clip.scenes())
     game = clip.replay.game
     data = {"frameMs": clip.frame_ms, "speeds": PLAY_SPEEDS, **turn_words(clip)}
+    # A recording with times: each turn's time by its clock, for the "Real time" button.
+    if clip.replay.times:
+        data["realMs"] = clip.real_durations_ms(clip.realtime or RealTime())
+        data["realTime"] = clip.realtime is not None
     # An analysed recording's judgements: the chance chart under the board, and glyphs
     # and best moves in the move list. Other pages carry none of it.
     chart = chart_data(clip.replay, clip.turns[0], clip.turns[-1])
@@ -110,6 +115,12 @@ def replay_page(clip: Clip) -> str:
         if "board" in data
         else ""
     )
+    real = (
+        f'<button type="button" id="{ID_PREFIX}real" aria-keyshortcuts="r" '
+        f'aria-pressed="{str(data["realTime"]).lower()}">Real time (R)</button>'
+        if "realMs" in data
+        else ""
+    )
     replacements = {
         "TITLE": html.escape(f"{game.name} · oddsevens replay"),
         "HEADING": html.escape(game.name),
@@ -123,6 +134,7 @@ def replay_page(clip: Clip) -> str:
         "LAST": str(clip.turns[-1]),
         "RATIO": f"{scenes[0].width} / {scenes[0].height}",
         "BOARDMIN": str(narrowest(scenes)),
+        "REAL": real,
         "BOARD": board,
         "CHART": chart_box(chart["accuracy"]) if chart is not None else "",
     }

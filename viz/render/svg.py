@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import fields, replace
+from itertools import accumulate
 from typing import Any
 
 import svgwrite
 
-from viz.render.timeline import frame_starts_ms, total_ms
+from viz.render.timeline import fixed_durations_ms
 from viz.scenes.shapes import (
     COLOR_FIELDS,
     FONT_FAMILY,
@@ -42,9 +43,9 @@ def _fraction(value: float) -> str:
 class Timeline:
     """Frame start times as SMIL key times, with run-length compression of values."""
 
-    def __init__(self, frames: int, frame_ms: int, hold_ms: int) -> None:
-        self.total = total_ms(frames, frame_ms, hold_ms)
-        self.starts = frame_starts_ms(frames, frame_ms)
+    def __init__(self, durations_ms: Sequence[int]) -> None:
+        self.total = sum(durations_ms)
+        self.starts = [0, *accumulate(durations_ms)][:-1]
         self.dur = f"{self.total}ms"  # exact: key times are fractions of it
 
     def runs(self, values: list[Any]) -> list[tuple[int, Any]]:
@@ -80,22 +81,31 @@ class Timeline:
 LAST_MOVE = "last-move"  # shapes keyed so mark the latest move, and carry this class
 
 
-def animated_svg(scenes: list[Scene], frame_ms: int, hold_ms: int) -> str:
-    """One SVG document that plays the scenes on the export timeline."""
+def animated_svg(
+    scenes: list[Scene], frame_ms: int, hold_ms: int, real_ms: Sequence[int] | None = None
+) -> str:
+    """One SVG document that plays the scenes on the export timeline, or, given
+    `real_ms`, for those times (a real-time export's, the hold included), which its root
+    carries in place of the frame time."""
     first = scenes[0]
     drawing = svgwrite.Drawing(size=(first.width, first.height), profile="full", debug=False)
+    if real_ms is None:
+        durations = fixed_durations_ms(len(scenes), frame_ms, hold_ms)
+        pace = ("data-frame-ms", str(frame_ms))
+    else:
+        durations, pace = list(real_ms), ("data-real-ms", " ".join(map(str, real_ms)))
     drawing.attribs.update(
         {
             "viewBox": f"0 0 {first.width} {first.height}",
             "font-family": FONT_FAMILY,
             **_root_text_style(first),
-            "data-frame-ms": str(frame_ms),
+            pace[0]: pace[1],
             "data-hold-ms": str(hold_ms),
             "data-frames": str(len(scenes)),
         }
     )
     drawing.defs.add(drawing.style("text{dominant-baseline:central}"))
-    timeline = Timeline(len(scenes), frame_ms, hold_ms)
+    timeline = Timeline(durations)
     backgrounds = [rgb_hex(s.rgb(s.background)) for s in scenes]
     background = drawing.rect((0, 0), (first.width, first.height), fill=backgrounds[0])
     _animate_colors(drawing, timeline, background, "fill", backgrounds)

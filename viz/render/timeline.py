@@ -1,27 +1,64 @@
 """The export timeline of SPEC 7: frame k shows from k*frame_ms to (k+1)*frame_ms,
-the last frame holds hold_ms more, and the whole loops forever."""
+the last frame holds hold_ms more, and the whole loops forever. A real-time export
+times each frame by the recording's clock instead (`real_durations_ms`)."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+
 MIN_GIF_DELAY_CS = 2
+MIN_FRAME_MS = 10 * MIN_GIF_DELAY_CS  # no real-time frame is shorter: a GIF can say it
 
 PLAY_SPEEDS = (1, 2, 4, 8, 15, 30, 60)  # turns a second, in the windows and on the page
 
 
-def frame_starts_ms(frames: int, frame_ms: int) -> list[int]:
-    return [k * frame_ms for k in range(frames)]
+@dataclass(frozen=True)
+class RealTime:
+    """How a real-time export plays the recording's clock: each pause cut to
+    `idle_limit_ms`, then `speed` times as fast."""
+
+    idle_limit_ms: int = 2000
+    speed: float = 1.0
 
 
-def total_ms(frames: int, frame_ms: int, hold_ms: int) -> int:
-    return frames * frame_ms + hold_ms
+def fixed_durations_ms(frames: int, frame_ms: int, hold_ms: int) -> list[int]:
+    """Each frame's time on the fixed timeline: frame_ms, and the last hold_ms more."""
+    return [frame_ms] * (frames - 1) + [frame_ms + hold_ms]
 
 
-def gif_delays_cs(frames: int, frame_ms: int, hold_ms: int) -> list[int]:
+def real_durations_ms(
+    starts_ms: Sequence[int], end_ms: int | None, pace: RealTime, hold_ms: int
+) -> list[int]:
+    """Each frame's time in a real-time export. Frame k shows from `starts_ms[k]`, when
+    its turn was played by the recording's clock, until the next frame's start (`end_ms`
+    after the last frame shown; None where the game ends there). Every such pause is cut
+    to the pace's idle limit, then played at its speed; the last frame holds `hold_ms`
+    more. Frames end at whole milliseconds nearest their exact ends, so the whole never
+    drifts, and none is shorter than MIN_FRAME_MS."""
+    nexts = [*starts_ms[1:], starts_ms[-1] if end_ms is None else end_ms]
+    pauses = [
+        min(after - start, pace.idle_limit_ms) / pace.speed
+        for start, after in zip(starts_ms, nexts, strict=True)
+    ]
+    pauses[-1] += hold_ms
+    return rounded_steps(accumulate(pauses), 1, MIN_FRAME_MS)
+
+
+def gif_delays_cs(durations_ms: Sequence[int]) -> list[int]:
     """Per-frame GIF delays in centiseconds, rounded cumulatively so the timeline never drifts."""
-    ends = [*frame_starts_ms(frames, frame_ms)[1:], total_ms(frames, frame_ms, hold_ms)]
-    delays, shown = [], 0
-    for end in ends:
-        boundary = max((end + 5) // 10, shown + MIN_GIF_DELAY_CS)
-        delays.append(boundary - shown)
+    return rounded_steps(accumulate(durations_ms), 10, MIN_GIF_DELAY_CS)
+
+
+def rounded_steps(ends_ms: Iterable[float], unit_ms: int, least: int) -> list[int]:
+    """The lengths, in units of `unit_ms`, of frames that end at `ends_ms` (from the
+    start): each end goes to its nearest unit (a half up), and each frame lasts `least`
+    units at least, later ends catching up."""
+    steps, shown = [], 0
+    for end in ends_ms:
+        boundary = max(math.floor(end / unit_ms + 0.5), shown + least)
+        steps.append(boundary - shown)
         shown = boundary
-    return delays
+    return steps

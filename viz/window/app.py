@@ -5,6 +5,7 @@ GameApp with its scene, clicks, keys and controls; time comes in through
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
@@ -27,7 +28,7 @@ from viz.window.modes import Mode, PlayMode, ReplayMode
 from viz.window.movelist import MoveListView
 from viz.window.panel import Panel
 from viz.window.playback import Playback
-from viz.window.session import Session, UntilTheNextMove
+from viz.window.session import Clock, Session, UntilTheNextMove
 from viz.window.settings import Settings, default_path
 from viz.window.theme import PANEL_COLOR, panel_theme
 from viz.window.waiting import wait_for_events
@@ -45,7 +46,9 @@ NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's ow
 
 class GameApp(GameWindow[StateT]):
     """Every window takes the same arguments: the game and its rules, then keywords.
-    `script` makes it a replay of those moves; `vs` names the computer's tier."""
+    `script` makes it a replay of those moves (played at `times`, if the recording has
+    them); `vs` names the computer's tier; `clock` tells the session when moves are
+    played."""
 
     title = "oddsevens"
     default_opponent = ""
@@ -65,6 +68,8 @@ class GameApp(GameWindow[StateT]):
         vs: str | None = None,
         settings: Settings | None = None,
         judgements: Mapping[int, Mapping[str, Any]] | None = None,
+        times: Sequence[int] = (),
+        clock: Clock = time.monotonic,
     ) -> None:
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
@@ -85,8 +90,10 @@ class GameApp(GameWindow[StateT]):
         self.board, self.move_list = BoardView(self), MoveListView(self)
         said = partial(setattr, self, "message")
         self.jobs = WindowJobs(judgements or {}, self.verdict_lines, said)
-        self.session = Session(game, rules, seed, log_dir, said)
-        self.mode: Mode = PlayMode(self) if script is None else ReplayMode(self, script)
+        self.session = Session(game, rules, seed, log_dir, said, clock)
+        self.mode: Mode = (
+            PlayMode(self) if script is None else ReplayMode(self, script, list(times))
+        )
         self.mode.begin()
         if self.settings.problem:
             self.message = "Settings file unreadable: using defaults"
@@ -145,8 +152,8 @@ class GameApp(GameWindow[StateT]):
         """G: write the game (in play, so far; in a replay, the whole recording) and its
         animations into the output folder, off the window's thread, Loop or not: the moves
         are copied now. "Saving…" shows at once, the outcome when it is done."""
-        game = self.mode.listed()
-        play = (self.game, self.rules, self.session.seed, list(game.moves))
+        game, times = self.mode.listed(), self.mode.listed_times()
+        play = (self.game, self.rules, self.session.seed, list(game.moves), times)
         saving = partial(save_play, *play, game.state.result(), self.out_dir, self.formats)
         self.message = self.jobs.save(saving)
         return self.jobs.saving

@@ -76,11 +76,13 @@ def save_play(
     rules: Any,
     seed: int,
     moves: list[Any],
+    times: list[int],
     result: Any,
     out_dir: Path,
     formats: tuple[str, ...],
 ) -> Saved:
-    """Write a game's recording and its animations; the message to show and the files."""
+    """Write a game's recording (with the time of each move, if known) and its
+    animations; the message to show and the files."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     turns = History(game.new_state(rules), moves).turns
     try:
@@ -88,7 +90,9 @@ def save_play(
             name = f"{game.id}-{stamp}-turn{turns}"
             recording = batch.new_name(out_dir, name, ".jsonl")
             stem = recording.with_suffix("")
-            replay = write_recording(batch, recording, game, rules, seed, moves, result)
+            replay = write_recording(
+                batch, recording, game, rules, seed, moves, result, times=times
+            )
             targets = {kind: stem.with_suffix(f".{kind}") for kind in formats}
             export_replay(replay, targets, batch=batch)
     except (FileError, OSError, ValueError, RuntimeError) as error:

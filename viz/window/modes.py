@@ -31,6 +31,10 @@ class PlayMode:
     def listed(self) -> History[Any]:
         return self.app.session.history
 
+    def listed_times(self) -> list[int]:
+        """When each listed move was played (milliseconds from the game's start)."""
+        return list(self.app.session.times)
+
     def controls(self) -> list[Control]:
         return self.app.play_controls()
 
@@ -97,9 +101,11 @@ class PlayMode:
 class ReplayMode:
     watching = True  # a recording: the window shows everything
 
-    def __init__(self, app: GameApp[Any], moves: list[Any]) -> None:
+    def __init__(self, app: GameApp[Any], moves: list[Any], times: list[int]) -> None:
+        """`times`: the recording's time of each move, or none."""
         self.app = app
         self.script = History(app.game.new_state(app.rules), moves)
+        self.times = times
 
     @property
     def turn(self) -> int:
@@ -112,6 +118,9 @@ class ReplayMode:
 
     def listed(self) -> History[Any]:
         return self.script
+
+    def listed_times(self) -> list[int]:
+        return list(self.times)
 
     def seek(self, turn: int) -> None:
         """Show turn `turn`, with the events that follow it before the next turn."""

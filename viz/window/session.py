@@ -1,13 +1,16 @@
-"""What a window is playing, without a picture: the game so far, which moves the computer
-made, the random stream of its automatic seats, and the live session recording.
+"""What a window is playing, without a picture: the game so far, when each move was
+played and which the computer made, the random stream of its automatic seats, and the
+live session recording.
 
-Nothing here knows pygame, so a session can be driven and checked on its own.
+Nothing here knows pygame, so a session can be driven and checked on its own; its clock
+is handed in, so a test decides what time it is.
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Generic
@@ -33,8 +36,12 @@ class UntilTheNextMove:
         setattr(app, self.slot, (text, app.session.position))
 
 
+Clock = Callable[[], float]  # seconds from any fixed moment, never going back
+
+
 class Session(Generic[StateT]):
-    """`said` is told what the window should say when the session recording fails."""
+    """`said` is told what the window should say when the session recording fails;
+    `clock` tells when each move is played."""
 
     def __init__(
         self,
@@ -43,10 +50,12 @@ class Session(Generic[StateT]):
         seed: int | None,
         log_dir: Path | None,
         said: Callable[[str], None],
+        clock: Clock = time.monotonic,
     ) -> None:
         self.game, self.rules = game, rules
         self.log = SessionLog(log_dir) if log_dir is not None else None
         self.said = said
+        self.clock = clock
         self.games_started = 0
         self.start(seed)
 
@@ -55,6 +64,8 @@ class Session(Generic[StateT]):
         self.rng = random.Random(self.seed)
         self.history: History[StateT] = History(self.game.new_state(self.rules))
         self.automatic: list[bool] = []  # per move: played by a seat the computer holds
+        self.began = self.clock()
+        self.times: list[int] = []  # per move: milliseconds from the game's start
         self.computer_wait_ms = 0.0
         self.games_started += 1
         if self.log is not None:
@@ -82,19 +93,26 @@ class Session(Generic[StateT]):
         except IllegalMove as error:
             return str(error)
         self.automatic.append(automatic)
+        self.times.append(self._now_ms())
         if self.log is not None:
             result = self.state.result() if self.state.to_move is None else None
-            self._write(self.log.event, move, result)
+            self._write(self.log.event, move, self.times[-1], result)
         return None
+
+    def _now_ms(self) -> int:
+        """Milliseconds since the game began, never before the last move's time."""
+        elapsed = round((self.clock() - self.began) * 1000)
+        return max(elapsed, self.times[-1] if self.times else 0)
 
     def rewind(self, length: int) -> None:
         """Go back to the position after the first `length` moves."""
         if length < len(self.history):
             self.history.truncate(length)
             del self.automatic[length:]
+            del self.times[length:]
             self.computer_wait_ms = 0.0
             if self.log is not None:
-                self._write(self.log.rewrite, list(self.history.moves))
+                self._write(self.log.rewrite, list(self.history.moves), list(self.times))
 
     def last_own_decision(self) -> int | None:
         """The index of the latest turn a person played, if any."""

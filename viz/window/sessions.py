@@ -69,19 +69,21 @@ class SessionLog:
         self.close()
         self._game = (game, rules, seed)
 
-    def event(self, move: Any, result: dict[str, Any] | None) -> None:
+    def event(self, move: Any, ms: int, result: dict[str, Any] | None) -> None:
+        """`move`, played `ms` milliseconds after the game began; `result` if it ended it."""
         if self.writer is None:
             self.writer = self._open()
-        self.writer.event(move)
+        self.writer.event(move, ms)
         if result is not None:
             self.writer.result(result)
 
-    def rewrite(self, moves: list[Any]) -> None:
-        """The game was rewound to `moves`; with none left the file goes too."""
+    def rewrite(self, moves: list[Any], times: list[int]) -> None:
+        """The game was rewound to `moves` (played at `times`); with none left the file
+        goes too."""
         if self.writer is None:
             return
         if moves:
-            self.writer.rewrite(moves)
+            self.writer.rewrite(moves, times)
             return
         self.writer.close()
         self.writer.path.unlink(missing_ok=True)

@@ -16,6 +16,10 @@
   // While playing, the live region speaks at most this often.
   const QUIET_MS = 500;
   let turn = 0, speed = data.speeds.indexOf(4), timer = null, spokenAt = -Infinity, pending = null;
+  // A recording with times plays in real time too: each turn shown as long as it took when
+  // it was played (long pauses cut when exported), at a multiple of that pace.
+  const REAL_SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+  let real = data.realTime === true, realSpeed = REAL_SPEEDS.indexOf(1);
 
   // An analysed game's page adds the chance chart, set up where its code goes below.
   let chart = null;
@@ -121,14 +125,21 @@
   function play() {
     if (turn === last) show(0);
     $("play").textContent = "Pause (Space)";
-    timer = setInterval(() => {
+    playOn();
+  }
+
+  // Shows the next turn once the turn shown has had its time.
+  function playOn() {
+    const wait = real ? data.realMs[turn] / REAL_SPEEDS[realSpeed] : 1000 / data.speeds[speed];
+    timer = setTimeout(() => {
       show(turn + 1, false);
       if (turn === last) pause();
-    }, 1000 / data.speeds[speed]);
+      else playOn();
+    }, wait);
   }
 
   function stop() {
-    clearInterval(timer);
+    clearTimeout(timer);
     timer = null;
     $("play").textContent = "Play (Space)";
   }
@@ -139,10 +150,15 @@
     if (playing) { sayTurn(); remember(); }
   }
 
-  function setSpeed(index) {
-    speed = Math.max(0, Math.min(data.speeds.length - 1, index));
+  // Steps the pace in use, real time's or the fixed one's, `by` places up or down.
+  function setSpeed(by) {
+    const within = (index, speeds) => Math.max(0, Math.min(speeds.length - 1, index + by));
+    if (real) realSpeed = within(realSpeed, REAL_SPEEDS);
+    else speed = within(speed, data.speeds);
     const rate = data.speeds[speed];
-    $("speed").textContent = `${rate} ${rate === 1 ? "turn" : "turns"} a second`;
+    $("speed").textContent = real
+      ? `Real time ×${REAL_SPEEDS[realSpeed]}`
+      : `${rate} ${rate === 1 ? "turn" : "turns"} a second`;
     if (timer) { stop(); play(); }
   }
 
@@ -152,10 +168,15 @@
     play: () => (timer ? pause() : play()),
     step: () => { stop(); show(turn + 1); },
     end: () => { stop(); show(last); },
-    slower: () => setSpeed(speed - 1),
-    faster: () => setSpeed(speed + 1),
+    slower: () => setSpeed(-1),
+    faster: () => setSpeed(1),
   };
   if (data.board) actions.board = () => { stop(); say(data.board[turn]); };
+  if (data.realMs) actions.real = () => {
+    real = !real;
+    $("real").setAttribute("aria-pressed", String(real));
+    setSpeed(0);
+  };
   Object.entries(actions).forEach(([name, act]) => $(name).addEventListener("click", act));
   scrub.addEventListener("input", () => { stop(); show(Number(scrub.value) - first); });
   moves.forEach((button, k) => button.addEventListener("click", () => { stop(); show(k); }));
@@ -179,7 +200,7 @@
   });
 
   const keys = {" ": "play", ArrowRight: "step", ArrowLeft: "back", Home: "start", End: "end",
-                "-": "slower", "+": "faster", "=": "faster", b: "board"};
+                "-": "slower", "+": "faster", "=": "faster", b: "board", r: "real"};
   document.addEventListener("keydown", (event) => {
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const action = keys[key];
@@ -194,7 +215,7 @@
   });
 
   // @CHART@
-  setSpeed(speed);
+  setSpeed(0);
   fit();
   // The next frame's fit, so that the board it resizes is not measured again in this one.
   const refit = () => requestAnimationFrame(fit);
