@@ -288,6 +288,46 @@ def glyph_of(drop: float, error: float, only: bool, weight: float) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class Options:
+    """A position's options judged for the side to move: the best (exact: those of the
+    top value; estimated: those not clearly worse than the race's leader), never a move
+    lost on the spot while another is not; the exact values where solved, else the race."""
+
+    best: tuple[int, ...]
+    losing: tuple[int, ...]  # the options that lose on the spot
+    value: ExactValue | None
+    values: tuple[float, ...]  # each option's exact value to the mover (empty: estimated)
+    race: Race | None
+
+
+def best_options(
+    game: AnyGame,
+    state: State,
+    choices: Sequence[Any],
+    method: Method,
+    seed: int,
+    played: int = 0,
+    time_up: Callable[[], bool] = lambda: False,
+) -> Options:
+    """The best of `choices` for the side to move, as the analysis and H name them."""
+    player = state.to_move
+    assert player is not None  # a position with a move to choose
+    value = exact_value(game, state, method)
+    found: Race | None = None
+    values: tuple[float, ...] = ()
+    if value is not None:
+        values = tuple(value(after(state, choice), player) for choice in choices)
+        best = tuple(i for i, v in enumerate(values) if v == max(values))
+    else:
+        found = race(game, state, choices, played, method, seed, time_up)
+        best = found.best
+    losing = tuple(i for i, choice in enumerate(choices) if lost_at_once(game, state, choice))
+    if len(losing) < len(choices):  # a move lost on the spot is never among the best
+        best = tuple(i for i in best if i not in losing) or best
+    return Options(best, losing, value, values, found)
+
+
 def judge(
     game: AnyGame, rules: Any, moves: Sequence[Any], index: int, method: Method, seed: int
 ) -> Judgement:
@@ -297,26 +337,21 @@ def judge(
     move = moves[index]
     player = state.to_move
     assert player is not None
-    hooks = judging(game)
-    choices = hooks.options(state)
-    played = next(i for i, c in enumerate(choices) if hooks.same_option(c, move))
+    choices = judging(game).options(state)
+    played = next(i for i, c in enumerate(choices) if judging(game).same_option(c, move))
     weight = scale(game, rules)
-    value = exact_value(game, state, method)
+    found = best_options(game, state, choices, method, _seed(seed, index), played)
+    best, values, value = found.best, found.values, found.value
     if value is not None:
-        values = [value(after(state, choice), player) for choice in choices]
-        top = max(values)
-        best = tuple(i for i, v in enumerate(values) if v == top)
         chances = _vector(game, value, history.state)
         then = _vector(game, value, after(state, choices[best[0]]))
         error, trials = 0.0, 0
     else:
-        found = race(game, state, choices, played, method, _seed(seed, index))
-        best, error = found.best, found.error
-        chances, then = found.trials.chances(played), found.trials.chances(found.leader)
-        values, trials = [], found.run
-    losing = [i for i, choice in enumerate(choices) if lost_at_once(game, state, choice)]
-    if len(losing) < len(choices):  # a move lost on the spot is never among the best
-        best = tuple(i for i in best if i not in losing) or best
+        assert found.race is not None  # estimated: by a race
+        error, trials = found.race.error, found.race.run
+        chances = found.race.trials.chances(played)
+        then = found.race.trials.chances(found.race.leader)
+    losing = found.losing
     mine = player - game.first_seat
     before, now = then[mine], chances[mine]
     others_blunder = [v for i, v in enumerate(values) if i != played]
@@ -396,18 +431,14 @@ def hint(game: AnyGame, state: State, time_up: Callable[[], bool], seed: int = 0
     player = state.to_move
     assert player is not None  # a hint is for a game that goes on
     choices = judging(game).options(state)
-    value = exact_value(game, state, Method())
-    if value is not None:
-        values = [value(after(state, choice), player) for choice in choices]
+    found = best_options(game, state, choices, Method(target=0.0), seed, time_up=time_up)
+    if found.race is None:
+        chance = max(found.values[i] for i in found.best)
     else:
-        found = race(game, state, choices, 0, Method(target=0.0), seed, time_up)
         mine = player - game.first_seat
-        values = [
-            found.trials.chances(i)[mine] if i in found.best else -1.0 for i in range(len(choices))
-        ]
-    top = max(values)
-    best = tuple(c for c, v in zip(choices, values, strict=True) if v == top)
-    return Hint(best, len(choices), top, len(best) == len(choices), value is not None)
+        chance = max(found.race.trials.chances(i)[mine] for i in found.best)
+    best = tuple(choices[i] for i in found.best)
+    return Hint(best, len(choices), chance, len(best) == len(choices), found.race is None)
 
 
 # --- accuracy and the summary -------------------------------------------------------------

@@ -25,7 +25,9 @@ from games.analysis import (
     hint,
     judge,
     judged_indices,
+    judging,
     move_accuracy,
+    sample,
     scale,
     summary,
 )
@@ -271,6 +273,45 @@ def test_a_pass_that_loses_on_the_spot_is_a_blunder_whatever_the_sampling(trials
     found = judge(game, rules, moves, len(moves) - 1, Method(trials=trials), seed=0)
     assert found.glyph == "??" and found.after == 0
     assert all(isinstance(move, Pick) for move in found.best)  # a pair, not the pass
+
+
+def test_h_names_the_moves_the_analysis_names_and_never_the_losing_pass():
+    """At the losing pass's position H and the judgement name the same best moves: the
+    pairs that hold, not the pass (estimated here: the board is 7x7); and on every
+    judged move of a small Load game, solved, the same moves."""
+    game, rules, moves = losing_pass()
+    state = History(game.new_state(rules), moves[:-1]).state
+    found = judge(game, rules, moves, len(moves) - 1, Method(), seed=0)
+    hinted = hint(game, state, lambda: True)
+    assert PASS not in hinted.best and set(hinted.best) <= set(state.legal_moves())
+    assert set(found.best) <= set(hinted.best) or set(hinted.best) <= set(found.best)
+    game, rules, small = random_recording("load", {"rows": 3, "cols": 3, "load": 3}, 5)
+    history = History(game.new_state(rules), small)
+    for index in judged_indices(game, history):
+        judged = judge(game, rules, small, index, Method(), seed=0)
+        assert judged.exact
+        assert hint(game, history.before(index), lambda: True).best == judged.best
+
+
+def test_h_names_every_option_not_clearly_worse_than_the_leader():
+    """Even Odds' first lead, one round of 64 playouts an option: H names each colour whose
+    mean share is within twice the standard error of its trial-by-trial difference from
+    the leader's, as the analysis's best moves are named, not the leader alone."""
+    game = REGISTRY["tiles"]
+    state = load_replay(ROOT / "recordings" / "tiles-sample.jsonl").history().before(1)
+    mover = state.to_move
+    choices = judging(game).options(state)
+    shares = sample(game, state, choices, mover, range(64), 0)[:, :, mover]
+    leader = int(shares.mean(axis=1).argmax())
+
+    def clearly_worse(option: int) -> bool:
+        gap = shares[leader] - shares[option]
+        error = gap.std(ddof=1) / math.sqrt(len(gap))
+        return gap.mean() > 2 * error if error else gap.mean() > 0
+
+    expected = {choices[i] for i in range(len(choices)) if not clearly_worse(i)}
+    assert len(expected) > 1
+    assert set(hint(game, state, lambda: True, seed=0).best) == expected
 
 
 def test_a_move_lost_on_the_spot_is_no_blunder_when_every_move_loses():
