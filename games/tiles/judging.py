@@ -77,7 +77,7 @@ READINGS = {
 }
 JUDGING = Judging(
     readings=READINGS,
-    trials=256,
+    trials=1024,
     options=options,
     same_option=same_option,
     sample=sample,
