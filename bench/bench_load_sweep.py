@@ -1,5 +1,6 @@
 """Load's analysis: sweep throughput (turns a second on one core and on every core, with
-the set-based rules as the baseline), and the exact search's time on small boards.
+the engine playing one game at a time and the set-based rules as baselines), and the
+exact search's time on small boards.
 
 Run: python bench/bench_load_sweep.py [--games 2000] [--repeats 3]
 """
@@ -8,13 +9,37 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from bench_load_play import baseline_games
 from common import median_seconds, print_table
 
+from games.load import LoadRules, LoadState
+from games.load.policies import PLAYERS
 from games.load.sweep import chunks, play_chunk, solve
+
+
+def engine_chunk(
+    rows: int, cols: int, load: int, games: int, seed: int, red: str, green: str
+) -> tuple[int, int]:
+    """The sweep's chunk the plain way: one engine game at a time, the engine's players."""
+    rng = random.Random(seed)
+    movers = {1: PLAYERS[red], 2: PLAYERS[green]}
+    wins = stages = 0
+    for _ in range(games):
+        state = LoadState(LoadRules(rows, cols, load))
+        while state.to_move is not None:
+            state.apply(movers[state.to_move](state, rng))
+        wins += state.winner == 2
+        stages += state.stage
+    return wins, stages
+
+
+def engine_turns(games: int) -> int:
+    jobs = chunks(7, 7, 5, games, 1, "random-red", "every-third-green")
+    return 2 * sum(engine_chunk(*job)[1] for job in jobs)
 
 
 def sweep_turns(games: int, workers: int) -> int:
@@ -38,6 +63,7 @@ def main() -> None:
     for label, run in (
         ("sweep, one core", lambda: sweep_turns(args.games, 1)),
         (f"sweep, {workers} processes", lambda: sweep_turns(args.games, workers)),
+        ("engine, a game at a time, one core", lambda: engine_turns(args.games)),
         ("set-based rules, one core", lambda: baseline_games(args.games)),
     ):
         turns = run()

@@ -11,7 +11,17 @@ import pytest
 from support.depth import cases
 
 from games.load import PASS, LoadRules, LoadState, Pick
-from games.load.batch import Boards, holding_green, played_out, solver_green
+from games.load.batch import (
+    GREEN_POLICIES,
+    Boards,
+    holding_green,
+    keyed_red,
+    ordered_red,
+    played_out,
+    solver_green,
+    stages_played,
+)
+from games.load.policies import PLAYERS, random_red
 from games.load.sweep import LoadSolver
 
 
@@ -54,7 +64,7 @@ def same_ends(start: LoadState, keys: np.ndarray, green, batch_green) -> list[bo
     """Each game played both ways: the same winner, and where green held, the same
     board at the end, cell for cell."""
     boards = Boards.of([start]).repeated(len(keys))
-    held = played_out(boards, keys, batch_green)
+    held = played_out(boards, keyed_red(lambda pick, games: keys[games, pick]), batch_green)
     for game, key in enumerate(keys):
         final = engine_game(start, key, green)
         assert held[game] == (final.winner == 2), game
@@ -110,3 +120,64 @@ def test_the_exact_searchs_player_2_plays_alike_in_a_batch():
     # and it holds as often as the search says it should, against a random red
     chance = solver.player2_chance(start)
     assert abs(np.mean(held) - chance) < 4 * (chance * (1 - chance) / games) ** 0.5
+
+
+class Scripted:
+    """Stands in for random.Random in the engine's own players, answering from one
+    game's keys of a stage: `choice` takes the item of highest key, and `random` gives
+    each legal pair in turn one minus its key (so the least is the highest key)."""
+
+    def __init__(self, keys: np.ndarray, pairs: list[int] = ()) -> None:
+        self.keys = keys
+        self.answers = iter([1.0 - keys[j] for j in pairs])
+
+    def choice(self, items):
+        return max(items, key=lambda item: self.keys[item])
+
+    def random(self) -> float:
+        return next(self.answers)
+
+
+class Recorded:
+    """The batch's draws, kept a stage at a time for the engine games to replay."""
+
+    def __init__(self, seed: int) -> None:
+        self.generator = np.random.default_rng(seed)
+        self.green: list[np.ndarray] = []
+
+    def green_keys(self, games: int, pairs: int) -> np.ndarray:
+        self.green.append(self.generator.random((games, pairs)))
+        return self.green[-1]
+
+
+SWEPT = [(7, 7, 5), (3, 3, 3), (1, 5, 3), (4, 5, 4)]
+# The stages player 2 draws keys on: every third one, or every one.
+DRAWS_ON = {"every-third-green": lambda stage: stage % 3 == 0, "balanced-green": bool}
+
+
+@pytest.mark.parametrize("green", sorted(GREEN_POLICIES))
+@pytest.mark.parametrize("rows, cols, load", SWEPT)
+def test_the_sweeps_batched_players_play_as_the_engines_players(green, rows, cols, load):
+    """Every game of the batch and its engine twin, the engine's own random red and
+    player 2 answered from the batch's keys: the same winner at the same stage."""
+    rules, games = LoadRules(rows, cols, load), cases(2500, 250)
+    draws = Recorded(rows * 100 + cols)
+    boards = Boards.of([LoadState(rules)]).repeated(games)
+    order = np.argsort(draws.generator.random((games, rows * cols)), axis=1)
+    held = played_out(boards, ordered_red(order), GREEN_POLICIES[green](draws.green_keys))
+    stages = stages_played(boards)
+    lost = boards.lost_at
+    for game in range(games):
+        state = LoadState(rules)
+        while state.to_move is not None:
+            if state.to_move == 1:  # the first of the game's cells in order not yet picked
+                state.apply(random_red(state, Scripted(-order[game].argsort())))
+                continue
+            keys = np.zeros(rows * cols)  # none drawn: the player needs none
+            if DRAWS_ON[green](state.stage):
+                # a row a game still in play: lost games leave the arrays
+                playing = (lost == 0) | (lost >= state.stage)
+                drawn = sum(map(DRAWS_ON[green], range(1, state.stage)))
+                keys = draws.green[drawn][np.count_nonzero(playing[:game])]
+            state.apply(PLAYERS[green](state, Scripted(keys, state.legal_pairs())))
+        assert (held[game], stages[game]) == (state.winner == 2, state.stage), game

@@ -75,7 +75,7 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
     """Playouts of each option on the same keys for player 1, [option, trial, seat]."""
     import numpy as np  # loaded here, by the analysis alone: the command line starts at once
 
-    from games.load.batch import Boards, played_out
+    from games.load.batch import Boards, keyed_red, played_out
 
     positions = []
     for option in options:
@@ -90,7 +90,9 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
         keys = np.random.default_rng([seed, trials.start, len(trials)]).random(
             (len(trials), picks, boards.shape.cells)
         )
-        held = played_out(boards, np.tile(keys, (len(going), 1, 1)), _green_policy(state))
+        tiled = np.tile(keys, (len(going), 1, 1))
+        red = keyed_red(lambda pick, games: tiled[games, pick])
+        held = played_out(boards, red, _green_policy(state))
         wins[going] = held.reshape(len(going), len(trials))
     return np.stack([1 - wins, wins], axis=2)
 

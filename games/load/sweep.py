@@ -6,15 +6,13 @@ Pure: no files, no processes. The command line spreads the chunks over processes
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import cache
 
 from games.autoplay import seeded_chunks
 from games.load.engine import PASS, LoadRules, LoadState, board
-from games.load.policies import PLAYERS
 
-CHUNK = 500  # games per independently seeded chunk
+CHUNK = 2000  # games per independently seeded chunk, played together in arrays
 MAX_EXACT_CELLS = 12  # the exact search's table grows as 4**cells: larger boards take too long
 
 
@@ -31,18 +29,21 @@ class LoadRow:
 def play_chunk(
     rows: int, cols: int, load: int, games: int, seed: int, red: str, green: str
 ) -> tuple[int, int]:
-    """Player 2's wins and the stages played, summed over `games` seeded games."""
-    rng = random.Random(seed)
-    rules = LoadRules(rows, cols, load)
-    movers = {1: PLAYERS[red], 2: PLAYERS[green]}
-    wins = stages = 0
-    for _ in range(games):
-        state = LoadState(rules)
-        while state.to_move is not None:
-            state.apply(movers[state.to_move](state, rng))
-        wins += state.winner == 2
-        stages += state.stage
-    return wins, stages
+    """Player 2's wins and the stages played, summed over `games` seeded games played
+    together in numpy arrays (games/load/batch.py); player 1 picks at random (`red` is
+    random-red, the one player 1 the sweeps know)."""
+    import numpy as np  # loaded by the sweep alone: the command line starts at once
+
+    from games.load.batch import GREEN_POLICIES, Boards, ordered_red, played_out, stages_played
+
+    assert red == "random-red", red  # the command line lets no other player hold seat 1
+    draws = np.random.default_rng(seed)
+    boards = Boards.of([LoadState(LoadRules(rows, cols, load))]).repeated(games)
+    cells = rows * cols
+    green_policy = GREEN_POLICIES[green](lambda count, columns: draws.random((count, columns)))
+    red_policy = ordered_red(np.argsort(draws.random((games, cells)), axis=1))
+    held = played_out(boards, red_policy, green_policy)
+    return int(held.sum()), int(stages_played(boards).sum())
 
 
 def chunks(
