@@ -12,7 +12,7 @@ import pygame
 from games.base import Policy
 from games.load import MAX_LOAD, MIN_LOAD, PASS, LoadState, Pick, SetLoad
 from games.load.policies import random_red
-from viz.scenes.load import LoadLayout, half_bracket, load_scene
+from viz.scenes.load import LoadLayout, half_bracket, last_move_cells, load_scene
 from viz.scenes.shapes import Scene, Shape
 from viz.window.app import GameApp
 from viz.window.board import MAX_TEXT
@@ -33,10 +33,27 @@ class LoadApp(GameApp[LoadState]):
     auto1 = False
     green = "every-third-green"  # the automatic player 2 of Loop and Step
     typed = ""  # a cell number typed on the keyboard, picked with Enter
+    scroll = (0, 0)  # px right and down: how far a board too large for its room is scrolled
+    followed = (-1, -1, -1)  # the position whose latest pick was brought into view
 
     # --- what the window shows -------------------------------------------------------
 
     def scene(self) -> Scene:
+        """The board, scrolled as asked; after a move, scrolled to its cells if they are
+        out of view (Loop, Step, the computer's red, a replay's turns)."""
+        scene = self.drawn_at(self.scroll)
+        assert scene.layout is not None  # a Load scene always has its layout
+        self.scroll = scene.layout.view.offset
+        position = (*self.session.position, self.state.turns)
+        if position != self.followed:
+            self.followed = position
+            wanted = self.showing(scene.layout, last_move_cells(self.state))
+            if wanted != self.scroll:
+                self.scroll = wanted
+                scene = self.drawn_at(wanted)
+        return scene
+
+    def drawn_at(self, scroll: tuple[int, int]) -> Scene[LoadLayout]:
         return load_scene(
             self.state,
             self.board_width(),
@@ -44,7 +61,57 @@ class LoadApp(GameApp[LoadState]):
             notes=self.notes(),
             max_font=MAX_TEXT,
             palette=self.settings.palette,
+            scroll=scroll,
         )
+
+    @staticmethod
+    def showing(layout: LoadLayout, cells: tuple[int, ...]) -> tuple[int, int]:
+        """The scroll that brings these cells into view, moving the board least."""
+        if not cells:
+            return layout.view.offset
+        boxes = [layout.cell_box(cell) for cell in cells]
+        box = (
+            min(x for x, _, _ in boxes),
+            min(y for _, y, _ in boxes),
+            max(x + side for x, _, side in boxes),
+            max(y + side for _, y, side in boxes),
+        )
+        return layout.view.showing(box)
+
+    def scroll_by(self, across: float, down: float) -> None:
+        """Scroll the board by so many cells (it stops at its edges)."""
+        cell = self.layout().cell
+        self.scroll = (round(self.scroll[0] + across * cell), round(self.scroll[1] + down * cell))
+
+    def page(self) -> float:
+        """A page of the board, in cells: the room less a cell, so one row stays in view."""
+        view = self.layout().view
+        return max(1.0, view.room[1] / self.layout().cell - 1)
+
+    def saw_event(self, event: pygame.event.Event) -> None:
+        """The wheel over the board scrolls it: down and up, across with Shift held (or a
+        wheel that turns sideways)."""
+        if event.type != pygame.MOUSEWHEEL or self.board.pointer is None:
+            return
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.scroll_by(-event.y or event.x, 0)
+        else:
+            self.scroll_by(event.x, -event.y)
+
+    def view_keys(self) -> dict[int, Callable[[], object]]:
+        """Up and Down scroll a row, Page Up and Page Down a page; across with Shift."""
+        return {
+            pygame.K_UP: partial(self.scroll_key, -1.0),
+            pygame.K_DOWN: partial(self.scroll_key, 1.0),
+            pygame.K_PAGEUP: lambda: self.scroll_key(-self.page()),
+            pygame.K_PAGEDOWN: lambda: self.scroll_key(self.page()),
+        }
+
+    def scroll_key(self, cells: float) -> None:
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.scroll_by(cells, 0)
+        else:
+            self.scroll_by(0, cells)
 
     def winner_colour(self) -> str | None:
         return {1: "red", 2: "green"}.get(self.state.winner or 0)
@@ -200,9 +267,12 @@ class LoadApp(GameApp[LoadState]):
         self.set_typed((self.typed + digit)[-3:].lstrip("0") or "0")
 
     def set_typed(self, typed: str) -> None:
-        """The number typed so far, echoed at once over any other message."""
+        """The number typed so far, echoed at once over any other message; its cell is
+        brought into view."""
         self.typed = typed
         self.message = self.hint() if typed else ""
+        if typed and int(typed) < self.state.board.cells:
+            self.scroll = self.showing(self.layout(), (int(typed),))
 
     def pick_typed(self) -> None:
         if self.typed:

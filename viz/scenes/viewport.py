@@ -1,0 +1,113 @@
+"""A board larger than its room: the part of it in view, the covers that hide the rest,
+and the scroll bars that say where that part lies. A window keeps a board's numbers
+legible and scrolls it rather than shrink them (docs/decisions.md, "Large boards")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from viz.scenes.shapes import Rect, Shape
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+COVER = "view-"  # the keys of the shapes laid over a scrolled board's hidden part
+BAR = 6  # px: a scroll bar's thickness
+BAR_GAP = 3  # px: from the room's edge to its scroll bar
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """A board of `extent` (width, height) in the room `area`, scrolled by `offset` (px
+    right and down, within what the board overflows the room by; 0 where it fits, and
+    there the board is centred)."""
+
+    area: Box
+    extent: tuple[int, int]
+    offset: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def clamped(cls, area: Box, extent: tuple[int, int], wanted: tuple[int, int]) -> Viewport:
+        room = cls(area, extent)
+        x, y = (max(0, min(w, o)) for w, o in zip(wanted, room.overflow, strict=True))
+        return cls(area, extent, (x, y))
+
+    @cached_property
+    def room(self) -> tuple[float, float]:
+        left, top, right, bottom = self.area
+        return right - left, bottom - top
+
+    @cached_property
+    def overflow(self) -> tuple[int, int]:
+        """How much wider and higher than the room the board is (0: it fits)."""
+        x, y = (max(0, round(e - r)) for e, r in zip(self.extent, self.room, strict=True))
+        return x, y
+
+    @property
+    def scrolls(self) -> bool:
+        return any(self.overflow)
+
+    @cached_property
+    def origin(self) -> tuple[int, int]:
+        """The board's top left: shifted by the offset where it overflows, else centred."""
+        left, top, _, _ = self.area
+        x, y = (
+            start - offset if over else start + (room - extent) / 2
+            for start, offset, over, room, extent in zip(
+                (left, top), self.offset, self.overflow, self.room, self.extent, strict=True
+            )
+        )
+        return round(x), round(y)
+
+    def contains(self, x: float, y: float) -> bool:
+        left, top, right, bottom = self.area
+        return left <= x < right and top <= y < bottom
+
+    def showing(self, box: Box) -> tuple[int, int]:
+        """The offset nearest this one that brings `box` (where it is drawn now) into
+        view: all of it where the room holds it, else its top left."""
+        left, top, right, bottom = self.area
+        wanted = []
+        for start, end, low, high, now in zip(
+            box[:2], box[2:], (left, top), (right, bottom), self.offset, strict=True
+        ):
+            offset: float = now
+            if end > high:
+                offset = now + end - high
+            if start - (offset - now) < low:
+                offset = now + start - low
+            wanted.append(round(offset))
+        return Viewport.clamped(self.area, self.extent, (wanted[0], wanted[1])).offset
+
+    def cover(self, width: int, height: int) -> list[Shape]:
+        """Where the board scrolls: the canvas laid over all but the room (a game draws
+        its title, legend and status on it) and a bar along each side it scrolls by."""
+        if not self.scrolls:
+            return []
+        left, top, right, bottom = self.area
+        shapes: list[Shape] = [
+            Rect(f"{COVER}top", 0, 0, width, top, "canvas"),
+            Rect(f"{COVER}bottom", 0, bottom, width, height - bottom, "canvas"),
+            Rect(f"{COVER}left", 0, top, left, bottom - top, "canvas"),
+            Rect(f"{COVER}right", right, top, width - right, bottom - top, "canvas"),
+        ]
+        x, y = self.origin  # the bars run along the board where it ends inside the room
+        if self.overflow[0]:
+            shapes += self._bar("across", (left, min(bottom, y + self.extent[1]) + BAR_GAP), 0)
+        if self.overflow[1]:
+            shapes += self._bar("down", (min(right, x + self.extent[0]) + BAR_GAP, top), 1)
+        return shapes
+
+    def _bar(self, name: str, start: tuple[float, float], axis: int) -> list[Shape]:
+        """A track the length of the room and, on it, a thumb as long as the part in view
+        is of the board, as far along as the view is scrolled."""
+        room, extent = self.room[axis], self.extent[axis]
+        thumb = max(BAR * 3, room * room / extent)
+        along = (room - thumb) * self.offset[axis] / self.overflow[axis]
+        x, y = start
+        if axis == 0:
+            track = Rect(f"{COVER}{name}-track", x, y, room, BAR, "seam", radius=BAR / 2)
+            knob = Rect(f"{COVER}{name}-thumb", x + along, y, thumb, BAR, "muted", radius=BAR / 2)
+        else:
+            track = Rect(f"{COVER}{name}-track", x, y, BAR, room, "seam", radius=BAR / 2)
+            knob = Rect(f"{COVER}{name}-thumb", x, y + along, BAR, thumb, "muted", radius=BAR / 2)
+        return [track, knob]
