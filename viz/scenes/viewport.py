@@ -4,6 +4,7 @@ legible and scrolls it rather than shrink them (docs/decisions.md, "Large boards
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -32,14 +33,20 @@ class Viewport:
         return cls(area, extent, (x, y))
 
     @cached_property
-    def room(self) -> tuple[float, float]:
+    def pixels(self) -> tuple[int, int, int, int]:
+        """The room's whole pixels: where a scrolled board's cells are shown whole."""
         left, top, right, bottom = self.area
+        return math.ceil(left), math.ceil(top), math.floor(right), math.floor(bottom)
+
+    @cached_property
+    def room(self) -> tuple[int, int]:
+        left, top, right, bottom = self.pixels
         return right - left, bottom - top
 
     @cached_property
     def overflow(self) -> tuple[int, int]:
         """How much wider and higher than the room the board is (0: it fits)."""
-        x, y = (max(0, round(e - r)) for e, r in zip(self.extent, self.room, strict=True))
+        x, y = (max(0, e - r) for e, r in zip(self.extent, self.room, strict=True))
         return x, y
 
     @property
@@ -49,23 +56,29 @@ class Viewport:
     @cached_property
     def origin(self) -> tuple[int, int]:
         """The board's top left: shifted by the offset where it overflows, else centred."""
-        left, top, _, _ = self.area
+        left, top, right, bottom = self.area
         x, y = (
-            start - offset if over else start + (room - extent) / 2
-            for start, offset, over, room, extent in zip(
-                (left, top), self.offset, self.overflow, self.room, self.extent, strict=True
+            shown - offset if over else start + (end - start - extent) / 2
+            for start, end, shown, offset, over, extent in zip(
+                (left, top),
+                (right, bottom),
+                self.pixels[:2],
+                self.offset,
+                self.overflow,
+                self.extent,
+                strict=True,
             )
         )
         return round(x), round(y)
 
     def contains(self, x: float, y: float) -> bool:
-        left, top, right, bottom = self.area
+        left, top, right, bottom = self.pixels
         return left <= x < right and top <= y < bottom
 
     def showing(self, box: Box) -> tuple[int, int]:
         """The offset nearest this one that brings `box` (where it is drawn now) into
         view: all of it where the room holds it, else its top left."""
-        left, top, right, bottom = self.area
+        left, top, right, bottom = self.pixels
         wanted = []
         for start, end, low, high, now in zip(
             box[:2], box[2:], (left, top), (right, bottom), self.offset, strict=True
@@ -83,7 +96,7 @@ class Viewport:
         its title, legend and status on it) and a bar along each side it scrolls by."""
         if not self.scrolls:
             return []
-        left, top, right, bottom = self.area
+        left, top, right, bottom = self.pixels
         shapes: list[Shape] = [
             Rect(f"{COVER}top", 0, 0, width, top, "canvas"),
             Rect(f"{COVER}bottom", 0, bottom, width, height - bottom, "canvas"),
