@@ -226,3 +226,29 @@ def test_a_cell_partly_in_view_is_marked_only_where_it_shows(open_load):
         for py in range(round(bottom) + 1, y + 31)
     ]
     assert ink not in below
+
+
+def test_the_bar_is_dragged_and_a_press_on_it_never_passes(open_load):
+    """A press in the middle of the track puts the thumb's middle there: half way down the
+    board; dragged to the track's end, the board's end. Green to move, a click on the bar
+    scrolls and does not pass, as a click elsewhere off the grid does."""
+    app = open_load(*BIG)
+    app.play(Pick(1, 0))
+    run(app)
+    view = app.layout().view
+    left, top, right, bottom = view.track(1)
+    x, middle = round((left + right) / 2), round((top + bottom) / 2)
+    post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, middle), button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, middle), button=1),
+    )
+    run(app)
+    assert abs(app.layout().view.offset[1] - view.overflow[1] / 2) <= 1
+    assert app.state.to_move == 2 and len(app.history) == 1  # no pass
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, middle), button=1))
+    for y in range(middle, round(bottom) + 40, 10):
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 10), buttons=(1, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, round(bottom) + 40), button=1))
+    run(app)
+    assert app.layout().view.offset[1] == view.overflow[1]
+    assert len(app.history) == 1

@@ -14,6 +14,7 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom
 COVER = "view-"  # the keys of the shapes laid over a scrolled board's hidden part
 BAR = 6  # px: a scroll bar's thickness
 BAR_GAP = 3  # px: from the room's edge to its scroll bar
+BARS = ("across", "down")  # the scroll bars' names, by axis
 
 
 @dataclass(frozen=True)
@@ -103,24 +104,53 @@ class Viewport:
             Rect(f"{COVER}left", 0, top, left, bottom - top, "canvas"),
             Rect(f"{COVER}right", right, top, width - right, bottom - top, "canvas"),
         ]
-        x, y = self.origin  # the bars run along the board where it ends inside the room
-        if self.overflow[0]:
-            shapes += self._bar("across", (left, min(bottom, y + self.extent[1]) + BAR_GAP), 0)
-        if self.overflow[1]:
-            shapes += self._bar("down", (min(right, x + self.extent[0]) + BAR_GAP, top), 1)
+        for axis, name in enumerate(BARS):
+            if self.overflow[axis]:
+                shapes += self._bar(name, axis)
         return shapes
 
-    def _bar(self, name: str, start: tuple[float, float], axis: int) -> list[Shape]:
-        """A track the length of the room and, on it, a thumb as long as the part in view
-        is of the board, as far along as the view is scrolled."""
-        room, extent = self.room[axis], self.extent[axis]
-        thumb = max(BAR * 3, room * room / extent)
-        along = (room - thumb) * self.offset[axis] / self.overflow[axis]
-        x, y = start
+    def track(self, axis: int) -> Box:
+        """The box of the bar along an axis (0 across, under the board; 1 down, at its
+        right), where the board ends inside the room."""
+        left, top, right, bottom = self.pixels
+        x, y = self.origin
         if axis == 0:
-            track = Rect(f"{COVER}{name}-track", x, y, room, BAR, "seam", radius=BAR / 2)
-            knob = Rect(f"{COVER}{name}-thumb", x + along, y, thumb, BAR, "muted", radius=BAR / 2)
+            below = min(bottom, y + self.extent[1]) + BAR_GAP
+            return left, below, right, below + BAR
+        beside = min(right, x + self.extent[0]) + BAR_GAP
+        return beside, top, beside + BAR, bottom
+
+    def thumb(self, axis: int) -> tuple[float, float]:
+        """Where the thumb starts along its track, and its length: as long as the part in
+        view is of the board, as far along as the view is scrolled."""
+        room = self.room[axis]
+        length = max(BAR * 3, room * room / self.extent[axis])
+        return (room - length) * self.offset[axis] / self.overflow[axis], length
+
+    def bar_at(self, x: float, y: float) -> int | None:
+        """The axis of the bar at a point (with BAR_GAP to spare round it), if one is."""
+        for axis in (0, 1):
+            left, top, right, bottom = self.track(axis)
+            near = left - BAR_GAP <= x <= right + BAR_GAP and top - BAR_GAP <= y <= bottom + BAR_GAP
+            if self.overflow[axis] and near:
+                return axis
+        return None
+
+    def dragged(self, axis: int, along: float) -> tuple[int, int]:
+        """The offset that puts the middle of the thumb at `along` (x for the bar across,
+        y for the one down), as far as it goes."""
+        start, length = self.track(axis)[axis], self.thumb(axis)[1]
+        share = (along - start - length / 2) / max(1.0, self.room[axis] - length)
+        offset = list(self.offset)
+        offset[axis] = round(share * self.overflow[axis])
+        return Viewport.clamped(self.area, self.extent, (offset[0], offset[1])).offset
+
+    def _bar(self, name: str, axis: int) -> list[Shape]:
+        left, top, right, bottom = self.track(axis)
+        along, length = self.thumb(axis)
+        track = Rect(f"{COVER}{name}-track", left, top, right - left, bottom - top, "seam", BAR / 2)
+        if axis == 0:
+            knob = Rect(f"{COVER}{name}-thumb", left + along, top, length, BAR, "muted", BAR / 2)
         else:
-            track = Rect(f"{COVER}{name}-track", x, y, BAR, room, "seam", radius=BAR / 2)
-            knob = Rect(f"{COVER}{name}-thumb", x, y + along, BAR, thumb, "muted", radius=BAR / 2)
+            knob = Rect(f"{COVER}{name}-thumb", left, top + along, BAR, length, "muted", BAR / 2)
         return [track, knob]

@@ -26,6 +26,7 @@ DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
 }
 
 
+SCROLL_HINT = "The board scrolls: wheel or ↑ ↓, Page Up/Down; with Shift, across"
 GREEN_PLAYERS = {"every-third-green": "every third", "balanced-green": "balanced"}
 
 
@@ -35,6 +36,7 @@ class LoadApp(GameApp[LoadState]):
     typed = ""  # a cell number typed on the keyboard, picked with Enter
     scroll = (0, 0)  # px right and down: how far a board too large for its room is scrolled
     followed = (-1, -1, -1)  # the position whose latest pick was brought into view
+    dragging: int | None = None  # the axis of the scroll bar whose thumb the mouse holds
 
     # --- what the window shows -------------------------------------------------------
 
@@ -90,13 +92,26 @@ class LoadApp(GameApp[LoadState]):
 
     def saw_event(self, event: pygame.event.Event) -> None:
         """The wheel over the board scrolls it: down and up, across with Shift held (or a
-        wheel that turns sideways)."""
-        if event.type != pygame.MOUSEWHEEL or self.board.pointer is None:
+        wheel that turns sideways). A press on a scroll bar puts its thumb there, and the
+        thumb follows the mouse until the button is let go."""
+        if event.type == pygame.MOUSEWHEEL and self.board.pointer is not None:
+            if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                self.scroll_by(-event.y or event.x, 0)
+            else:
+                self.scroll_by(event.x, -event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.dragging = self.bar_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = None
             return
-        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
-            self.scroll_by(-event.y or event.x, 0)
-        else:
-            self.scroll_by(event.x, -event.y)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and self.dragging is not None:
+            along = event.pos[self.dragging]
+            self.scroll = self.layout().view.dragged(self.dragging, along)
+
+    def bar_at(self, pos: tuple[int, int]) -> int | None:
+        """The scroll bar at a point of the board, by its axis (none before the first
+        picture, or where the board fits)."""
+        return None if self.board.drawn is None else self.layout().view.bar_at(*pos)
 
     def view_keys(self) -> dict[int, Callable[[], object]]:
         """Up and Down scroll a row, Page Up and Page Down a page; across with Shift."""
@@ -134,7 +149,13 @@ class LoadApp(GameApp[LoadState]):
     def hint(self) -> str:
         if self.typed:
             return f"Cell {self.typed}: Enter picks it, Backspace corrects"
-        return self.hover_hint()
+        return self.hover_hint() or self.scroll_hint()
+
+    def scroll_hint(self) -> str:
+        """How to see the rest of a board too large for its room (once it is drawn)."""
+        shown = self.board.drawn
+        scrolls = shown is not None and self.layout().view.scrolls
+        return SCROLL_HINT if scrolls else ""
 
     def hovered_cell(self) -> int | None:
         """The cell under the mouse in the picture shown (none before the first)."""
@@ -202,6 +223,9 @@ class LoadApp(GameApp[LoadState]):
         return (random_red, AUTO1_DELAY_MS) if self.auto1 and mover == 1 else None
 
     def board_click(self, pos: tuple[int, int]) -> None:
+        """A cell picks it; a click elsewhere passes, but on a scroll bar (which scrolls)."""
+        if self.bar_at(pos) is not None:
+            return
         cell = self.layout().cell_at(*pos)
         if cell is None:
             self.pass_turn()
