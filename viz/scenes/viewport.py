@@ -30,7 +30,7 @@ class Viewport:
     @classmethod
     def clamped(cls, area: Box, extent: tuple[int, int], wanted: tuple[int, int]) -> Viewport:
         room = cls(area, extent)
-        x, y = (max(0, min(w, o)) for w, o in zip(wanted, room.overflow, strict=True))
+        x, y = (max(0, min(want, most)) for want, most in zip(wanted, room.overflow, strict=True))
         return cls(area, extent, (x, y))
 
     @cached_property
