@@ -108,12 +108,15 @@ class Clip:
         status line that wraps, a judgement of `annotate`) and by what its margins grow
         with it, again while the larger margins break a note into more rows. So the board
         keeps its height, its size and its place from frame to frame, and its text the
-        size its game planned (the width is the margins' growth, 6 % of the added
-        height at most, less)."""
+        size its game planned (its width may be twice the margins' growth less: 6 % of
+        the height added, at most)."""
         from viz.scenes.common import STATUS_STEP, font_size, margin
 
         width, height = SCENES[self.replay.game.id].export_size(self.replay.rules, self.size)
-        emptiest = min(self._status_rows(width, height, {}).values())
+        plain = self._status_rows(width, height, {}).values()
+        emptiest = min(plain)
+        if not self.notes and emptiest == max(plain):
+            return width, height, {}  # every frame as planned (Load's, Odds and Evens')
         grown = height
         while True:
             notes, most = self._padded_notes(width, grown)
