@@ -1,6 +1,8 @@
 """Write the windows' screenshots in assets/, where the README shows them: each window
-mid-motion, at an ending, and at the smallest window size. The windows run headless
-(SDL's dummy driver) through the same frames a screen shows.
+mid-motion, at an ending, at the smallest window size, and at its largest game (Load
+on a 20x20 board, also at the smallest size; Odds and Evens with loops of 12; Even Odds
+with six seats). The windows run headless (SDL's dummy driver) through the same frames
+a screen shows.
 
 Run: python docs/screenshots.py
 """
@@ -21,14 +23,15 @@ from viz.window.settings import Settings  # noqa: E402
 
 OUT = Path(__file__).parent.parent / "assets"  # beside the README that shows them
 RULES = {"load": {}, "loops": {}, "tiles": {"players": 5}}
+LARGEST = {"load": {"rows": 20, "cols": 20}, "loops": {"capacity": 12}, "tiles": {"players": 6}}
 OPTIONS = {"load": {}, "loops": {"vs": "human"}, "tiles": {}}
 
 
-def window(game_id: str, size: tuple[int, int]) -> GameApp:
+def window(game_id: str, size: tuple[int, int], rules: dict[str, int]) -> GameApp:
     game = REGISTRY[game_id]
     settings = Settings(path=None)
     app = WINDOWS[game_id].load()(
-        game, game.rules(RULES[game_id]), seed=11, size=size, settings=settings, **OPTIONS[game_id]
+        game, game.rules(rules), seed=11, size=size, settings=settings, **OPTIONS[game_id]
     )
     app.frame(16)
     return app
@@ -37,14 +40,20 @@ def window(game_id: str, size: tuple[int, int]) -> GameApp:
 def advance(app: GameApp, turns: int) -> None:
     """`turns` turns of the automatic players, then the frames that settle the picture."""
     for _ in range(turns):
-        if not app.step():
+        if not app.mode.step():
             break
     app.frame(400)
     app.frame(16)
 
 
-def shot(name: str, game_id: str, size: tuple[int, int], setup: Callable[[GameApp], None]) -> None:
-    app = window(game_id, size)
+def shot(
+    name: str,
+    game_id: str,
+    size: tuple[int, int],
+    setup: Callable[[GameApp], None],
+    rules: dict[str, int] | None = None,
+) -> None:
+    app = window(game_id, size, RULES[game_id] if rules is None else rules)
     try:
         setup(app)
         pygame.image.save(app.screen, OUT / f"{name}.png")
@@ -57,7 +66,7 @@ def mid_motion(turns: int) -> Callable[[GameApp], None]:
 
     def caught(app: GameApp) -> None:
         advance(app, turns)
-        app.step()
+        app.mode.step()
         app.frame(16)
         app.frame(60)
 
@@ -66,8 +75,8 @@ def mid_motion(turns: int) -> Callable[[GameApp], None]:
 
 def ending(app: GameApp) -> None:
     advance(app, 10_000)
-    if app.judging is not None:
-        app.judging.wait()
+    if app.jobs.judging is not None:
+        app.jobs.judging.wait()
     app.frame(16)
     app.frame(16)
 
@@ -78,7 +87,15 @@ def main() -> None:
         shot(f"{game_id}-motion", game_id, (980, 720), mid_motion(turns))
         shot(f"{game_id}-ending", game_id, (980, 720), ending)
         shot(f"{game_id}-640x480", game_id, (640, 480), lambda app, n=turns: advance(app, n))
-    print(f"wrote 9 screenshots in {OUT}")
+    largest = [
+        ("load-20x20", "load", (980, 720), 40),
+        ("load-20x20-640x480", "load", (640, 480), 40),
+        ("loops-12", "loops", (980, 720), 12),
+        ("tiles-6-players", "tiles", (980, 720), 20),
+    ]
+    for name, game_id, size, turns in largest:
+        shot(name, game_id, size, lambda app, n=turns: advance(app, n), LARGEST[game_id])
+    print(f"wrote {9 + len(largest)} screenshots in {OUT}")
 
 
 if __name__ == "__main__":

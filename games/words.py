@@ -1,6 +1,27 @@
-"""Small helpers for the sentences the games say."""
+"""Small helpers for the sentences the games say.
+
+A number and its unit are held together by a no-break space (U+00A0), so that no line
+breaker (the scenes', a browser's, a Markdown viewer's) parts "6" from "%" or "±" from
+"6": every text that says a percentage or an error composes it here."""
+
+NO_BREAK = "\u00a0"
 
 
 def sentence(text: str) -> str:
     """The text with its first letter capitalised (and nothing else touched)."""
     return text[:1].upper() + text[1:]
+
+
+def with_unit(number: object, unit: str) -> str:
+    """ "417 px", "84 %": the number held to its unit."""
+    return f"{number}{NO_BREAK}{unit}"
+
+
+def percent(fraction: float) -> str:
+    """A fraction in whole per cent: "84 %"."""
+    return with_unit(round(fraction * 100), "%")
+
+
+def give_or_take(amount: str) -> str:
+    """An error as "± 6 %", the sign held to the amount."""
+    return f"±{NO_BREAK}{amount}"

@@ -4,24 +4,37 @@ worded per glyph; without the flag the frames are those of the plain recording."
 from __future__ import annotations
 
 import io
+import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
+from games.recording import Replay, recording_text
+from games.tiles import Play
+from games.words import NO_BREAK
 from viz.cli import main
 from viz.export.engine import Clip
 from viz.export.judged import Judged, accuracy_words
 from viz.files import load_replay
+from viz.render.raster import render
+from viz.scenes.common import wrap, wrap_all
+from viz.scenes.shapes import Text
+from viz.scenes.tiles.layout import MIN_TILE_TEXT
 
 SVG = "{http://www.w3.org/2000/svg}"
+NB = NO_BREAK  # between a number and its unit, and after "±"
 RECORDINGS = Path(__file__).resolve().parents[1] / "recordings"
 # A 3x3 Load board at Load 3: this random red throws its chance away at turn 5 (its
 # 47 % against a random red from there, to 0), and green throws it back at turn 6.
 LOAD_BLUNDER = ["record", "load", "--rows", "3", "--cols", "3", "--load", "3", "--seed", "5"]
-THROWN = "?? Blunder: Red picked 8, chance 47 % to 0 %; best: Pick red 0 or Pick red 1"
-ONLY = "! Gold placed 2 pieces on right: the only move that is no blunder, chance 100 % to 100 %"
+THROWN = f"?? Blunder: Red picked 8, chance 47{NB}% to 0{NB}%; best: Pick red 0 or Pick red 1"
+ONLY = (
+    "! Gold placed 2 pieces on right: the only move that is no blunder, "
+    f"chance 100{NB}% to 100{NB}%"
+)
 
 
 @pytest.fixture(scope="module")
@@ -64,10 +77,10 @@ def test_the_frame_after_a_judged_move_carries_its_judgement(recordings):
     scenes = list(Clip(replay, annotate=True).scenes())
     assert THROWN in status_words(scenes[5])
     assert status_words(scenes[6]).endswith(
-        "?? Blunder: Green picked 0+1, clearing red 4, 6, 8, chance 100 % to 0 %; "
+        f"?? Blunder: Green picked 0+1, clearing red 4, 6, 8, chance 100{NB}% to 0{NB}%; "
         "best: Pick green 6+7 or Pass"
     )
-    assert "?! Inaccuracy: Red picked 4, chance 53 % to 39 %" in status_words(scenes[1])
+    assert f"?! Inaccuracy: Red picked 4, chance 53{NB}% to 39{NB}%" in status_words(scenes[1])
     assert "chance" not in status_words(scenes[0])  # the start follows no move
     plain = list(Clip(replay).scenes())
     assert THROWN not in status_words(plain[5])
@@ -87,7 +100,7 @@ def test_export_annotate_writes_the_words_into_the_svg_and_the_gif(recordings, t
     assert "! Gold placed 1 piece on left: the only move that is no blunder" in (
         status_words(scenes[8])
     )
-    assert "Blue placed 2 pieces on left: chance 0 % to 0 %" in status_words(scenes[1])
+    assert f"Blue placed 2 pieces on left: chance 0{NB}% to 0{NB}%" in status_words(scenes[1])
     drawn = svg_texts(svg)
     for scene in scenes:  # the SVG draws every row of every frame's status
         rows = {s.text for s in scene.shapes if s.key.startswith("status-") and s.text}
@@ -129,37 +142,37 @@ def judged(glyph: str, exact: bool, before: float, after: float, best: int = 1) 
     [
         (
             judged("??", True, 1, 0),
-            "?? Blunder: Red picked 8, chance 100 % to 0 %; best: Pick red 0",
+            f"?? Blunder: Red picked 8, chance 100{NB}% to 0{NB}%; best: Pick red 0",
         ),
         (
             judged("??", True, 1, 0, best=2),
-            "?? Blunder: Red picked 8, chance 100 % to 0 %; best: Pick red 0 or Pick red 1",
+            f"?? Blunder: Red picked 8, chance 100{NB}% to 0{NB}%; best: Pick red 0 or Pick red 1",
         ),
         (
             judged("??", False, 0.84, 0.53, best=3),
-            "?? Blunder: Red picked 8, chance 84 % to 53 % ± 5 %; "
+            f"?? Blunder: Red picked 8, chance 84{NB}% to 53{NB}% ±{NB}5{NB}%; "
             "best: Pick red 0, Pick red 1 or Pick red 2",
         ),
         (
             judged("??", False, 0.84, 0.53, best=5),
-            "?? Blunder: Red picked 8, chance 84 % to 53 % ± 5 %; "
+            f"?? Blunder: Red picked 8, chance 84{NB}% to 53{NB}% ±{NB}5{NB}%; "
             "best: any of 5 moves, such as Pick red 0",
         ),
         (
             judged("?", False, 0.6, 0.38, best=40),
-            "? Mistake: Red picked 8, chance 60 % to 38 % ± 5 %; "
+            f"? Mistake: Red picked 8, chance 60{NB}% to 38{NB}% ±{NB}5{NB}%; "
             "best: any of the 40 moves, such as Pick red 0",
         ),
         (
             judged("?!", False, 0.6, 0.47),
-            "?! Inaccuracy: Red picked 8, chance 60 % to 47 % ± 5 %; best: Pick red 0",
+            f"?! Inaccuracy: Red picked 8, chance 60{NB}% to 47{NB}% ±{NB}5{NB}%; best: Pick red 0",
         ),
         (
             judged("!", True, 1, 1),
-            "! Red picked 8: the only move that is no blunder, chance 100 % to 100 %",
+            f"! Red picked 8: the only move that is no blunder, chance 100{NB}% to 100{NB}%",
         ),
-        (judged("", True, 0, 0), "Red picked 8: chance 0 % to 0 %"),
-        (judged("", False, 0.5, 0.52), "Red picked 8: chance 50 % to 52 % ± 5 %"),
+        (judged("", True, 0, 0), f"Red picked 8: chance 0{NB}% to 0{NB}%"),
+        (judged("", False, 0.5, 0.52), f"Red picked 8: chance 50{NB}% to 52{NB}% ±{NB}5{NB}%"),
     ],
 )
 def test_each_glyph_is_worded(made, words):
@@ -176,3 +189,101 @@ def test_the_page_and_the_last_annotated_frame_give_each_players_accuracy(record
     assert f'<p id="replay-accuracy">{words}</p>' in page.read_text()
     scenes = list(Clip(replay, annotate=True).scenes())
     assert words in status_words(scenes[-1]) and words not in status_words(scenes[-2])
+
+
+@pytest.mark.parametrize("glyph, best", [("??", 3), ("?", 40), ("", 1)])
+def test_a_number_keeps_its_unit_and_its_sign_on_its_row(glyph, best):
+    """However narrow the row, "84 %" and "± 5 %" are never broken inside (issue 30,
+    item 12: an --annotate export wrapped "± 6 %" between the number and its unit)."""
+    note = judged(glyph, False, 0.84, 0.53, best).note()
+    parted = re.compile(r"(±|\d)\n(%|\d)")
+    for width in range(60, 700):
+        for rows in (wrap_all(note, width, 12), wrap(note, width, 12, 4)):
+            assert not parted.search("\n".join(rows)), (width, rows)
+            assert all(not row.endswith("±") for row in rows), (width, rows)
+
+
+def judged_tiles(tmp_path: Path, players: int) -> Replay:
+    """An Even Odds game with every tile played judged an estimated blunder, the longest
+    note there is: three best moves named, and an error."""
+    recording = tmp_path / f"tiles-{players}.jsonl"
+    command = ["record", "tiles", "--players", str(players), "--seed", "7"]
+    assert main([*command, "-o", str(recording)]) == 0
+    replay = load_replay(recording)
+    history = replay.history()
+    for index, move in enumerate(replay.moves):
+        state = history.before(index)
+        if isinstance(move, Play):
+            best = [replay.game.event_from_move(m) for m in state.legal_moves()[:3]]
+            replay.judgements[index] = {
+                "exact": False,
+                "before": 0.84,
+                "after": 0.06,
+                "error": 0.06,
+                "best": best,
+                "glyph": "??",
+            }
+    return replay
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("size", [160, 560])
+def test_annotated_tiles_keep_their_size_and_their_labels(tmp_path, players, size):
+    """The judgement's rows are added under the picture: the tiles keep the size of the
+    plain export's (within 3 %: the canvas's margins grow with its height) and every
+    label is at least MIN_TILE_TEXT (9 px), where they used to shrink to ~20 px and lose
+    their labels (issue 30, item 12)."""
+    replay = judged_tiles(tmp_path, players)
+    plain = list(Clip(replay, size).scenes())
+    smallest = min(scene.layout.tile for scene in plain)  # where the status takes most rows
+    annotated = list(Clip(replay, size, annotate=True).scenes())
+    assert len(annotated) == len(plain) and annotated[0].height > plain[0].height
+    for scene in annotated:
+        assert scene.layout.tile >= smallest * 0.97, (scene.layout.tile, smallest)
+        keys = scene.by_key()
+        tiles = [s for s in scene.shapes if s.key.startswith("tile-") and s.key.count("-") == 1]
+        assert all(keys[f"{tile.key}-value"].size >= MIN_TILE_TEXT for tile in tiles)
+
+
+def test_the_no_break_space_is_drawn_as_a_space(tmp_path):
+    """The estimated chances of an annotated frame hold their numbers to their units; the
+    font draws U+00A0 as it draws a space, in the raster pictures and in the SVG."""
+    replay = judged_tiles(tmp_path, 3)
+    clip = Clip(replay, 560, annotate=True)
+    scene = next(s for s in clip.scenes() if f"±{NB}6{NB}%" in status_words(s))
+    spaced = replace(
+        scene,
+        shapes=tuple(
+            replace(s, text=s.text.replace(NB, " ")) if isinstance(s, Text) else s
+            for s in scene.shapes
+        ),
+    )
+    assert spaced != scene
+    assert not ImageChops.difference(
+        render(scene).convert("RGB"), render(spaced).convert("RGB")
+    ).getbbox()
+    svg, recording = tmp_path / "a.svg", tmp_path / "judged.jsonl"
+    final = replay.final().result()
+    text = recording_text(
+        replay.game, replay.rules, replay.seed, replay.moves, final, replay.judgements
+    )
+    recording.write_text(text, encoding="utf-8")
+    assert main(["export", str(recording), "--annotate", "--svg", str(svg), "--to", "12"]) == 0
+    assert any(f"±{NB}6{NB}%" in text for text in svg_texts(svg))
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("size", [160, 560])
+def test_a_plain_even_odds_export_keeps_its_tiles_from_frame_to_frame(tmp_path, players, size):
+    """A status line that wraps onto more rows no longer shrinks the table of its frame:
+    every frame's tiles are the same size, their labels at least 9 px (at 417 px wide, 4
+    players, the frames whose status took 3 rows had 20 px tiles without labels)."""
+    recording = tmp_path / "plain.jsonl"
+    command = ["record", "tiles", "--players", str(players), "--seed", "7"]
+    assert main([*command, "-o", str(recording)]) == 0
+    scenes = list(Clip(load_replay(recording), size).scenes())
+    assert len({scene.layout.tile for scene in scenes}) == 1
+    for scene in scenes:
+        keys = scene.by_key()
+        tiles = [s for s in scene.shapes if s.key.startswith("tile-") and s.key.count("-") == 1]
+        assert all(keys[f"{tile.key}-value"].size >= MIN_TILE_TEXT for tile in tiles)

@@ -6,6 +6,7 @@ the dispute's winner highlighted until the next tile is played."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
@@ -15,6 +16,7 @@ from test_tiles_rules import dealt, t
 from games import REGISTRY
 from games.tiles import CHANCE, Play, TilesRules, TilesState
 from games.tiles.engine import COLORS, color_of, dispute_result
+from viz.scenes.motion import Motion
 from viz.scenes.tiles import (
     LETTERS,
     TABLE,
@@ -24,6 +26,7 @@ from viz.scenes.tiles import (
     tile_key,
     tiles_scene,
 )
+from viz.scenes.tiles.arrangement import FRAME_ROOM, GAP_X, GAP_Y, NAME_MIDDLE, NAME_ROW
 from viz.window.app import NOTE_LINES
 from viz.window.board import MAX_TEXT
 from viz.window.geometry import PANEL_WIDTH
@@ -183,7 +186,7 @@ def test_a_played_tile_keeps_its_key_from_the_hand_to_the_dispute(players, viewe
     width, height = (770, 720) if viewer is not None else export_size(states[0].rules, 560)
     moved = 0
     before = tiles_scene(states[0], width, height, viewer=viewer)
-    for state in states[1:]:
+    for previous, state in itertools.pairwise(states):
         after = tiles_scene(state, width, height, viewer=viewer)
         assert len(after.by_key()) == len(after.shapes)  # every key once
         last = state.last
@@ -194,7 +197,7 @@ def test_a_played_tile_keeps_its_key_from_the_hand_to_the_dispute(players, viewe
             bottom = viewer if viewer is not None else 0
             order = seat_order(players, bottom).index(last.player)
             hidden = last.player == viewer
-            slot = hand_slots(state, last.player, hidden).index(last.tile)
+            slot = hand_slots(previous, last.player, hidden).index(last.tile)
             assert (old.x, old.y + old.h / 2) == pytest.approx(
                 before.layout.tile_box(order, slot)[:2]
             )
@@ -320,3 +323,91 @@ def test_a_click_finds_the_tile_under_it(players):
                 index
             )
             assert layout.tile_at(rect.x - 1, rect.y - 1, order, len(slots)) is None
+
+
+def canvases(players: int) -> list[tuple[int, int, int | None, float]]:
+    """The window at its default and smallest sizes (you at the bottom) and an export
+    (seat 0 at the bottom, every hand face up): width, height, viewer, largest text."""
+    window = [(w - PANEL_WIDTH, h, YOU, MAX_TEXT) for w, h in ((980, 720), (640, 480))]
+    return [*window, (*export_size(TilesRules(players), 560), None, math.inf)]
+
+
+def packed_reach(layout, order: int, count: int) -> float:
+    """How far from the start of a seat's name the middle of a tile may lie when `count`
+    tiles are packed under it, row by row: a block `count` tiles wide (or the hand's
+    columns) and as many rows as they fill, under the name's row."""
+    cols, _ = layout.seat_block(order)
+    tile, label = layout.tile, layout.label
+    wide = min(count, cols) * tile * (1 + GAP_X)
+    deep = label * (NAME_ROW - NAME_MIDDLE) + tile * FRAME_ROOM
+    deep += math.ceil(count / cols) * tile * (1 + GAP_Y)
+    return math.hypot(wide, deep)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_hand_closes_up_under_its_seats_name_as_it_is_played(players):
+    """Late in a round a seat's last tiles lie next to its name, not in the slots they were
+    dealt to (issue 30, item 8: a tile ~300 px from its name, beside another hand)."""
+    states = [s for s in game_states(players, seed=3) if s.round]
+    for width, height, viewer, most in canvases(players):
+        bottom = viewer if viewer is not None else 0
+        for state in states[::3]:
+            scene = tiles_scene(state, width, height, viewer=viewer, max_font=most)
+            layout, keys = scene.layout, scene.by_key()
+            areas = boxes(layout)
+            for order, seat in enumerate(seat_order(players, bottom)):
+                name = keys[f"seat-{seat}"]
+                reach = packed_reach(layout, order, len(state.hands[seat]))
+                for tile in state.hands[seat]:
+                    rect = keys[tile_key(tile)]
+                    far = math.hypot(rect.x + rect.w / 2 - name.x, rect.y + rect.h / 2 - name.y)
+                    assert far <= reach + 0.5, (state.turns, seat, tile, far, reach)
+                    inside = [
+                        area
+                        for area, (x0, y0, x1, y1) in areas.items()
+                        if x0 - 0.5 <= rect.x and rect.x + rect.w <= x1 + 0.5
+                        if y0 - 0.5 <= rect.y and rect.y + rect.h <= y1 + 0.5
+                    ]
+                    assert inside == [f"seat {order}"], (seat, tile, inside)
+
+
+def test_a_seats_last_tile_lies_just_under_its_name():
+    """Hand-worked: three players, seat 1 down to its last tile at 980x720. The tile's left
+    is the left of the name's row and its top is under that row (the name's row, 1.35
+    labels, and room for a frame, 0.15 tiles)."""
+    state = next(s for s in game_states(3, seed=3) if s.round and len(s.hands[1]) == 1)
+    scene = window_scene(state, (980, 720))
+    layout, keys = scene.layout, scene.by_key()
+    order = seat_order(3, YOU).index(1)
+    x, middle = layout.label_place(order)
+    row_top = middle - layout.label * NAME_MIDDLE
+    (tile,) = state.hands[1]
+    rect = keys[tile_key(tile)]
+    assert rect.x == pytest.approx(x)
+    assert rect.y == pytest.approx(row_top + layout.label * 1.35 + layout.tile * 0.15)
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_tiles_after_a_played_one_slide_towards_the_name(players):
+    """With motion on, each tile after the one played moves one slot back, part of the
+    way at a moment of the change: the hand closes up before the eye."""
+    states = game_states(players, seed=5)
+    previous, state = next(
+        (a, b)
+        for a, b in itertools.pairwise(states)
+        if isinstance(b.last, Play)
+        and hand_slots(a, b.last.player, False).index(b.last.tile) < len(b.hands[b.last.player])
+    )
+    before, after = (window_scene(s, (980, 720)) for s in (previous, state))
+    seat = state.last.player
+    played = hand_slots(previous, seat, seat == YOU).index(state.last.tile)
+    moving = Motion(before, 100, elapsed_ms=50).picture(after).by_key()
+    slid = 0
+    for tile in hand_slots(previous, seat, seat == YOU)[played + 1 :]:
+        old, new = before.by_key()[tile_key(tile)], after.by_key()[tile_key(tile)]
+        now = moving[tile_key(tile)]
+        assert (old.x, old.y) != (new.x, new.y)
+        assert min(old.x, new.x) <= now.x <= max(old.x, new.x)
+        assert (now.x, now.y) not in ((old.x, old.y), (new.x, new.y))
+        slid += 1
+    assert slid

@@ -8,13 +8,16 @@ assert on the live recording the window writes and on screenshots.
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from support.xsession import XServer, XWindow, wait_until
 
 from games import REGISTRY
+from games.load import Pick
 from viz.files import load_replay
+from viz.scenes.load import PALETTE
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
 from viz.window.panel import Slider
@@ -257,3 +260,44 @@ def test_resizing_keeps_the_window_and_moves_the_panel(open_window, game, tmp_pa
         corner = (size[0] - 2, size[1] - 2)  # drawn only if the whole window is drawn
         assert shot.getpixel(corner) == shot.getpixel((new_game.x - 5, new_game.y)) == PANEL_COLOR
         assert shot.getpixel(new_game.center) not in (PANEL_COLOR, (0, 0, 0))
+
+
+def big_load(size=SIZE) -> LoadApp:
+    """An off-screen Load window on a 20x20 board: where the one under X draws things."""
+    game = REGISTRY["load"]
+    rules = game.rules({"rows": 20, "cols": 20})
+    return LoadApp(game, rules, seed=5, size=size, settings=Settings(path=None))
+
+
+def test_a_twenty_by_twenty_board_scrolls_under_the_wheel_and_the_keys(open_window):
+    """Issue 30, item 10: the 20x20 board's numbers are 9 px, so the board is taller than
+    its room; three notches of a real wheel bring cell 105 under the spot that showed 45,
+    and typing 399 scrolls to it, picked with Enter and framed on the screen."""
+    window = open_window("watch", "--rows", "20", "--cols", "20", "--seed", "5")
+    app = big_load()
+    try:
+        app.frame(16)
+        x, y, side = app.layout().cell_box(45)
+        spot = (x + side // 2, y + side // 2)
+        window.click(*spot)
+        assert window.wait_for_events(1) == [{"player": 1, "cell": 45}]
+        for _ in range(3):
+            window.xdotool("click", "5")  # the wheel, turned towards you
+            time.sleep(0.1)
+        window.click(*spot)
+        assert window.wait_for_events(2)[1] == {"player": 2, "cell": 105}
+        window.type("399")
+        window.key("Return")
+        assert window.wait_for_events(3)[2] == {"player": 1, "cell": 399}
+        for move in (Pick(1, 45), Pick(2, 105), Pick(1, 399)):
+            app.play(move)
+            app.frame(16)
+        time.sleep(0.4)  # the pick's motion ends on screen
+        frame = app.scene().by_key()["last-move-0"]
+        (left, top), (right, _) = frame.points[0], frame.points[1]
+        shot = window.screenshot()
+        ink = PALETTE.colors["ink"]
+        assert shot.getpixel((round((left + right) / 2), round(top))) == ink
+        assert app.layout().view.offset[1] == app.layout().view.overflow[1]  # at the end
+    finally:
+        app.close()

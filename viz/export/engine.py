@@ -95,34 +95,66 @@ class Clip:
     def scenes(self) -> Iterator[Scene]:
         """The scene of each turn shown, made as it is needed."""
         kit = SCENES[self.replay.game.id]
-        width, height = kit.export_size(self.replay.rules, self.size)
-        notes = self._padded_notes(width, height) if self.annotate else {}
+        width, height, notes = self.canvas
         for turn in self.turns:
             state = self.states[turn]
             yield kit.scene(state, width, height, notes=notes.get(turn, ()), palette=self.palette)
 
-    def _padded_notes(self, width: int, height: int) -> dict[int, tuple[str, ...]]:
-        """Each turn's judgement (none where no judged move led to it) broken into status
-        lines that fit the canvas, and empty lines after them so that every frame has as
-        many status lines as the fullest: the board keeps its size and place from frame to
-        frame. A scene is made once for each turn to count its lines; only the count is
-        kept."""
+    @cached_property
+    def canvas(self) -> tuple[int, int, dict[int, tuple[str, ...]]]:
+        """The width and height of the frames and each turn's status notes. Every frame
+        gets the room for the board that the game's export size plans, the room left by
+        its emptiest frame: the canvas grows by the rows its fullest frame has more (a
+        status line that wraps, a judgement of `annotate`) and by what its margins grow
+        with it, again while the larger margins break a note into more rows. So the board
+        keeps its height, its size and its place from frame to frame, and its text the
+        size its game planned (its width may be twice the margins' growth less: 6 % of
+        the height added, at most)."""
+        from viz.scenes.common import STATUS_STEP, font_size, margin
+
+        width, height = SCENES[self.replay.game.id].export_size(self.replay.rules, self.size)
+        plain = self._status_rows(width, height, {}).values()
+        emptiest = min(plain)
+        if not self.notes and emptiest == max(plain):
+            return width, height, {}  # every frame as planned (Load's, Odds and Evens')
+        grown = height
+        while True:
+            notes, most = self._padded_notes(width, grown)
+            added = font_size(width) * STATUS_STEP * (most - emptiest)
+            margins = 2 * (margin(width, grown) - margin(width, height))
+            taller = height + math.ceil(added + margins)
+            if taller <= grown:
+                return width, grown, notes
+            grown = taller
+
+    def _status_rows(
+        self, width: int, height: int, notes: dict[int, tuple[str, ...]]
+    ) -> dict[int, int]:
+        """How many status rows each turn's scene has on this canvas with these notes (a
+        scene is made for each turn to count them; only the count is kept)."""
+        kit = SCENES[self.replay.game.id]
+        rows: dict[int, int] = {}
+        for turn in self.turns:
+            scene = kit.scene(self.states[turn], width, height, notes=notes.get(turn, ()))
+            rows[turn] = scene.layout.status_lines if scene.layout is not None else 0
+        return rows
+
+    def _padded_notes(self, width: int, height: int) -> tuple[dict[int, tuple[str, ...]], int]:
+        """Each turn's judgement (none where no judged move led to it, or without
+        `annotate`) broken into status lines that fit the canvas, and empty lines after
+        them so that every frame has as many status rows as the fullest, and that many."""
         from viz.scenes.common import font_size, margin, wrap
 
-        kit = SCENES[self.replay.game.id]
         room, size = width - 2 * margin(width, height), font_size(width)
         lines = {
             turn: tuple(wrap(self.notes[turn], room, size, NOTE_LINES))
             if turn in self.notes
-            else ("",)
+            else ()
             for turn in self.turns
         }
-        rows: dict[int, int] = {}
-        for turn in self.turns:
-            scene = kit.scene(self.states[turn], width, height, notes=lines[turn])
-            rows[turn] = scene.layout.status_lines if scene.layout is not None else 0
+        rows = self._status_rows(width, height, lines)
         most = max(rows.values())
-        return {turn: lines[turn] + ("",) * (most - rows[turn]) for turn in rows}
+        return {turn: lines[turn] + ("",) * (most - rows[turn]) for turn in rows}, most
 
     def durations_ms(self) -> list[int]:
         """How long each turn shown is shown, the hold included."""

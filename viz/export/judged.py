@@ -14,6 +14,7 @@ from typing import Any
 
 from games.analysis import GLYPH_NAMES, judging, mean_accuracy, scale
 from games.recording import Replay
+from games.words import give_or_take, percent, with_unit
 from viz.scenes import SCENES
 
 MISTAKES = ("??", "?", "?!")
@@ -42,8 +43,9 @@ class Judged:
 
     @property
     def chance(self) -> str:
-        """ "chance 100 % to 0 %", with the standard error of an estimate."""
-        error = "" if self.exact else f" ± {percent(self.error)}"
+        """ "chance 100 % to 0 %", with the standard error of an estimate (each number
+        held to its unit, see games/words.py)."""
+        error = "" if self.exact else f" {give_or_take(percent(self.error))}"
         return f"chance {percent(self.before)} to {percent(self.after)}{error}"
 
     def best_words(self) -> str:
@@ -74,10 +76,6 @@ def best_words(best: Sequence[str], options: int) -> str:
         every = "the " if len(best) == options else ""
         return f"any of {every}{len(best)} moves, such as {best[0]}"
     return best[0] if len(best) == 1 else f"{', '.join(best[:-1])} or {best[-1]}"
-
-
-def percent(value: float) -> str:
-    return f"{round(value * 100)} %"
 
 
 def judged_moves(replay: Replay) -> list[Judged]:
@@ -123,7 +121,7 @@ def accuracy_words(replay: Replay) -> str:
         for p in players
     ]
     return "Accuracy: " + ", ".join(
-        f"{name(p)} {round(a)} %" for p, a in zip(players, shares, strict=True)
+        f"{name(p)} {with_unit(round(a), '%')}" for p, a in zip(players, shares, strict=True)
     )
 
 

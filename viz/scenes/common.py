@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 ELLIPSIS = "…"
 MIN_TEXT = 6.0  # px: the floor for tiny canvases; at the default export size text is larger
 LEGEND_SCALE = 0.72  # legend and small labels, relative to the canvas's unit of text
+STATUS_STEP = 1.5  # from one status line to the next, in the canvas's unit of text
 
 
 DEFAULT_EXPORT_WIDTH = DEFAULT_SIZE
@@ -247,11 +248,12 @@ class CanvasLayout:
 
     @cached_property
     def status_height(self) -> float:
-        return self.font * (0.5 + 1.5 * self.status_lines)
+        return self.font * (0.5 + STATUS_STEP * self.status_lines)
 
     def status_y(self, line: int) -> float:
         """Status lines sit at the bottom of the canvas."""
-        return self.height - self.margin - self.font * (0.75 + 1.5 * (self.status_lines - 1 - line))
+        above = STATUS_STEP * (self.status_lines - 1 - line)
+        return self.height - self.margin - self.font * (0.75 + above)
 
     def status(self, lines: Sequence[str] | Sequence[tuple[str, str]]) -> list[Text]:
         """The rows of `status_rows`, which the layout's `status_lines` makes room for; or

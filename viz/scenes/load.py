@@ -8,16 +8,19 @@ from functools import cached_property, lru_cache
 
 from games.load import DIM, ON, LoadRules, LoadState, Pass, Pick
 from viz.scenes.common import (
+    MIN_EXPORT_TEXT,
     MIN_EXPORT_WIDTH,
     CanvasLayout,
     LegendItem,
     legend,
     legend_lines_needed,
     status_rows,
+    text_width,
     title,
 )
 from viz.scenes.kit import SceneKit
 from viz.scenes.shapes import Line, Palette, Rect, Scene, Shape, Text, frame
+from viz.scenes.viewport import Viewport
 
 PALETTE = Palette.from_hex(
     {
@@ -55,6 +58,12 @@ HALF_COLORS = {"red": {ON: "red", DIM: "red-dim"}, "green": {ON: "green", DIM: "
 EXPORT_STATUS_LINES = 3  # facts, and the latest move with what it cleared, wrapped
 MIN_CELL = 42  # px: an export's cell numbers stay at least 9 px high, at any --size
 TALLEST = 1.3  # an export is at most this many times as high as wide, unless cells need it
+NUMBER_SCALE = 0.22  # a cell's number, in cells (never under MIN_EXPORT_TEXT)
+PLATE_W, PLATE_H = 0.5, 0.3  # the plate under a cell's number, in cells ...
+# px: ... and at least this much wider than the widest number and higher than its size
+# (small enough that a picture's cells, 42 px and more, keep their shares of the cell)
+PLATE_PAD_X, PLATE_PAD_Y = 2, 3
+MARK_ROOM = 5  # px: from a cell's edge to its number's plate, for the frames and brackets
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,9 @@ class LoadLayout(CanvasLayout):
 
     rows: int
     cols: int
+    # None: the board fits the canvas (a picture). Else a window's: cells large enough
+    # for 9 px numbers, the board scrolled by this much (px right and down) if too large.
+    scroll: tuple[int, int] | None = None
 
     @cached_property
     def board_height(self) -> float:
@@ -72,13 +84,21 @@ class LoadLayout(CanvasLayout):
     @cached_property
     def cell(self) -> int:
         across = (self.width - 2 * self.margin) / self.cols
-        return max(4, int(min(across, self.board_height / self.rows)))
+        least = 4 if self.scroll is None else least_cell(self.rows * self.cols)
+        return max(least, int(min(across, self.board_height / self.rows)))
+
+    @cached_property
+    def view(self) -> Viewport:
+        """The board's room under the legend and over the status, and the part of the
+        board in it."""
+        bottom = self.header + self.board_height
+        area = (self.margin, self.header, self.width - self.margin, bottom)
+        extent = (self.cell * self.cols, self.cell * self.rows)
+        return Viewport.clamped(area, extent, self.scroll or (0, 0))
 
     @cached_property
     def origin(self) -> tuple[int, int]:
-        left = (self.width - self.cell * self.cols) / 2
-        top = self.header + (self.board_height - self.cell * self.rows) / 2
-        return round(left), round(top)
+        return self.view.origin
 
     def cell_box(self, cell: int) -> tuple[int, int, int]:
         """Left, top and side of a cell's square."""
@@ -87,6 +107,9 @@ class LoadLayout(CanvasLayout):
         return x0 + col * self.cell, y0 + row * self.cell, self.cell
 
     def cell_at(self, x: float, y: float) -> int | None:
+        """The cell at a point, if one is there and in view."""
+        if self.scroll is not None and not self.view.contains(x, y):
+            return None
         x0, y0 = self.origin
         col, row = int((x - x0) // self.cell), int((y - y0) // self.cell)
         if 0 <= row < self.rows and 0 <= col < self.cols:
@@ -107,6 +130,27 @@ def export_size(rules: LoadRules, width: int) -> tuple[int, int]:
     if wide > width:
         return export_size(rules, wide)
     return width, math.ceil(frame + cell * rules.rows) + 1
+
+
+def number_size(side: int) -> int:
+    """A cell's number: NUMBER_SCALE of the cell, and never under MIN_EXPORT_TEXT."""
+    return max(round(MIN_EXPORT_TEXT), round(side * NUMBER_SCALE))
+
+
+def plate_size(side: int, cells: int) -> tuple[int, int]:
+    """The plate under the numbers of a board of `cells`: its share of the cell, and never
+    narrower than the board's widest number nor lower than its size."""
+    size = number_size(side)
+    wide = math.ceil(text_width(str(cells - 1), size) + PLATE_PAD_X)
+    return max(round(side * PLATE_W), wide), max(round(side * PLATE_H), size + PLATE_PAD_Y)
+
+
+@lru_cache(maxsize=64)
+def least_cell(cells: int) -> int:
+    """The smallest cell that shows its number at MIN_EXPORT_TEXT: the plate and, on each
+    side, room for the marks. A smaller cell shows its colours only."""
+    side = round(MIN_EXPORT_TEXT)
+    return max(plate_size(side, cells)) + 2 * MARK_ROOM
 
 
 def status_lines(state: LoadState) -> list[str]:
@@ -236,34 +280,46 @@ def load_scene(
     notes: tuple[str, ...] = (),
     max_font: float = math.inf,
     palette: str = "default",
+    scroll: tuple[int, int] | None = None,
 ) -> Scene[LoadLayout]:
-    """The picture of a Load position; `notes` add status lines (the window's mode, hints)."""
+    """The picture of a Load position; `notes` add status lines (the window's mode, hints).
+    With `scroll` (a window's), cells are never too small for their numbers: a board then
+    too large for its room is drawn scrolled by that much, the rest covered (see
+    `LoadLayout.scroll`)."""
     rows = status_rows([*status_lines(state), *notes], width, height, max_font)
     lines = max(EXPORT_STATUS_LINES + len(notes), len(rows))
-    layout = layout_for(state.rules.rows, state.rules.cols, width, height, lines, max_font)
-    shapes: list[Shape] = [title(f"Load · {state.rules.rows}×{state.rules.cols}", layout)]
-    shapes += legend(legend_items(state), layout)
+    layout = layout_for(state.rules.rows, state.rules.cols, width, height, lines, max_font, scroll)
     left, top, _ = layout.cell_box(0)
     right, bottom, side = layout.cell_box(state.board.cells - 1)
-    shapes.append(
+    shapes: list[Shape] = [
         Rect("board", left - 1, top - 1, right + side - left + 2, bottom + side - top + 2, "grid")
-    )
+    ]
     for cell in range(state.board.cells):
         shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
     shapes += _pair_shapes(layout, state.board.cells)
     shapes += _outline(layout, last_move_cells(state))
     shapes += _cleared_marks(layout, *cleared_now(state))
+    shapes += layout.view.cover(width, height)  # the title, legend and status lie on it
+    shapes.append(title(f"Load · {state.rules.rows}×{state.rules.cols}", layout))
+    shapes += legend(legend_items(state), layout)
     shapes += layout.status(rows)
     return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
 
 
 @lru_cache(maxsize=32)
 def layout_for(
-    rows: int, cols: int, width: int, height: int, lines: int, max_font: float = math.inf
+    rows: int,
+    cols: int,
+    width: int,
+    height: int,
+    lines: int,
+    max_font: float = math.inf,
+    scroll: tuple[int, int] | None = None,
 ) -> LoadLayout:
     return LoadLayout(
         rows,
         cols,
+        scroll,
         width=width,
         height=height,
         status_lines=lines,
@@ -297,14 +353,14 @@ def _cell_shapes(
     half = inner // 2
     red = HALF_COLORS["red"].get(red_state, "cell")
     green = HALF_COLORS["green"].get(green_state, "cell")
-    label_w, label_h = round(side * 0.5), round(side * 0.3)
+    label_w, label_h = plate_size(side, layout.rows * layout.cols)
     # The red half reaches one pixel under the green one: scaled, two halves that only met
     # would show a hairline of the grid through an empty cell where their edges blend.
     shapes: list[Shape] = [
         Rect(f"red-{cell}", x + 1, y + 1, inner, half + 1, red),
         Rect(f"green-{cell}", x + 1, y + 1 + half, inner, inner - half, green),
     ]
-    if side >= 16:
+    if side >= least_cell(layout.rows * layout.cols):
         shapes.append(
             Rect(
                 f"label-{cell}",
@@ -317,7 +373,7 @@ def _cell_shapes(
             )
         )
         shapes.append(
-            Text(f"number-{cell}", x + side / 2, y + side / 2, str(cell), round(side * 0.22), "ink")
+            Text(f"number-{cell}", x + side / 2, y + side / 2, str(cell), number_size(side), "ink")
         )
     return tuple(shapes)
 

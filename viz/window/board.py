@@ -15,6 +15,7 @@ from viz.scenes.common import font_size, margin
 from viz.scenes.motion import Motion
 from viz.scenes.moves import banner_shapes
 from viz.scenes.shapes import Scene, Shape, Text
+from viz.scenes.viewport import COVER
 from viz.window import render_pygame
 from viz.window.theme import HINT_INK, HOVER_INK
 
@@ -23,6 +24,14 @@ if TYPE_CHECKING:
 
 DRAG_SLOP = 4  # px a click may move between press and release where nothing is to play
 MAX_TEXT = 18.0  # px: a window's text stops growing here; a larger window gives the board room
+
+
+def under_cover(picture: Scene, marks: list[Shape]) -> Scene:
+    """The picture with the marks on the board but under what covers a scrolled board's
+    hidden part (and the title, legend and status on it), if anything does."""
+    shapes = picture.shapes
+    cover = next((i for i, s in enumerate(shapes) if s.key.startswith(COVER)), len(shapes))
+    return replace(picture, shapes=(*shapes[:cover], *marks, *shapes[cover:]))
 
 
 class BoardView:
@@ -58,7 +67,7 @@ class BoardView:
             picture = replace(picture, shapes=(*picture.shapes, *self.banner(picture)))
             return picture
         marks = self.hint_marks(picture) + (self.hover_marks(picture) if self.pointer else [])
-        return replace(picture, shapes=(*picture.shapes, *marks)) if marks else picture
+        return under_cover(picture, marks) if marks else picture
 
     def hint_marks(self, picture: Scene) -> list[Shape]:
         """A dashed outline round each move H named, while their position is on screen."""

@@ -67,7 +67,7 @@ def window_keys(app: GameApp[Any]) -> Keys:
         pygame.K_h: lambda: hint_message(app),
         pygame.K_m: lambda: switch_motion(app),
         pygame.K_c: lambda: switch_palette(app),
-    }
+    } | app.view_keys()
 
 
 def hint_message(app: GameApp[Any]) -> None:

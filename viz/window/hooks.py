@@ -70,6 +70,10 @@ class GameWindow(Generic[StateT]):
     def saw_event(self, event: pygame.event.Event) -> None:
         """An event, before the window handles it."""
 
+    def view_keys(self) -> Keys:
+        """The keys that move the view of the board (in play and in a replay)."""
+        return {}
+
     def hint(self) -> str:
         """What to show when there is no message."""
         return ""

@@ -12,7 +12,7 @@ import pygame
 from games.base import Policy
 from games.load import MAX_LOAD, MIN_LOAD, PASS, LoadState, Pick, SetLoad
 from games.load.policies import random_red
-from viz.scenes.load import LoadLayout, half_bracket, load_scene
+from viz.scenes.load import LoadLayout, half_bracket, last_move_cells, load_scene
 from viz.scenes.shapes import Scene, Shape
 from viz.window.app import GameApp
 from viz.window.board import MAX_TEXT
@@ -26,6 +26,7 @@ DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
 }
 
 
+SCROLL_HINT = "The board scrolls: wheel or ↑ ↓, Page Up/Down; with Shift, across"
 GREEN_PLAYERS = {"every-third-green": "every third", "balanced-green": "balanced"}
 
 
@@ -33,10 +34,28 @@ class LoadApp(GameApp[LoadState]):
     auto1 = False
     green = "every-third-green"  # the automatic player 2 of Loop and Step
     typed = ""  # a cell number typed on the keyboard, picked with Enter
+    scroll = (0, 0)  # px right and down: how far a board too large for its room is scrolled
+    followed = (-1, -1, -1)  # the position whose latest pick was brought into view
+    dragging: int | None = None  # the axis of the scroll bar whose thumb the mouse holds
 
     # --- what the window shows -------------------------------------------------------
 
     def scene(self) -> Scene:
+        """The board, scrolled as asked; after a move, scrolled to its cells if they are
+        out of view (Loop, Step, the computer's red, a replay's turns)."""
+        scene = self.drawn_at(self.scroll)
+        assert scene.layout is not None  # a Load scene always has its layout
+        self.scroll = scene.layout.view.offset
+        position = (*self.session.position, self.state.turns)
+        if position != self.followed:
+            self.followed = position
+            wanted = self.showing(scene.layout, last_move_cells(self.state))
+            if wanted != self.scroll:
+                self.scroll = wanted
+                scene = self.drawn_at(wanted)
+        return scene
+
+    def drawn_at(self, scroll: tuple[int, int]) -> Scene[LoadLayout]:
         return load_scene(
             self.state,
             self.board_width(),
@@ -44,7 +63,70 @@ class LoadApp(GameApp[LoadState]):
             notes=self.notes(),
             max_font=MAX_TEXT,
             palette=self.settings.palette,
+            scroll=scroll,
         )
+
+    @staticmethod
+    def showing(layout: LoadLayout, cells: tuple[int, ...]) -> tuple[int, int]:
+        """The scroll that brings these cells into view, moving the board least."""
+        if not cells:
+            return layout.view.offset
+        boxes = [layout.cell_box(cell) for cell in cells]
+        box = (
+            min(x for x, _, _ in boxes),
+            min(y for _, y, _ in boxes),
+            max(x + side for x, _, side in boxes),
+            max(y + side for _, y, side in boxes),
+        )
+        return layout.view.showing(box)
+
+    def scroll_by(self, across: float, down: float) -> None:
+        """Scroll the board by so many cells (it stops at its edges)."""
+        cell = self.layout().cell
+        self.scroll = (round(self.scroll[0] + across * cell), round(self.scroll[1] + down * cell))
+
+    def page(self) -> float:
+        """A page of the board, in cells: the room less a cell, so one row stays in view."""
+        view = self.layout().view
+        return max(1.0, view.room[1] / self.layout().cell - 1)
+
+    def saw_event(self, event: pygame.event.Event) -> None:
+        """The wheel over the board scrolls it: down and up, across with Shift held (or a
+        wheel that turns sideways). A press on a scroll bar puts its thumb there, and the
+        thumb follows the mouse until the button is let go."""
+        if event.type == pygame.MOUSEWHEEL and self.board.pointer is not None:
+            if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                self.scroll_by(-event.y or event.x, 0)
+            else:
+                self.scroll_by(event.x, -event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.dragging = self.bar_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = None
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and self.dragging is not None:
+            along = event.pos[self.dragging]
+            self.scroll = self.layout().view.dragged(self.dragging, along)
+
+    def bar_at(self, pos: tuple[int, int]) -> int | None:
+        """The scroll bar at a point of the board, by its axis (none before the first
+        picture, or where the board fits)."""
+        return None if self.board.drawn is None else self.layout().view.bar_at(*pos)
+
+    def view_keys(self) -> dict[int, Callable[[], object]]:
+        """Up and Down scroll a row, Page Up and Page Down a page; across with Shift."""
+        return {
+            pygame.K_UP: partial(self.scroll_key, -1.0),
+            pygame.K_DOWN: partial(self.scroll_key, 1.0),
+            pygame.K_PAGEUP: lambda: self.scroll_key(-self.page()),
+            pygame.K_PAGEDOWN: lambda: self.scroll_key(self.page()),
+        }
+
+    def scroll_key(self, cells: float) -> None:
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.scroll_by(cells, 0)
+        else:
+            self.scroll_by(0, cells)
 
     def winner_colour(self) -> str | None:
         return {1: "red", 2: "green"}.get(self.state.winner or 0)
@@ -67,7 +149,13 @@ class LoadApp(GameApp[LoadState]):
     def hint(self) -> str:
         if self.typed:
             return f"Cell {self.typed}: Enter picks it, Backspace corrects"
-        return self.hover_hint()
+        return self.hover_hint() or self.scroll_hint()
+
+    def scroll_hint(self) -> str:
+        """How to see the rest of a board too large for its room (once it is drawn)."""
+        shown = self.board.drawn
+        scrolls = shown is not None and self.layout().view.scrolls
+        return SCROLL_HINT if scrolls else ""
 
     def hovered_cell(self) -> int | None:
         """The cell under the mouse in the picture shown (none before the first)."""
@@ -135,6 +223,9 @@ class LoadApp(GameApp[LoadState]):
         return (random_red, AUTO1_DELAY_MS) if self.auto1 and mover == 1 else None
 
     def board_click(self, pos: tuple[int, int]) -> None:
+        """A cell picks it; a click elsewhere passes, but on a scroll bar (which scrolls)."""
+        if self.bar_at(pos) is not None:
+            return
         cell = self.layout().cell_at(*pos)
         if cell is None:
             self.pass_turn()
@@ -200,9 +291,12 @@ class LoadApp(GameApp[LoadState]):
         self.set_typed((self.typed + digit)[-3:].lstrip("0") or "0")
 
     def set_typed(self, typed: str) -> None:
-        """The number typed so far, echoed at once over any other message."""
+        """The number typed so far, echoed at once over any other message; its cell is
+        brought into view."""
         self.typed = typed
         self.message = self.hint() if typed else ""
+        if typed and int(typed) < self.state.board.cells:
+            self.scroll = self.showing(self.layout(), (int(typed),))
 
     def pick_typed(self) -> None:
         if self.typed:

@@ -189,8 +189,7 @@ class TilesApp(GameApp[TilesState]):
         order = seat_order(self.rules.players, YOU).index(YOU)
         slots = hand_slots(self.state, YOU, hidden=True)
         index = self.layout().tile_at(*pos, order, len(slots))
-        held = index is not None and slots[index] in self.state.hands[YOU]
-        return slots[index] if held and index is not None else None
+        return None if index is None else slots[index]
 
     def move_keys(self, move: Any) -> tuple[str, ...]:
         """A hinted colour: every tile of it in the mover's hand."""

@@ -57,11 +57,11 @@ def dimmed_seat(state: TilesState, viewer: int | None) -> int | None:
 
 
 def hand_slots(state: TilesState, seat: int, hidden: bool) -> list[int]:
-    """A seat's tiles as dealt this round, one slot each for the whole round: by colour,
-    and by value unless the values are hidden (then in the order dealt, which tells
-    nothing). Played tiles leave their slot empty."""
-    dealt = state.dealt[seat] if state.dealt else ()
-    return sorted(dealt, key=color_of) if hidden else sorted(dealt)
+    """A seat's tiles in the slots of its hand, packed from the first slot (under the
+    seat's name) so that a hand closes up as it is played: by colour, and by value unless
+    the values are hidden (then in the order dealt, which tells nothing)."""
+    held = state.hands[seat]
+    return sorted(held, key=color_of) if hidden else sorted(held)
 
 
 def tiles_scene(
@@ -164,12 +164,11 @@ def _seat_shapes(
     ]
     if seat == state.to_move:
         shapes.append(Text("turn", x + size * MARKER_X, y, "▸", size, "ink"))
-    held, hidden = set(state.hands[seat]), seat == viewer
+    hidden = seat == viewer
     for index, tile in enumerate(hand_slots(state, seat, hidden)):
-        if tile in held:
-            left, middle, side = layout.tile_box(order, index)
-            dimmed = playable is not None and tile not in playable
-            shapes += _tile_shapes(tile_key(tile), left, middle, side, tile, hidden, dimmed)
+        left, middle, side = layout.tile_box(order, index)
+        dimmed = playable is not None and tile not in playable
+        shapes += _tile_shapes(tile_key(tile), left, middle, side, tile, hidden, dimmed)
     return shapes
 
 
