@@ -26,6 +26,7 @@ from games import KITS, REGISTRY
 from games.base import AnyGame, State, StateT
 from games.history import History
 from games.kit import ExactValue, Judging
+from games.words import with_unit
 
 if TYPE_CHECKING:
     from games.kit import Shares
@@ -501,7 +502,8 @@ def summary(
             for glyph, one, many in SUMMARY
             if found.glyphs[GLYPH_NAMES[glyph]]
         ]
-        counts = [counted(found.moves, "move", "moves"), f"accuracy {found.accuracy:.0f} %"]
+        accuracy = with_unit(f"{found.accuracy:.0f}", "%")  # held to its unit where lines wrap
+        counts = [counted(found.moves, "move", "moves"), f"accuracy {accuracy}"]
         lines.append(f"{name(found.player)}: {', '.join(counts + (errors or ['no errors']))}")
     return lines
 

@@ -102,9 +102,9 @@ def test_the_summary_counts_moves_accuracy_and_errors_in_words():
     judgements = [judged(1, "??", 0.0), judged(1, "", 1.0), judged(2, "?!", 0.9)]
     judgements += [judged(3, "", 1.0)]
     assert summary(judgements, 1, {1: "Red", 2: "Green", 3: "Blue"}.__getitem__) == [
-        "Red: 2 moves, accuracy 50 %, 1 blunder",
-        "Green: 1 move, accuracy 64 %, 1 inaccuracy",
-        "Blue: 1 move, accuracy 100 %, no errors",
+        "Red: 2 moves, accuracy 50\u00a0%, 1 blunder",
+        "Green: 1 move, accuracy 64\u00a0%, 1 inaccuracy",
+        "Blue: 1 move, accuracy 100\u00a0%, no errors",
     ]
 
 

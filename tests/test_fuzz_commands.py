@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -70,9 +71,13 @@ def _run(argv: list[str], stdout: str, signum: int | None, delay_s: float, tmp: 
 
 
 def _before_our_first_line(err: str) -> bool:
-    """A Ctrl-C while Python itself still starts (finding the program's package): every
-    Python program shows this one, before any line of its own can act."""
-    return err.endswith("KeyboardInterrupt\n") and 'File "/' not in err
+    """A Ctrl-C while Python itself still starts (its site module, an installer's path
+    finder, the package's first import): every Python program shows this one, before any
+    line of its own can act. No frame of the program's own but its entry module's."""
+    frames = re.findall(r'File "([^"]+)"', err)
+    ours = [frame for frame in frames if "/viz/" in frame or "/games/" in frame]
+    entry = ("viz/__init__.py", "viz/__main__.py")
+    return err.endswith("KeyboardInterrupt\n") and all(f.endswith(entry) for f in ours)
 
 
 def _problems(status: int | None, err: str, signum: int | None, folder: Path) -> list[str]:

@@ -86,8 +86,8 @@ def test_a_replay_of_an_analysed_game_ends_with_each_sides_summary(opened, tmp_p
         for s in window.board.drawn.shapes
         if isinstance(s, Text) and s.key.startswith("banner-")
     ]
-    assert "Red: 7 moves, accuracy 70 %, 1 inaccuracy, 1 mistake, 1 blunder" in banner
-    assert "Green: 7 moves, accuracy 86 %, 1 blunder" in banner
+    assert "Red: 7 moves, accuracy 70\u00a0%, 1 inaccuracy, 1 mistake, 1 blunder" in banner
+    assert "Green: 7 moves, accuracy 86\u00a0%, 1 blunder" in banner
 
 
 def test_an_ended_game_has_a_banner_with_the_winner_and_a_game_over_mode_line(opened):

@@ -7,10 +7,15 @@ from __future__ import annotations
 import signal
 import sys
 
-from viz.system import HELD_SIGNALS
+# Before anything else is imported: a stop while the rest loads ends the program at once.
+for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
+    if hasattr(signal, _name):
+        signal.signal(getattr(signal, _name), signal.SIG_DFL)
 
 
 def run() -> None:
+    from viz.system import HELD_SIGNALS
+
     for signum in HELD_SIGNALS:
         signal.signal(signum, signal.SIG_DFL)
     from viz.cli import main
