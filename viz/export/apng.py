@@ -14,9 +14,8 @@ import zlib
 from typing import BinaryIO
 
 import numpy as np
-from PIL import Image
 
-from viz.export.deltas import DeltaAnimation, Offset
+from viz.export.deltas import DeltaAnimation, Frame
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PALETTE_COLOR_TYPE = 3
@@ -43,13 +42,24 @@ class ApngStream(DeltaAnimation):
             self._chunk(b"PLTE", bytes(colors) + bytes(3))
             self._chunk(b"tRNS", b"\xff" * count + b"\x00")
 
-    def write_frame(self, frame: Image.Image, offset: Offset, delay: int, clear: bool) -> None:
-        blend = BLEND_OVER if clear and self.transparent is not None else BLEND_SOURCE
+    def write_frame(self, frame: Frame, delay: int) -> None:
+        pixels = self.spare_kept(frame)
+        blend = (
+            BLEND_OVER if frame.kept is not None and self.transparent is not None else BLEND_SOURCE
+        )
+        height, width = pixels.shape
         control = struct.pack(
-            ">IIIIIHHBB", self._next(), *frame.size, *offset, delay, 1000, DISPOSE_NONE, blend
+            ">IIIIIHHBB",
+            self._next(),
+            width,
+            height,
+            *frame.offset,
+            delay,
+            1000,
+            DISPOSE_NONE,
+            blend,
         )
         self._chunk(b"fcTL", control)
-        pixels = np.asarray(frame)
         rows = np.hstack([np.zeros((pixels.shape[0], 1), np.uint8), pixels])  # filter: none
         data = zlib.compress(rows.tobytes(), 6)
         if self.frames == 0:

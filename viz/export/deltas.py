@@ -1,21 +1,32 @@
 """What the streaming GIF and APNG writers share: an indexed animation written one
 frame at a time, each frame after the first only the box of pixels that changed.
 
-Inside that box the pixels that did not change take a spare palette index that
-the format shows as "leave what is there", so runs of it compress well. A
-frame identical to the one before adds its delay to it; a delay longer than
-the format can say is split, the rest carried by a one-pixel frame that
-changes nothing.
+Each frame says which pixels inside that box did not change: a format may leave
+those as they are (a spare palette index it shows as "leave what is there"),
+so that runs of it compress well. A frame identical to the one before adds its
+delay to it; a delay longer than the format can say is split, the rest carried
+by a one-pixel frame that changes nothing.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 
 import numpy as np
 from PIL import Image
 
 Offset = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A box of an animation's pixels at `offset`; `kept` marks those that are as the
+    frame before left them (None: every pixel is drawn)."""
+
+    pixels: np.ndarray
+    offset: Offset = (0, 0)
+    kept: np.ndarray | None = None
 
 
 class DeltaAnimation(ABC):
@@ -25,7 +36,7 @@ class DeltaAnimation(ABC):
         """`colors`: how many palette entries the frames use (at most 256)."""
         self.transparent = colors if colors < 256 else None
         self.previous: np.ndarray | None = None
-        self.pending: tuple[Image.Image, Offset, int, bool] | None = None
+        self.pending: tuple[Frame, int] | None = None
 
     def add(
         self, image: Image.Image, delay: int, near: tuple[int, int, int, int] | None = None
@@ -34,7 +45,7 @@ class DeltaAnimation(ABC):
         `near` is a box known to hold every pixel that changed, when the caller knows one."""
         if self.previous is None:
             self.previous = np.array(image)
-            self._queue(image.copy(), (0, 0), delay, False)
+            self._queue(Frame(self.previous.copy()), delay)
             return
         x0, y0, x1, y1 = near or (0, 0, image.width, image.height)
         pixels = np.asarray(image.crop((x0, y0, x1, y1)))
@@ -42,45 +53,47 @@ class DeltaAnimation(ABC):
         changed = pixels != before
         if not changed.any():
             assert self.pending is not None  # the latest frame waits here until the next one
-            frame, offset, pending_delay, clear = self.pending
-            self.pending = (frame, offset, pending_delay + delay, clear)
+            frame, pending_delay = self.pending
+            self.pending = (frame, pending_delay + delay)
             return
         rows, cols = np.nonzero(changed.any(axis=1))[0], np.nonzero(changed.any(axis=0))[0]
         top, bottom, left, right = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
         region = pixels[top:bottom, left:right].copy()
-        if self.transparent is not None:
-            region[~changed[top:bottom, left:right]] = self.transparent
-        self._queue(_indexed(region), (int(x0 + left), int(y0 + top)), delay, True)
+        kept = ~changed[top:bottom, left:right]
+        self._queue(Frame(region, (int(x0 + left), int(y0 + top)), kept), delay)
         before[...] = pixels
 
     def close(self) -> None:
         self._flush()
         self.finish()
 
-    def _queue(self, frame: Image.Image, offset: Offset, delay: int, clear: bool) -> None:
+    def _queue(self, frame: Frame, delay: int) -> None:
         self._flush()
-        self.pending = (frame, offset, delay, clear)
+        self.pending = (frame, delay)
 
     def _flush(self) -> None:
         if self.pending is None:
             return
         assert self.previous is not None  # kept from the first frame on
-        frame, offset, delay, clear = self.pending
+        frame, delay = self.pending
         while delay > self.max_delay:
-            self.write_frame(frame, offset, self.max_delay, clear)
-            frame, offset, clear = _indexed(self.previous[:1, :1].copy()), (0, 0), False
+            self.write_frame(frame, self.max_delay)
+            frame = Frame(self.previous[:1, :1].copy())
             delay -= self.max_delay
-        self.write_frame(frame, offset, delay, clear)
+        self.write_frame(frame, delay)
         self.pending = None
 
+    def spare_kept(self, frame: Frame) -> np.ndarray:
+        """The frame's pixels with those it keeps at the spare index (where there is
+        one), which the format shows as what lies underneath."""
+        if frame.kept is None or self.transparent is None:
+            return frame.pixels
+        return np.where(frame.kept, np.uint8(self.transparent), frame.pixels)
+
     @abstractmethod
-    def write_frame(self, frame: Image.Image, offset: Offset, delay: int, clear: bool) -> None:
-        """Write one frame; `clear`: its transparent index keeps what is underneath."""
+    def write_frame(self, frame: Frame, delay: int) -> None:
+        """Write one frame, shown for `delay`."""
 
     @abstractmethod
     def finish(self) -> None:
         """Write what ends the file."""
-
-
-def _indexed(pixels: np.ndarray) -> Image.Image:
-    return Image.frombuffer("P", pixels.shape[::-1], pixels.tobytes(), "raw", "P", 0, 1)

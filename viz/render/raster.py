@@ -28,6 +28,7 @@ from viz.scenes.shapes import (
     Shape,
     Text,
     changed_shapes,
+    common_ends,
     dash_angles,
     dash_segments,
 )
@@ -109,7 +110,7 @@ def render(scene: Scene) -> Image.Image:
     colors = indexed_palette(scene.palette)
     image = Image.new("P", (scene.width, scene.height), colors.index[scene.background])
     image.putpalette(colors.flat())
-    _draw_region(image, scene, (0, 0, scene.width, scene.height))
+    _draw_region(image, scene, (0, 0, scene.width, scene.height), shape_boxes(scene.shapes))
     return image
 
 
@@ -119,19 +120,37 @@ def render_changes(scenes: Iterable[Scene]) -> Iterator[tuple[Image.Image, Box |
     every pixel that may have changed (None for the first, and for no change at all)."""
     image: Image.Image | None = None
     before: Scene | None = None
+    boxes = _NO_BOXES
     for scene in scenes:
         changed = None
         if image is None:
             image = render(scene)
+            boxes = shape_boxes(scene.shapes)
         else:
             assert before is not None  # drawn with the image
+            boxes = _next_boxes(before, scene, boxes)
             for box in merged(changed_boxes(before, scene)):
-                _draw_region(image, scene, box)
+                _draw_region(image, scene, box, boxes)
                 changed = box if changed is None else _union(changed, box)
         before = scene
         if changed is not None:
             changed = _clip(changed, scene.width, scene.height)
         yield image, changed
+
+
+def _next_boxes(before: Scene, after: Scene, boxes: np.ndarray) -> np.ndarray:
+    """The bounds of `after`'s shapes, given `before`'s: where the two scenes begin and
+    end alike, only the shapes that are not the same objects are measured."""
+    splice = common_ends(before, after)
+    if splice is None:
+        return shape_boxes(after.shapes)
+    start, end = splice
+    middle = shape_boxes(after.shapes[start : len(after.shapes) - end])
+    rows = np.concatenate((boxes[:start], middle, boxes[len(boxes) - end :]))
+    for index in (*range(start), *range(-end, 0)):
+        if before.shapes[index] is not after.shapes[index]:
+            rows[index] = bounds(after.shapes[index])
+    return rows
 
 
 def render_stream(scenes: Iterable[Scene]) -> Iterator[Image.Image]:
@@ -200,12 +219,13 @@ def bounds(shape: Shape) -> tuple[int, int, int, int]:
     return int(x0) - 2, int(y0) - 2, int(x1) + 3, int(y1) + 3
 
 
-def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _draw_region(image: Image.Image, scene: Scene, box: tuple[int, int, int, int]) -> None:
-    """Redraw the part of `scene` inside `box` onto `image`, clipped to the box."""
+def _draw_region(image: Image.Image, scene: Scene, box: Box, boxes: np.ndarray) -> None:
+    """Redraw the part of `scene` inside `box` onto `image`, clipped to the box; `boxes`
+    holds the bounds of the scene's shapes, a row each, in the scene's order."""
     box = _clip(box, scene.width, scene.height)
     if box[0] >= box[2] or box[1] >= box[3]:
         return
@@ -213,9 +233,14 @@ def _draw_region(image: Image.Image, scene: Scene, box: tuple[int, int, int, int
     patch = Image.new("P", (box[2] - box[0], box[3] - box[1]), colors.index[scene.background])
     draw = ImageDraw.Draw(patch)
     dx, dy = -box[0], -box[1]
-    for shape in scene.shapes:
-        if not _overlaps(bounds(shape), box):
-            continue
+    meets = (
+        (boxes[:, 0] < box[2])
+        & (box[0] < boxes[:, 2])
+        & (boxes[:, 1] < box[3])
+        & (box[1] < boxes[:, 3])
+    )
+    for index in np.flatnonzero(meets).tolist():
+        shape = scene.shapes[index]
         if isinstance(shape, Text):
             _draw_text(patch, colors, shape, dx, dy)
         elif isinstance(shape, Rect) and not shape.radius:
@@ -223,6 +248,14 @@ def _draw_region(image: Image.Image, scene: Scene, box: tuple[int, int, int, int
         else:
             _draw_smooth(patch, colors, shape, dx, dy)
     image.paste(patch, box[:2])
+
+
+_NO_BOXES = np.zeros((0, 4), dtype=np.int64)
+
+
+def shape_boxes(shapes: tuple[Shape, ...]) -> np.ndarray:
+    """The bounds of each shape, a row each."""
+    return np.array([bounds(shape) for shape in shapes], dtype=np.int64).reshape(-1, 4)
 
 
 def _draw_shape(

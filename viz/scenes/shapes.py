@@ -8,6 +8,7 @@ the SVG writer all draw the same scenes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic
@@ -171,6 +172,16 @@ class Scene(Generic[LayoutT]):
         game's picture, in the same colours whatever the game)."""
         return hex_rgb(name) if name.startswith("#") else self.palette.colors[name]
 
+    @cached_property
+    def keys(self) -> tuple[str, ...]:
+        """Each shape's key, in order."""
+        return tuple(shape.key for shape in self.shapes)
+
+    @cached_property
+    def unique_keys(self) -> bool:
+        """Whether no two shapes share a key."""
+        return len(set(self.keys)) == len(self.keys)
+
     def by_key(self) -> dict[str, Shape]:
         return {shape.key: shape for shape in self.shapes}
 
@@ -191,15 +202,62 @@ def changed_shapes(before: Scene, after: Scene) -> list[Shape] | None:
     canvas = (after.width, after.height, after.background, after.palette)
     if (before.width, before.height, before.background, before.palette) != canvas:
         return None
+    splice = common_ends(before, after)
+    if splice is not None:  # most frames: found without grouping every shape by its key
+        return _spliced_changes(before, after, splice)
     was, now = before.groups, after.groups
     if [key for key in was if key in now] != [key for key in now if key in was]:
         return None
+    return _differing(was, now)
+
+
+def _differing(was: dict[str, tuple[Shape, ...]], now: dict[str, tuple[Shape, ...]]) -> list[Shape]:
     return [
         shape
         for key in was.keys() | now.keys()
         if was.get(key) != now.get(key)
         for shape in (*was.get(key, ()), *now.get(key, ()))
     ]
+
+
+def common_ends(before: Scene, after: Scene) -> tuple[int, int] | None:
+    """How many shapes two scenes of one key each begin and end with under the same keys,
+    position for position (None where a key is used twice, as in motion): a scene made
+    from the last one's state differs in a few shapes in between, and reuses the objects
+    of everything that did not change."""
+    if not (before.unique_keys and after.unique_keys):
+        return None
+    was, now = before.keys, after.keys
+    start = _longest(lambda n: was[:n] == now[:n], min(len(was), len(now)))
+    end = _longest(
+        lambda n: was[len(was) - n :] == now[len(now) - n :], min(len(was), len(now)) - start
+    )
+    return start, end
+
+
+def _longest(holds: Callable[[int], bool], most: int) -> int:
+    """The largest n up to `most` for which `holds(n)`, which holds up to some n and not
+    after it."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if holds(middle) else (low, middle - 1)
+    return low
+
+
+def _spliced_changes(before: Scene, after: Scene, splice: tuple[int, int]) -> list[Shape] | None:
+    start, end = splice
+    ends = [
+        shape
+        for index in (*range(start), *range(-end, 0))
+        if (was := before.shapes[index]) is not (now := after.shapes[index]) and was != now
+        for shape in (was, now)
+    ]
+    was = {shape.key: (shape,) for shape in before.shapes[start : len(before.shapes) - end]}
+    now = {shape.key: (shape,) for shape in after.shapes[start : len(after.shapes) - end]}
+    if [key for key in was if key in now] != [key for key in now if key in was]:
+        return None
+    return ends + _differing(was, now)
 
 
 def dash_angles(radius: float, width: float) -> list[tuple[float, float]]:
