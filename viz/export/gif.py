@@ -6,10 +6,10 @@ long run of pixels that did not change (in the order GIF reads them, row after
 row) becomes the frame's transparent index, while a short one keeps its colours:
 the box then reads as the picture itself wherever it changed, whose strings of
 pixels repeat, rather than as the picture broken by single transparent pixels.
-The palette is ordered by how much of the first frame each colour covers, and
-each frame's codes start as narrow as its largest index allows, its transparent
-index the lowest one it leaves free. Pillow's LZW encoder (`Image.tobytes("gif")`)
-compresses each frame's pixels; this module writes the rest of the file.
+Codes start as narrow as the palette allows (Pillow's own GIF writer starts every
+frame at 9 bits). Pillow's LZW encoder
+(`Image.tobytes("gif")`) compresses each frame's pixels; this module writes the
+rest of the file.
 """
 
 from __future__ import annotations
@@ -36,54 +36,31 @@ class GifStream(DeltaAnimation):
         count = len(colors) // 3
         super().__init__(count)
         self.out = out
-        self.size = width, height
-        self.colors = colors
-        self.order = np.arange(256, dtype=np.uint8)  # the file's index of each of ours
-        self.started = False
+        entries = count if self.transparent is None else count + 1  # the spare index too
+        bits = max(1, (entries - 1).bit_length())
+        self.bits = max(2, bits)  # the frames' code size: GIF's smallest is 2
+        table = bytes(colors) + bytes(3 * ((1 << bits) - count))
+        out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF0 | (bits - 1), 0, 0))
+        out.write(table)
+        out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", 0) + b"\x00")  # loop
 
     def write_frame(self, frame: Frame, delay: int) -> None:
-        if not self.started:
-            self._start(frame.pixels)
-        pixels = self.order[frame.pixels]
-        transparent = None
-        if frame.kept is not None:
-            clear = frame.kept & _long_runs(frame.kept)
-            transparent = _lowest_free(pixels[~clear]) if clear.any() else None
-            if transparent is not None:
-                pixels[clear] = transparent
-        self._write_image(pixels, frame.offset, delay, transparent)
-
-    def finish(self) -> None:
-        self.out.write(b";")
-
-    def _start(self, first: np.ndarray) -> None:
-        """The header, with the palette ordered by how many of the first frame's pixels
-        each colour covers (the colours it lacks after them, as they were)."""
-        self.started = True
-        count = len(self.colors) // 3
-        covered = np.bincount(first.ravel(), minlength=count)[:count]
-        ranked = np.argsort(-covered, kind="stable")
-        self.order[ranked] = np.arange(count, dtype=np.uint8)
-        table = np.array(self.colors, dtype=np.uint8).reshape(-1, 3)[ranked]
-        entries = count if count == 256 else count + 1  # a spare index for transparency
-        bits = max(1, (entries - 1).bit_length())
-        width, height = self.size
-        self.out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF0 | (bits - 1), 0, 0))
-        self.out.write(table.tobytes() + bytes(3 * ((1 << bits) - count)))
-        self.out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", 0) + b"\x00")  # loop
-
-    def _write_image(
-        self, pixels: np.ndarray, offset: tuple[int, int], delay: int, transparent: int | None
-    ) -> None:
+        pixels, transparent = frame.pixels, None
+        if frame.kept is not None and self.transparent is not None:
+            clear = _long_runs(frame.kept)
+            if clear.any():
+                transparent = self.transparent
+                pixels = np.where(clear, np.uint8(transparent), pixels)
         flags = KEEP << 2 | (transparent is not None)
         control = struct.pack("<BHBB", flags, delay, transparent or 0, 0)
         height, width = pixels.shape
-        top = max(int(pixels.max()), transparent or 0)
-        bits = max(2, top.bit_length())  # GIF's smallest code size is 2
-        image = Image.frombuffer("P", (width, height), pixels.tobytes(), "raw", "P", 0, 1)
         self.out.write(b"!\xf9\x04" + control)
-        self.out.write(b"," + struct.pack("<HHHHB", *offset, width, height, 0))
-        self.out.write(bytes([bits]) + image.tobytes("gif", "P", bits, 0) + b"\x00")
+        self.out.write(b"," + struct.pack("<HHHHB", *frame.offset, width, height, 0))
+        image = Image.frombuffer("P", (width, height), pixels.tobytes(), "raw", "P", 0, 1)
+        self.out.write(bytes([self.bits]) + image.tobytes("gif", "P", self.bits, 0) + b"\x00")
+
+    def finish(self) -> None:
+        self.out.write(b";")
 
 
 def _long_runs(kept: np.ndarray) -> np.ndarray:
@@ -91,12 +68,9 @@ def _long_runs(kept: np.ndarray) -> np.ndarray:
     flat = kept.ravel()
     drawn = np.flatnonzero(~flat)
     runs = np.diff(np.concatenate(([-1], drawn, [flat.size]))) - 1  # kept before each drawn
-    long = np.zeros(flat.size, dtype=bool)
-    long[flat] = np.repeat(runs >= LONG_RUN, runs)
-    return long.reshape(kept.shape)
-
-
-def _lowest_free(pixels: np.ndarray) -> int | None:
-    """The lowest index no pixel uses; None when all 256 are used."""
-    free = np.flatnonzero(np.bincount(pixels.ravel(), minlength=257) == 0)
-    return int(free[0]) if free[0] < 256 else None
+    # the flat mask is each run's verdict, run by run, with a drawn pixel after each but the last
+    verdicts = np.zeros(2 * len(runs) - 1, dtype=bool)
+    verdicts[::2] = runs >= LONG_RUN
+    lengths = np.ones(2 * len(runs) - 1, dtype=np.int64)
+    lengths[::2] = runs
+    return np.repeat(verdicts, lengths).reshape(kept.shape)

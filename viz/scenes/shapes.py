@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from typing import Any, Generic
 
 from typing_extensions import TypeVar
@@ -175,7 +176,7 @@ class Scene(Generic[LayoutT]):
     @cached_property
     def keys(self) -> tuple[str, ...]:
         """Each shape's key, in order."""
-        return tuple(shape.key for shape in self.shapes)
+        return tuple(map(attrgetter("key"), self.shapes))
 
     @cached_property
     def unique_keys(self) -> bool:
@@ -228,6 +229,8 @@ def common_ends(before: Scene, after: Scene) -> tuple[int, int] | None:
     if not (before.unique_keys and after.unique_keys):
         return None
     was, now = before.keys, after.keys
+    if was == now:
+        return len(was), 0
     start = _longest(lambda n: was[:n] == now[:n], min(len(was), len(now)))
     end = _longest(
         lambda n: was[len(was) - n :] == now[len(now) - n :], min(len(was), len(now)) - start
