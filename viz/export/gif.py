@@ -47,7 +47,7 @@ class GifStream(DeltaAnimation):
     def write_frame(self, frame: Frame, delay: int) -> None:
         pixels, transparent = frame.pixels, None
         if frame.kept is not None and self.transparent is not None:
-            clear = _long_runs(frame.kept)
+            clear = long_runs(frame.kept)
             if clear.any():
                 transparent = self.transparent
                 pixels = np.where(clear, np.uint8(transparent), pixels)
@@ -63,7 +63,7 @@ class GifStream(DeltaAnimation):
         self.out.write(b";")
 
 
-def _long_runs(kept: np.ndarray) -> np.ndarray:
+def long_runs(kept: np.ndarray) -> np.ndarray:
     """Where `kept` lies in a run of at least LONG_RUN kept pixels, row after row."""
     flat = kept.ravel()
     drawn = np.flatnonzero(~flat)

@@ -1,0 +1,96 @@
+"""The GIF writer against the plain path: every turn's whole picture rendered afresh,
+shown for the timeline's delay; and which unchanged pixels it makes transparent."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from viz.export.engine import Clip, gif_bytes
+from viz.export.gif import LONG_RUN, long_runs
+from viz.files import load_replay
+from viz.render.raster import render
+from viz.render.timeline import fixed_durations_ms, gif_delays_cs
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_GAME = ROOT.parent / "shared" / "data" / "load-7x7-full-49-stages.jsonl"
+FRAME_MS, HOLD_MS = 500, 2000
+
+
+def shown(data: bytes) -> list[tuple[bytes, int]]:
+    """Each picture the GIF shows, as RGB, with its time in ms; a picture equal to the
+    one before is one picture, shown for both times."""
+    with Image.open(io.BytesIO(data)) as animation:
+        pictures = []
+        for index in range(animation.n_frames):
+            animation.seek(index)
+            pictures.append((animation.convert("RGB").tobytes(), animation.info["duration"]))
+    return joined(pictures)
+
+
+def joined(pictures: list[tuple[bytes, int]]) -> list[tuple[bytes, int]]:
+    out: list[tuple[bytes, int]] = []
+    for picture, time in pictures:
+        if out and out[-1][0] == picture:
+            out[-1] = (picture, out[-1][1] + time)
+        else:
+            out.append((picture, time))
+    return out
+
+
+def plain(scenes) -> list[tuple[bytes, int]]:
+    """Every scene rendered whole and on its own, for the timeline's time."""
+    delays = gif_delays_cs(fixed_durations_ms(len(scenes), FRAME_MS, HOLD_MS))
+    return joined(
+        [
+            (render(scene).convert("RGB").tobytes(), cs * 10)
+            for scene, cs in zip(scenes, delays, strict=True)
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("recording", "size"),
+    [
+        (ROOT / "recordings" / "load-sample.jsonl", 300),
+        (ROOT / "recordings" / "loops-sample.jsonl", 560),
+        pytest.param(ROOT / "recordings" / "tiles-sample.jsonl", 300, marks=pytest.mark.slow),
+        (SHARED_GAME, 560),
+    ],
+    ids=["load", "loops", "tiles", "shared-98-turns"],
+)
+def test_the_gif_shows_every_turns_whole_picture_for_its_time(recording, size):
+    if not recording.exists():
+        pytest.skip("the shared 98-turn game is not beside this checkout")
+    scenes = list(Clip(load_replay(recording), size).scenes())
+    assert shown(gif_bytes(scenes, FRAME_MS, HOLD_MS)) == plain(scenes)
+
+
+def test_the_shared_game_weighs_less_than_gifsicles_best_of_the_old_gif():
+    """gifsicle -O3 made 216,433 bytes of the GIF this writer made before (247,476)."""
+    if not SHARED_GAME.exists():
+        pytest.skip("the shared 98-turn game is not beside this checkout")
+    scenes = list(Clip(load_replay(SHARED_GAME), 560).scenes())
+    assert len(gif_bytes(scenes, FRAME_MS, HOLD_MS)) <= 212_000
+
+
+def test_runs_of_unchanged_pixels_are_transparent_from_the_long_length_on():
+    kept = np.ones(2 + 1 + (LONG_RUN - 1) + 1 + LONG_RUN + 1 + 2, dtype=bool)
+    drawn = [2, 2 + 1 + LONG_RUN - 1, 2 + 1 + LONG_RUN - 1 + 1 + LONG_RUN]
+    kept[drawn] = False
+    # two kept, drawn, one short of the length kept, drawn, the length kept, drawn, two kept
+    expected = np.zeros_like(kept)
+    expected[drawn[1] + 1 : drawn[2]] = True
+    assert (long_runs(kept.reshape(1, -1)) == expected).all()
+    # row after row, as GIF reads them: a run goes on past a row's end
+    rows = np.ones((3, LONG_RUN // 2), dtype=bool)
+    rows[0, 0] = rows[2, -1] = False
+    assert long_runs(rows).sum() == 3 * (LONG_RUN // 2) - 2
+
+
+def test_a_frame_with_nothing_kept_has_no_long_run():
+    assert not long_runs(np.zeros((4, 60), dtype=bool)).any()
