@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image
+from test_streams import timeline
 
 from viz.export.engine import Clip, gif_bytes
 from viz.export.gif import LONG_RUN, long_runs
@@ -29,23 +30,13 @@ def shown(data: bytes) -> list[tuple[bytes, int]]:
         for index in range(animation.n_frames):
             animation.seek(index)
             pictures.append((animation.convert("RGB").tobytes(), animation.info["duration"]))
-    return joined(pictures)
-
-
-def joined(pictures: list[tuple[bytes, int]]) -> list[tuple[bytes, int]]:
-    out: list[tuple[bytes, int]] = []
-    for picture, time in pictures:
-        if out and out[-1][0] == picture:
-            out[-1] = (picture, out[-1][1] + time)
-        else:
-            out.append((picture, time))
-    return out
+    return timeline(pictures)
 
 
 def plain(scenes) -> list[tuple[bytes, int]]:
     """Every scene rendered whole and on its own, for the timeline's time."""
     delays = gif_delays_cs(fixed_durations_ms(len(scenes), FRAME_MS, HOLD_MS))
-    return joined(
+    return timeline(
         [
             (render(scene).convert("RGB").tobytes(), cs * 10)
             for scene, cs in zip(scenes, delays, strict=True)
