@@ -74,6 +74,18 @@ def test_an_analysis_on_a_cluster_judges_alike(capsys, cluster, tmp_path):
     assert len(here.splitlines()) >= 9  # every pick judged, and a line per player
 
 
+@pytest.mark.slow
+def test_a_bulk_analysis_on_a_cluster_judges_alike(capsys, cluster, tmp_path):
+    games = tmp_path / "games"
+    for seed in ("1", "2"):
+        board = ["--rows", "3", "--cols", "4", "--load", "4", "--seed", seed]
+        output(capsys, ["record", "load", *board, "-o", str(games / f"{seed}.jsonl")])
+    argv = ["analyze", str(games), "--json", "--trials", "64"]
+    here = output(capsys, [*argv, "--workers", "2"])
+    assert output(capsys, [*argv, "--scheduler", cluster]) == here
+    assert len(here.splitlines()) == 4  # two recordings, two players each
+
+
 @pytest.mark.slow  # the client waits CONNECT_TIMEOUT_S for an answer
 def test_a_scheduler_that_does_not_answer_is_one_line(capsys):
     with socket.socket() as unused:
