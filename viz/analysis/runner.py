@@ -56,19 +56,17 @@ class Progress:
     ) -> None:
         self.total, self.done, self.clock, self.name = total, 0, clock, name
         self.started = clock()
-        self.shown = False
+        self.shown = 0  # the widest line shown yet (0: none)
         self.terminal = sys.stderr.isatty() if terminal is None else terminal
 
     def step(self, label: str) -> None:
+        """One more done, named `label`; the line is written over the last one, blanks
+        covering whatever a longer label left."""
         self.done += 1
         if self.terminal and self.clock() - self.started > PROGRESS_AFTER_S:
-            self.shown = True
-            print(
-                f"\r{self.name}: {self.done}/{self.total} {label}   ",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
+            line = f"{self.name}: {self.done}/{self.total} {label}"
+            print(f"\r{line.ljust(self.shown)}", end="", file=sys.stderr, flush=True)
+            self.shown = max(self.shown, len(line))
 
     def close(self) -> None:
         if self.shown:
