@@ -12,17 +12,6 @@ import pytest
 from viz.cli import main
 
 ESTIMATED = ["--trials", "64"]  # quick playouts where the exact search does not reach
-SUMMARY_KEYS = {
-    "file",
-    "game",
-    "player",
-    "moves",
-    "accuracy",
-    "blunders",
-    "mistakes",
-    "inaccuracies",
-    "only_moves",
-}
 
 
 def _record(path: Path, *argv: str) -> None:
@@ -99,7 +88,7 @@ def test_json_has_a_line_a_recording_and_player_as_each_alone_has(folder, capsys
     status, out, _err = run(capsys, str(folder), "--json", *ESTIMATED, "--workers", "1")
     assert status == 2
     rows = [json.loads(line) for line in out.splitlines()]
-    assert all(set(row) == SUMMARY_KEYS for row in rows)
+    assert all(list(row)[:3] == ["file", "game", "player"] for row in rows)
     expected = [
         {"file": str(folder / name), "game": game} | player
         for name, game in zip(GOOD, ["load", "load", "loops"], strict=True)
