@@ -20,7 +20,8 @@ from viz.cli import main
 
 
 def test_the_first_round_is_whole_chunks_of_at_least_2000_games():
-    assert Precision(0.01).first_round(500) == 2000  # Load: 4 chunks
+    assert Precision(0.01).first_round(2000) == 2000  # Load: 1 chunk
+    assert Precision(0.01).first_round(500) == 2000  # 4 chunks
     assert Precision(0.01).first_round(10_000) == 10_000  # Odds and Evens: 1 chunk
     assert Precision(0.01).first_round(300) == 2100  # 7 chunks: 6 are 1,800
     assert Precision(0.01, cap=1000).first_round(300) == 900  # never past the cap
@@ -126,7 +127,7 @@ def rows(capsys, argv):
 
 
 def test_a_cell_player_2_never_wins_stops_after_the_first_round(capsys):
-    # 7×7 at Load 5: every-third green never holds (docs/load.md); 4 chunks of 500
+    # 7×7 at Load 5: every-third green never holds (docs/load.md); one chunk of 2,000
     found = rows(
         capsys, [*LOAD, "--rows", "7", "--cols", "7", "--load", "5", "--precision", "0.001"]
     )
@@ -142,7 +143,7 @@ def test_precision_rows_are_the_same_for_one_worker_and_two(capsys):
     assert rows(capsys, [*argv, "--workers", "2"]) == one
     for row in one:
         rate, trials = row["player2_win_rate"], row["trials"]
-        assert trials % 500 == 0 and standard_error(rate, trials) < 0.006
+        assert trials % 2000 == 0 and standard_error(rate, trials) < 0.006
     assert {row["trials"] for row in one} > {2000}  # some cells took more rounds
 
 
@@ -166,14 +167,15 @@ def test_the_table_has_each_cells_games(capsys):
 
 
 def test_a_cell_at_the_cap_stops_there_and_says_so_in_one_line(capsys, monkeypatch):
-    monkeypatch.setattr(sweeps_cli, "PRECISION_CAP", 3000)
+    monkeypatch.setattr(sweeps_cli, "PRECISION_CAP", 5000)  # 2 chunks of 2,000 and change
     argv = [*LOAD, "--rows", "3", "--cols", "3", "--load", "5-6", "--precision", "0.005"]
     assert main(argv) == 0
     out, err = capsys.readouterr()
     found = [json.loads(line) for line in out.splitlines()]
-    assert [row["trials"] for row in found] == [3000, 3000]
+    # 38 % and 62 % (docs/load.md) need over 9,000 games for 0.005
+    assert [row["trials"] for row in found] == [4000, 4000]
     assert err == (
-        "oddsevens: sweep load: 2 of 2 cells stopped at 3,000 games, "
+        "oddsevens: sweep load: 2 of 2 cells stopped at 4,000 games, "
         "their standard error not yet below 0.005\n"
     )
 

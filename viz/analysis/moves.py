@@ -27,7 +27,7 @@ from games.analysis import (
     summary,
 )
 from games.recording import MAX_BEST, Replay
-from games.words import give_or_take
+from games.words import give_or_take, with_unit
 from viz.analysis.charts import rate_chart
 from viz.analysis.runner import IN_PROCESS, Sweep, Workers, never, run
 from viz.export.judged import best_words
@@ -243,6 +243,6 @@ def summary_table(judged: list[Judged]) -> str:
             counts = " | ".join(str(row.glyphs[glyph_name]) for glyph_name in GLYPH_NAMES.values())
             lines.append(
                 f"| {name} | {game.name} | {SCENES[game.id].seat_name(row.player)} | "
-                f"{row.moves} | {row.accuracy:.0f} % | {counts} |"
+                f"{row.moves} | {with_unit(f'{row.accuracy:.0f}', '%')} | {counts} |"
             )
     return "\n".join(lines)
