@@ -390,10 +390,17 @@ def _seed(seed: int, index: int) -> int:
 
 
 def judge_by_id(
-    game_id: str, rules: Any, moves: Sequence[Any], index: int, method: Method, seed: int
-) -> Judgement:
-    """`judge` for a worker process, which is handed the game by its id."""
-    return judge(REGISTRY[game_id], rules, moves, index, method, seed)
+    game_id: str,
+    rules: Any,
+    moves: Sequence[Any],
+    indices: Sequence[int],
+    method: Method,
+    seed: int,
+) -> list[Judgement]:
+    """`judge` of the moves `indices`, for a worker process, which is handed the game by
+    its id."""
+    game = REGISTRY[game_id]
+    return [judge(game, rules, moves, index, method, seed) for index in indices]
 
 
 def judge_game(

@@ -1,5 +1,6 @@
 """A folder, a device, a FIFO or a socket named where a recording is expected: one line
-saying what it is, status 2, no traceback and nothing written, in every command."""
+saying what it is, status 2, no traceback and nothing written, in every command (a
+folder with no recordings in it, for analyze)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from support.depth import quick_first
 
 from viz.cli import main
+from viz.files import NO_RECORDINGS
 
 COMMANDS = {
     "validate": ["validate", "{path}"],
@@ -46,6 +48,8 @@ def test_a_recording_that_is_not_a_file_is_one_line_and_status_2(tmp_path, capsy
     path, reason = _special(tmp_path, kind)
     before = sorted(tmp_path.iterdir())
     argv = [arg.format(path=path, dir=tmp_path) for arg in COMMANDS[command]]
+    if command == "analyze" and kind == "folder":  # analyze reads the recordings in one
+        reason += f" with {NO_RECORDINGS}"
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert err == f"oddsevens: {path}: {reason}\n"

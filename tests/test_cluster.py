@@ -45,6 +45,16 @@ def test_a_sweep_on_a_cluster_is_the_same_row_for_row(capsys, cluster):
 
 
 @pytest.mark.slow
+def test_a_precision_sweep_on_a_cluster_plays_the_same_games(capsys, cluster):
+    argv = ["sweep", "load", "--rows", "3", "--cols", "3", "--load", "4-7", "--seed", "4"]
+    argv += ["--precision", "0.008", "--json"]
+    one = output(capsys, [*argv, "--workers", "1"])
+    assert output(capsys, [*argv, "--scheduler", cluster]) == one
+    trials = [json.loads(line)["trials"] for line in one.splitlines()]
+    assert len(set(trials)) > 1  # cells that took different rounds
+
+
+@pytest.mark.slow
 def test_the_scheduler_may_be_named_in_the_environment(capsys, cluster, monkeypatch):
     options = ["sweep", "loops", "--trials", "3000", "--capacity", "7", "--flips", "2", "--json"]
     here = output(capsys, options)
@@ -62,6 +72,18 @@ def test_an_analysis_on_a_cluster_judges_alike(capsys, cluster, tmp_path):
     here = output(capsys, [*argv, "--workers", "2"])
     assert output(capsys, [*argv, "--scheduler", cluster]) == here
     assert len(here.splitlines()) >= 9  # every pick judged, and a line per player
+
+
+@pytest.mark.slow
+def test_a_bulk_analysis_on_a_cluster_judges_alike(capsys, cluster, tmp_path):
+    games = tmp_path / "games"
+    for seed in ("1", "2"):
+        board = ["--rows", "3", "--cols", "4", "--load", "4", "--seed", seed]
+        output(capsys, ["record", "load", *board, "-o", str(games / f"{seed}.jsonl")])
+    argv = ["analyze", str(games), "--json", "--trials", "64"]
+    here = output(capsys, [*argv, "--workers", "2"])
+    assert output(capsys, [*argv, "--scheduler", cluster]) == here
+    assert len(here.splitlines()) == 4  # two recordings, two players each
 
 
 @pytest.mark.slow  # the client waits CONNECT_TIMEOUT_S for an answer

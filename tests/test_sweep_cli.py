@@ -89,6 +89,18 @@ def test_progress_appears_only_after_a_moment(capsys):
     assert "sweep: 2/3 slow" in capsys.readouterr().err
 
 
+def test_progress_blanks_what_a_longer_label_left(capsys):
+    now = [0.0]
+    progress = Progress(2, clock=lambda: now[0], name="analyze", terminal=True)
+    now[0] = 2.0
+    progress.step("games/long.jsonl")
+    progress.step("b.jsonl")
+    progress.close()
+    first, second = "analyze: 1/2 games/long.jsonl", "analyze: 2/2 b.jsonl"
+    assert capsys.readouterr().err == f"\r{first}\r{second}{' ' * 9}\n"
+    assert len(first) - len(second) == 9
+
+
 def test_progress_is_never_written_to_a_log_or_a_pipe(capsys):
     now = [0.0]
     progress = Progress(3, clock=lambda: now[0])  # pytest's standard error is no terminal

@@ -139,6 +139,44 @@ def load_replay(path: Path | str) -> Replay:
             raise FileError(path, error.strerror or str(error)) from None
 
 
+RECORDING_SUFFIX = ".jsonl"
+NO_RECORDINGS = f"no recordings (*{RECORDING_SUFFIX}) in it or below"
+
+
+def recordings_named(paths: list[Path]) -> tuple[list[tuple[Path, Path]], list[FileError]]:
+    """Each recording the command line names, with the name its copy takes in an output
+    folder: a file as given (named by its own name), or every *.jsonl in a folder and
+    the folders below it, by path (named by its path below that folder; symbolic links
+    to folders are not followed); a recording met twice, the first time. A folder that
+    cannot be read, or holds no recording, is a FileError; a file is only read later."""
+    found: dict[Path, Path] = {}
+    errors: list[FileError] = []
+    for path in paths:
+        if not path.is_dir():
+            found.setdefault(path, Path(path.name))
+            continue
+        before = len(errors)
+        inside = _recordings_under(path, errors)
+        if not inside and len(errors) == before:
+            errors.append(FileError(path, f"is a folder with {NO_RECORDINGS}"))
+        for recording in inside:
+            found.setdefault(recording, recording.relative_to(path))
+    return list(found.items()), errors
+
+
+def _recordings_under(folder: Path, errors: list[FileError]) -> list[Path]:
+    """The *.jsonl files in `folder` and below, folder by folder in name order."""
+    found = []
+
+    def unreadable(error: OSError) -> None:
+        errors.append(FileError(error.filename or folder, error.strerror or str(error)))
+
+    for top, folders, names in os.walk(folder, onerror=unreadable):
+        folders.sort()
+        found += [Path(top, name) for name in sorted(names) if name.endswith(RECORDING_SUFFIX)]
+    return found
+
+
 def _lines(path: Path, stream: IO[bytes]) -> Iterator[str]:
     """The recording's lines as `split_lines` makes them, read one at a time. A line
     over the limit is cut just past it (the reader refuses it by its length); bytes past

@@ -47,12 +47,14 @@ def play_chunk(
 
 
 def chunks(
-    rows: int, cols: int, load: int, trials: int, seed: int, red: str, green: str
+    rows: int, cols: int, load: int, trials: int, seed: int, red: str, green: str, first: int = 0
 ) -> list[tuple[int, int, int, int, int, str, str]]:
-    """The chunk jobs of one cell, the same for any number of workers."""
+    """The chunk jobs of one cell (after its first `first`), the same for any number of
+    workers."""
+    cell = (f"{rows}x{cols}", load)
     return [
         (rows, cols, load, size, chunk_seed, red, green)
-        for size, chunk_seed in seeded_chunks(trials, CHUNK, seed, f"{rows}x{cols}", load)
+        for size, chunk_seed in seeded_chunks(trials, CHUNK, seed, *cell, first=first)
     ]
 
 

@@ -61,11 +61,14 @@ def walk_table(capacity: int, flips: int) -> list[tuple[int, ...]]:
     return search.walk_table(search.start(flips))
 
 
-def chunks(capacity: int, flips: int, trials: int, seed: int) -> list[tuple[int, int, int, int]]:
-    """The chunk jobs of one cell: the same for any number of workers, so results repeat."""
+def chunks(
+    capacity: int, flips: int, trials: int, seed: int, first: int = 0
+) -> list[tuple[int, int, int, int]]:
+    """The chunk jobs of one cell (after its first `first`): the same for any number of
+    workers, so results repeat."""
     return [
         (capacity, flips, size, chunk_seed)
-        for size, chunk_seed in seeded_chunks(trials, CHUNK, seed, capacity, flips)
+        for size, chunk_seed in seeded_chunks(trials, CHUNK, seed, capacity, flips, first=first)
     ]
 
 

@@ -3,11 +3,15 @@ processes, or exactly on small boards; a table, JSON Lines and charts."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.autoplay import Precision
 from games.load.policies import PLAYERS as PLAYERS  # what `--by` may name
+from games.load.sweep import CHUNK, Exact, LoadRow, chunks, play_chunk, solve
 from games.load.sweep import MAX_EXACT_CELLS as MAX_EXACT_CELLS
-from games.load.sweep import Exact, LoadRow, chunks, play_chunk, solve
 from viz.analysis.charts import CHART_PALETTE, rate_chart
 from viz.analysis.runner import IN_PROCESS, Sweep, Workers, run
+from viz.analysis.trials import Games, games_column, monte_carlo, precision_words
 from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, contrast, rgb_hex
 
 Cell = tuple[int, int, int]  # rows, columns, Load
@@ -44,14 +48,19 @@ HEAT = Palette.from_hex(
 
 
 def run_load_sweep(
-    cells: list[Cell], trials: int, seed: int, workers: Workers, red: str, green: str
+    cells: list[Cell], games: Games, seed: int, workers: Workers, red: str, green: str
 ) -> list[LoadRow]:
-    def combine(cell: Cell, found: list[tuple[int, int]]) -> LoadRow:
+    def jobs(cell: Cell, trials: int, first: int) -> list[tuple[Any, ...]]:
+        return chunks(*cell, trials, seed, red, green, first)
+
+    def row(cell: Cell, found: list[tuple[int, int]], trials: int) -> LoadRow:
         wins, stages = (sum(column) for column in zip(*found, strict=True))
         return LoadRow(*cell, trials, wins / trials, stages / trials)
 
-    sweep = Sweep(lambda cell: chunks(*cell, trials, seed, red, green), play_chunk, combine, _label)
-    return run(sweep, cells, workers)
+    def wins(found: list[tuple[int, int]]) -> int:
+        return sum(won for won, _stages in found)
+
+    return run(monte_carlo(games, CHUNK, jobs, play_chunk, wins, row, _label), cells, workers)
 
 
 EXACT = Sweep[Cell, Exact, Exact](lambda cell: [cell], solve, lambda _cell, found: found[0], _label)
@@ -61,10 +70,11 @@ def run_exact(cells: list[Cell]) -> list[Exact]:
     return run(EXACT, cells, IN_PROCESS)
 
 
-def format_load_table(rows: list[LoadRow], red: str, green: str) -> str:
+def format_load_table(rows: list[LoadRow], red: str, green: str, games: Games) -> str:
+    """A Markdown table of the rows; where a precision was asked, with each cell's games."""
+    how = precision_words(games) if isinstance(games, Precision) else f"{games:,} games a cell"
     lines = [
-        f"Player 2's win rate and mean stages, {red} against {green} "
-        f"(Monte Carlo, {rows[0].trials:,} games a cell)",
+        f"Player 2's win rate and mean stages, {red} against {green} (Monte Carlo, {how})",
         "| board | Load | player 2 wins | mean stages |",
         "|---|---:|---:|---:|",
     ]
@@ -72,7 +82,7 @@ def format_load_table(rows: list[LoadRow], red: str, green: str) -> str:
         f"| {r.rows}×{r.cols} | {r.load} | {r.player2_win_rate:.1%} | {r.mean_stages:.1f} |"
         for r in rows
     ]
-    return "\n".join(lines)
+    return "\n".join(games_column(lines, [r.trials for r in rows], games))
 
 
 def format_exact_table(found: list[Exact]) -> str:

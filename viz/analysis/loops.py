@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.loops.sweep import SweepRow, chunks, exact_rows, monte_carlo_chunk, perfect_play_winner
+from games.autoplay import Precision
+from games.loops.sweep import (
+    CHUNK,
+    SweepRow,
+    chunks,
+    exact_rows,
+    monte_carlo_chunk,
+    perfect_play_winner,
+)
 from viz.analysis.charts import rate_chart, write_picture
 from viz.analysis.runner import IN_PROCESS, Sweep, Workers, run
+from viz.analysis.trials import Games, games_column, monte_carlo, precision_words
 from viz.scenes.shapes import Scene
 
 Cell = tuple[int, int]  # capacity, flip budget
@@ -17,12 +26,15 @@ def _label(cell: Cell) -> str:
     return f"capacity {cell[0]}, {cell[1]} flip{'' if cell[1] == 1 else 's'}"
 
 
-def monte_carlo_sweep(trials: int, seed: int) -> Sweep[Cell, int, SweepRow]:
-    def combine(cell: Cell, wins: list[int]) -> SweepRow:
+def monte_carlo_sweep(games: Games, seed: int) -> Sweep[Cell, int, SweepRow]:
+    def jobs(cell: Cell, trials: int, first: int) -> list[tuple[int, int, int, int]]:
+        return chunks(*cell, trials, seed, first)
+
+    def row(cell: Cell, wins: list[int], trials: int) -> SweepRow:
         capacity, flips = cell
         return SweepRow(capacity, flips, sum(wins) / trials, perfect_play_winner(*cell), trials)
 
-    return Sweep(lambda cell: chunks(*cell, trials, seed), monte_carlo_chunk, combine, _label)
+    return monte_carlo(games, CHUNK, jobs, monte_carlo_chunk, sum, row, _label)
 
 
 def exact_capacity(capacity: int, budgets: list[int]) -> list[SweepRow]:
@@ -31,10 +43,10 @@ def exact_capacity(capacity: int, budgets: list[int]) -> list[SweepRow]:
 
 
 def run_sweep(
-    capacities: list[int], budgets: list[int], trials: int | None, seed: int, workers: Workers
+    capacities: list[int], budgets: list[int], games: Games | None, seed: int, workers: Workers
 ) -> list[SweepRow]:
-    """Exact rows (`trials` None) in this process, else Monte Carlo over `workers`."""
-    if trials is None:
+    """Exact rows (`games` None) in this process, else Monte Carlo over `workers`."""
+    if games is None:
         exact = Sweep[int, list[SweepRow], list[SweepRow]](
             lambda capacity: [(capacity, budgets)],
             exact_capacity,
@@ -43,11 +55,18 @@ def run_sweep(
         )
         return [row for rows in run(exact, capacities, IN_PROCESS) for row in rows]
     cells = [(c, f) for c in capacities for f in budgets]
-    return run(monte_carlo_sweep(trials, seed), cells, workers)
+    return run(monte_carlo_sweep(games, seed), cells, workers)
 
 
-def format_table(rows: list[SweepRow]) -> str:
-    method = "exact" if rows[0].trials is None else f"Monte Carlo, {rows[0].trials:,} games"
+def format_table(rows: list[SweepRow], games: Games | None) -> str:
+    """A Markdown table of the rows (exact where `games` is None); where a precision was
+    asked, with each cell's games."""
+    if games is None:
+        method = "exact"
+    elif isinstance(games, Precision):
+        method = f"Monte Carlo, {precision_words(games)}"
+    else:
+        method = f"Monte Carlo, {games:,} games"
     lines = [
         f"First mover's win rate under uniformly random play ({method})",
         "| capacity | flips | first mover wins | perfect play winner |",
@@ -57,7 +76,7 @@ def format_table(rows: list[SweepRow]) -> str:
         f"| {r.capacity} | {r.flips} | {r.first_mover_win_rate:.2%} | {r.perfect_play_winner} |"
         for r in rows
     ]
-    return "\n".join(lines)
+    return "\n".join(games_column(lines, [r.trials for r in rows], games))
 
 
 def chart_scene(rows: list[SweepRow], width: int = 640, height: int = 420) -> Scene:

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from games.analysis import (
     GLYPH_NAMES,
+    PLURALS,
     Judgement,
     Method,
+    PlayerSummary,
     after,
+    counted,
     exact_value,
     judge_by_id,
     judged_indices,
@@ -22,10 +27,11 @@ from games.analysis import (
     summary,
 )
 from games.recording import MAX_BEST, Replay
-from games.words import give_or_take
+from games.words import give_or_take, with_unit
 from viz.analysis.charts import rate_chart
 from viz.analysis.runner import IN_PROCESS, Sweep, Workers, never, run
 from viz.export.judged import best_words
+from viz.files import shown
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
 
@@ -40,17 +46,84 @@ def analyze(
     """The judgement of every move a player chose (that the method judges), or of the
     first ones, as many as were judged when `time_up()` turned true. A game solved
     throughout runs in this process: it is quicker than starting workers."""
-    game, rules, moves = replay.game, replay.rules, replay.moves
     history = replay.history()
-    sweep = Sweep[int, Judgement, Judgement](
-        lambda index: [(game.id, rules, moves, index, method, seed)],
+    sweep = Sweep[int, list[Judgement], Judgement](
+        lambda index: [_job(replay, (index,), method, seed)],
         judge_by_id,
-        lambda _index, found: found[0],
+        lambda _index, found: found[0][0],
         lambda index: f"turn {history.turn_of(index + 1)}",
     )
-    indices = judged_indices(game, history, method)
-    solved = all(exact_value(game, history.before(i), method) is not None for i in indices)
+    indices = judged_indices(replay.game, history, method)
+    solved = _solved(replay, indices, method)
     return run(sweep, indices, IN_PROCESS if solved else workers, "analyze", time_up)
+
+
+def _job(replay: Replay, indices: tuple[int, ...], method: Method, seed: int) -> tuple[Any, ...]:
+    """The arguments of `judge_by_id` for the moves `indices` (a worker is handed the
+    game by its id)."""
+    return (replay.game.id, replay.rules, replay.moves, indices, method, seed)
+
+
+def _solved(replay: Replay, indices: list[int], method: Method) -> bool:
+    """Whether each of the moves `indices` has the exact search's figures."""
+    history = replay.history()
+    return all(exact_value(replay.game, history.before(i), method) is not None for i in indices)
+
+
+@dataclass(frozen=True)
+class Recording:
+    """A recording of a bulk analysis: where it was read, what it holds, the moves the
+    method judges and whether the exact search has them all."""
+
+    path: Path
+    replay: Replay
+    indices: list[int]
+    solved: bool
+
+    @classmethod
+    def read(cls, path: Path, replay: Replay, method: Method) -> Recording:
+        indices = judged_indices(replay.game, replay.history(), method)
+        return cls(path, replay, indices, _solved(replay, indices, method))
+
+    def jobs(self, method: Method, seed: int) -> list[tuple[Any, ...]]:
+        """Its chunks of work: a move each where moves are estimated; the whole game in
+        one where they are solved (quick, and a worker then searches the game once)."""
+        if self.solved:
+            return [_job(self.replay, tuple(self.indices), method, seed)]
+        return [_job(self.replay, (index,), method, seed) for index in self.indices]
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A recording and the judgement of every move the method judges in it."""
+
+    recording: Recording
+    judgements: list[Judgement]
+
+    def summaries(self) -> list[PlayerSummary]:
+        replay = self.recording.replay
+        return player_summaries(self.judgements, scale(replay.game, replay.rules))
+
+
+def analyze_many(
+    recordings: list[Recording],
+    method: Method,
+    seed: int,
+    workers: Workers,
+    time_up: Callable[[], bool] = never,
+) -> list[Judged]:
+    """Every recording judged as `analyze` judges it alone (the same seed for each), its
+    moves spread over the workers with every other recording's; or the first
+    recordings, as many as were judged whole when `time_up()` turned true. Recordings
+    solved throughout run in this process, as one alone does."""
+    sweep = Sweep[Recording, list[Judgement], Judged](
+        lambda recording: recording.jobs(method, seed),
+        judge_by_id,
+        lambda recording, found: Judged(recording, [j for chunk in found for j in chunk]),
+        lambda recording: shown(recording.path),
+    )
+    solved = all(recording.solved for recording in recordings)
+    return run(sweep, recordings, IN_PROCESS if solved else workers, "analyze", time_up)
 
 
 def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
@@ -137,3 +210,39 @@ def chance_chart(replay: Replay, judgements: list[Judgement]) -> Scene:
     whose = "each seat's" if len(shown) > 1 else f"{name(first)}'s"
     title = f"{game.name}: {whose} chance to win"
     return rate_chart(title, "turn", series, 720, 420, marks, 1 / len(seats), named)
+
+
+def summary_rows(judged: list[Judged]) -> list[dict[str, Any]]:
+    """A bulk analysis's rows: one a recording and player, as `--json` prints them."""
+    return [
+        {"file": str(found.recording.path), "game": found.recording.replay.game.id} | row.as_json()
+        for found in judged
+        for row in found.summaries()
+    ]
+
+
+def summary_json_lines(judged: list[Judged]) -> str:
+    return "\n".join(json.dumps(row) for row in summary_rows(judged))
+
+
+def summary_table(judged: list[Judged]) -> str:
+    """A Markdown table of a bulk analysis: a line a recording and player, its moves
+    judged, accuracy and how many of each glyph."""
+    idle = sum(not found.judgements for found in judged)
+    glyphs = [f"{glyph} {PLURALS[name].replace('_', ' ')}" for glyph, name in GLYPH_NAMES.items()]
+    lines = [
+        f"Each player's accuracy and glyphs in {counted(len(judged), 'recording', 'recordings')}"
+        + (f" ({idle} with no move to judge)" if idle else ""),
+        f"| recording | game | player | moves | accuracy | {' | '.join(glyphs)} |",
+        "|---|---|---|---:|---:|" + "---:|" * len(glyphs),
+    ]
+    for found in judged:
+        game = found.recording.replay.game
+        name = shown(found.recording.path).replace("|", "\\|")
+        for row in found.summaries():
+            counts = " | ".join(str(row.glyphs[glyph_name]) for glyph_name in GLYPH_NAMES.values())
+            lines.append(
+                f"| {name} | {game.name} | {SCENES[game.id].seat_name(row.player)} | "
+                f"{row.moves} | {with_unit(f'{row.accuracy:.0f}', '%')} | {counts} |"
+            )
+    return "\n".join(lines)

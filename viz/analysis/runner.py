@@ -2,24 +2,28 @@
 this machine) or over a Dask cluster's workers, progress on standard error, a prompt stop
 on Ctrl-C, SIGTERM or SIGHUP, and rows printed as JSON Lines.
 
-A sweep names its cells (a board, a capacity and budget, …), splits each cell into
-chunks of work, and combines a cell's chunk results into its row. The runner does the
-rest, the same way for every sweep and wherever the work runs: a chunk's draws come from
-its arguments alone, never from the worker that runs it.
+A sweep names its cells (a board, a capacity and budget, a recording, …), splits each
+cell into chunks of work, and combines a cell's chunk results into its row. A cell may
+ask for more chunks, in rounds: once every chunk of a round is in, `more` sees them all
+in the round's order and names the next round's (none: the cell is done). The runner
+does the rest, the same way for every sweep and wherever the work runs: a chunk's draws
+come from its arguments alone and a round from the chunks before it, never from the
+worker that ran them or the order in which they finished.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import json
 import os
+import queue
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent import futures
 from concurrent.futures import Executor, Future
 from typing import Any, Generic, TypeVar
 
@@ -52,19 +56,17 @@ class Progress:
     ) -> None:
         self.total, self.done, self.clock, self.name = total, 0, clock, name
         self.started = clock()
-        self.shown = False
+        self.shown = 0  # the widest line shown yet (0: none)
         self.terminal = sys.stderr.isatty() if terminal is None else terminal
 
     def step(self, label: str) -> None:
+        """One more done, named `label`; the line is written over the last one, blanks
+        covering whatever a longer label left."""
         self.done += 1
         if self.terminal and self.clock() - self.started > PROGRESS_AFTER_S:
-            self.shown = True
-            print(
-                f"\r{self.name}: {self.done}/{self.total} {label}   ",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
+            line = f"{self.name}: {self.done}/{self.total} {label}"
+            print(f"\r{line.ljust(self.shown)}", end="", file=sys.stderr, flush=True)
+            self.shown = max(self.shown, len(line))
 
     def close(self) -> None:
         if self.shown:
@@ -74,12 +76,15 @@ class Progress:
 @dataclasses.dataclass(frozen=True)
 class Sweep(Generic[Cell, Chunk, Row]):
     """What a sweep is made of. `work` runs in a worker process, so it and the arguments
-    `chunks` gives it must be picklable (module-level functions and plain values)."""
+    `chunks` and `more` give it must be picklable (module-level functions and plain
+    values). `chunks` is a cell's first round; `more`, given the results of every round
+    so far, its next (none: the cell is done); without `more` a cell has one round."""
 
     chunks: Callable[[Cell], Iterable[tuple[Any, ...]]]
     work: Callable[..., Chunk]
     combine: Callable[[Cell, list[Chunk]], Row]
     label: Callable[[Cell], str]
+    more: Callable[[Cell, list[Chunk]], Iterable[tuple[Any, ...]]] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -142,8 +147,20 @@ class _TimeUp(Exception):
     """The time a run was given is over: it ends with the rows it has."""
 
 
+def _next_round(
+    sweep: Sweep[Cell, Chunk, Row], cell: Cell, found: list[Chunk]
+) -> list[tuple[Any, ...]]:
+    """A cell's next round of chunks: its first when nothing is found yet."""
+    if not found:
+        return list(sweep.chunks(cell))
+    return [] if sweep.more is None else list(sweep.more(cell, found))
+
+
 def _in_process(sweep: Sweep[Cell, Chunk, Row], cell: Cell, progress: Progress) -> Row:
-    row = sweep.combine(cell, [sweep.work(*args) for args in sweep.chunks(cell)])
+    found: list[Chunk] = []
+    while chunks := _next_round(sweep, cell, found):
+        found += [sweep.work(*args) for args in chunks]
+    row = sweep.combine(cell, found)
     progress.step(sweep.label(cell))
     return row
 
@@ -155,28 +172,50 @@ def _in_pool(
     progress: Progress,
     time_up: Callable[[], bool],
 ) -> list[Row]:
-    jobs = [list(sweep.chunks(cell)) for cell in cells]
-    rows: list[Row] = []
-    with signals_held() as check, _pool(workers, sum(map(len, jobs))) as pool:
+    """Every cell's first round is handed out at once; a cell's next round as soon as
+    its last round is all in, whichever cells are still at work."""
+    firsts = [_next_round(sweep, cell, []) for cell in cells]
+    asked = sum(map(len, firsts)) if sweep.more is None else workers.count
+    rows: dict[int, Row] = {}
+    with signals_held() as check, _pool(workers, asked) as pool:
+        came_in: queue.SimpleQueue[int] = queue.SimpleQueue()  # the cell of a chunk done
+        rounds: dict[int, list[Future[Chunk]]] = {}  # each cell's round, in its order
+        waiting = dict.fromkeys(range(len(cells)), 0)  # chunks of the round still out
+        found: dict[int, list[Chunk]] = {number: [] for number in range(len(cells))}
 
-        def look() -> None:
-            check()
-            if time_up():
-                raise _TimeUp
+        def hand_out(number: int, chunks: list[tuple[Any, ...]]) -> None:
+            rounds[number] = [_submit(pool, sweep.work, args, check) for args in chunks]
+            waiting[number] = len(chunks)
+            for future in rounds[number]:
+                future.add_done_callback(lambda _done: came_in.put(number))
+
+        def finish(number: int) -> None:
+            rows[number] = sweep.combine(cells[number], found.pop(number))
+            progress.step(sweep.label(cells[number]))
 
         try:
-            pending = [[_submit(pool, sweep.work, args, check) for args in c] for c in jobs]
-            for cell, cell_futures in zip(cells, pending, strict=True):
-                found = [_result(f, look, pool.lost) for f in cell_futures]
-                rows.append(sweep.combine(cell, found))
-                progress.step(sweep.label(cell))
+            for number, chunks in enumerate(firsts):
+                if chunks:
+                    hand_out(number, chunks)
+                else:
+                    finish(number)
+            while len(rows) < len(cells):
+                number = _next_in(came_in, check, time_up)
+                waiting[number] -= 1
+                if waiting[number]:
+                    continue
+                found[number] += [_result(future, pool.lost) for future in rounds.pop(number)]
+                chunks = _next_round(sweep, cells[number], found[number])
+                if chunks:
+                    hand_out(number, chunks)
+                else:
+                    finish(number)
         except _TimeUp:
             pool.stop()
-            return rows
         except BaseException:
             pool.stop()  # now, mid-chunk
             raise
-    return rows
+    return [rows[number] for number in itertools.takewhile(rows.__contains__, range(len(cells)))]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -259,17 +298,27 @@ def _submit(
     return future
 
 
-def _result(
-    future: Future[Chunk], check: Callable[[], None], lost: tuple[type[BaseException], ...]
-) -> Chunk:
+def _next_in(
+    came_in: queue.SimpleQueue[int], check: Callable[[], None], time_up: Callable[[], bool]
+) -> int:
+    """The cell of the next chunk done, looking for a held signal and the time meanwhile
+    (also when one is in already: the workers may be far ahead)."""
     while True:
-        check()  # also for a result already in: the workers may be far ahead
-        if futures.wait([future], timeout=SIGNAL_LOOK_S).done:
-            try:
-                return future.result()
-            except lost as error:
-                reason = str(error).splitlines()[0] if str(error) else "it was killed"
-                raise WorkerLost(f"a worker process ended mid-work: {reason}") from None
+        check()
+        if time_up():
+            raise _TimeUp
+        try:
+            return came_in.get(timeout=SIGNAL_LOOK_S)
+        except queue.Empty:
+            continue
+
+
+def _result(future: Future[Chunk], lost: tuple[type[BaseException], ...]) -> Chunk:
+    try:
+        return future.result()
+    except lost as error:
+        reason = str(error).splitlines()[0] if str(error) else "it was killed"
+        raise WorkerLost(f"a worker process ended mid-work: {reason}") from None
 
 
 def _worker_start(parent: int) -> None:

@@ -6,24 +6,45 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import KITS
 from viz.cli.common import CommandError, add_scheduler_option, int_in, seed
-from viz.files import load_replay, outputs, write_recording
+from viz.files import (
+    FileError,
+    Outputs,
+    load_replay,
+    outputs,
+    recordings_named,
+    shown,
+    write_recording,
+)
+
+if TYPE_CHECKING:
+    from games.analysis import Judgement, Method
+    from games.recording import Replay
+    from viz.analysis.moves import Recording
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
+    """One recording: its moves judged; several, or a folder: a summary of each."""
+    named = args.recordings
+    if len(named) == 1 and not named[0].is_dir():
+        return _analyze_one(args, named[0])
+    return _analyze_many(args)
+
+
+def _analyze_one(args: argparse.Namespace, path: Path) -> int:
     # The analysis loads numpy and the worker pool: only a command that judges needs them.
-    from games.analysis import Method, judged_indices, reading
+    from games.analysis import judged_indices, reading
     from viz.analysis.charts import picture_bytes
-    from viz.analysis.moves import analyze, chance_chart, json_lines, judgement_note, table
+    from viz.analysis.moves import analyze, chance_chart, json_lines, table
     from viz.analysis.runner import Workers, time_up_after
 
-    replay = load_replay(args.recording)
+    replay = load_replay(path)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
         raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
-    method = Method(args.versus or "", args.estimate, args.trials)
+    method = _method(args)
     try:
         reading(replay.game, method)
     except ValueError as error:
@@ -35,47 +56,151 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         len(judged_indices(replay.game, history, method)) if args.max_seconds is not None else 0
     )
     if len(judgements) < judged:  # the time limit came first
-        print(
-            f"oddsevens: analyze: --max-seconds {args.max_seconds} reached: "
-            f"{len(judgements)} of {judged} moves judged",
-            file=sys.stderr,
-        )
+        _say_time_up(args, len(judgements), judged, "moves")
     print(json_lines(replay, judgements) if args.json else table(replay, judgements, method))
     if args.output is not None or args.plot is not None:
         with outputs() as batch:
             if args.output is not None:
-                notes = {
-                    j.index: judgement_note(j, replay.game.event_from_move) for j in judgements
-                }
-                final = replay.final()
-                write_recording(
-                    batch,
-                    args.output,
-                    replay.game,
-                    replay.rules,
-                    replay.seed,
-                    replay.moves,
-                    final.result(),
-                    judgements=notes,
-                    times=replay.times,
-                )
+                _write_annotated(batch, args.output, replay, judgements)
             if args.plot is not None:
                 chart = picture_bytes(chance_chart(replay, judgements), args.plot.suffix)
                 batch.write_bytes(args.plot, chart)
-        for path in batch.written:
-            print(path, file=sys.stderr)
+        for written in batch.written:
+            print(written, file=sys.stderr)
     return 0
 
 
+def _analyze_many(args: argparse.Namespace) -> int:
+    """Each recording judged, a summary line a player; a bad one is one line and the
+    rest go on, the status then 2."""
+    from viz.analysis.moves import analyze_many, summary_json_lines, summary_table
+    from viz.analysis.runner import Workers, time_up_after
+
+    if args.plot is not None:
+        raise CommandError("analyze: --plot draws one recording's chart: name one recording")
+    method = _method(args)
+    sources, errors = recordings_named(args.recordings)
+    targets = _copies(args.output, sources) if args.output is not None else {}
+    recordings = _read(sources, method, errors)
+    for bad in errors:
+        print(f"oddsevens: {bad}", file=sys.stderr)
+    workers = Workers.asked(args.workers, args.scheduler)
+    judged = analyze_many(recordings, method, args.seed, workers, time_up_after(args.max_seconds))
+    if len(judged) < len(recordings):
+        _say_time_up(args, len(judged), len(recordings), "recordings")
+    if judged:
+        print(summary_json_lines(judged) if args.json else summary_table(judged))
+    if args.output is not None:
+        with outputs() as batch:
+            for found in judged:
+                path = found.recording.path
+                _write_annotated(batch, targets[path], found.recording.replay, found.judgements)
+        for written in batch.written:
+            print(written, file=sys.stderr)
+    return 2 if errors else 0
+
+
+def _read(
+    sources: list[tuple[Path, Path]], method: Method, errors: list[FileError]
+) -> list[Recording]:
+    """The recordings that read, and can be judged as `method` asks; a FileError in
+    `errors` for each of the others."""
+    from games.analysis import reading
+    from viz.analysis.moves import Recording
+
+    recordings = []
+    for path, _name in sources:
+        try:
+            replay = load_replay(path)
+            reading(replay.game, method)
+        except FileError as error:
+            errors.append(error)
+            continue
+        except ValueError as error:
+            errors.append(FileError(path, f"--versus: {error}"))
+            continue
+        recordings.append(Recording.read(path, replay, method))
+    return recordings
+
+
+def _method(args: argparse.Namespace) -> Method:
+    from games.analysis import Method
+
+    return Method(args.versus or "", args.estimate, args.trials)
+
+
+def _say_time_up(args: argparse.Namespace, done: int, asked: int, what: str) -> None:
+    print(
+        f"oddsevens: analyze: --max-seconds {args.max_seconds} reached: "
+        f"{done} of {asked} {what} judged",
+        file=sys.stderr,
+    )
+
+
+def _copies(folder: Path, sources: list[tuple[Path, Path]]) -> dict[Path, Path]:
+    """Where each recording's annotated copy goes: into `folder`, under the name the
+    recording takes there. Two recordings that would be written to one file are refused
+    before any is judged, as is an output that is no folder."""
+    if folder.exists() and not folder.is_dir():
+        raise CommandError(f"{shown(folder)}: is not a folder: -o names a folder for several")
+    sources_of: dict[Path, Path] = {}  # by target
+    for path, name in sources:
+        other = sources_of.setdefault(folder / name, path)
+        if other != path:
+            raise CommandError(
+                f"{shown(folder / name)}: both {shown(other)} and {shown(path)} "
+                "would be written here"
+            )
+    return {path: target for target, path in sources_of.items()}
+
+
+def _write_annotated(
+    batch: Outputs, path: Path, replay: Replay, judgements: list[Judgement]
+) -> None:
+    """The recording with each judged move's judgement on its line, added to `batch`."""
+    from viz.analysis.moves import judgement_note
+
+    notes = {j.index: judgement_note(j, replay.game.event_from_move) for j in judgements}
+    write_recording(
+        batch,
+        path,
+        replay.game,
+        replay.rules,
+        replay.seed,
+        replay.moves,
+        replay.final().result(),
+        judgements=notes,
+        times=replay.times,
+    )
+
+
 def add_commands(commands: Any) -> None:
-    analyze = commands.add_parser("analyze", help="judge every move of a recording")
-    analyze.add_argument("recording", type=Path)
-    analyze.add_argument("--json", action="store_true", help="one JSON object a judged turn")
-    analyze.add_argument(
-        "--plot", type=Path, metavar="FILE", help="the chance chart (.svg or .png)"
+    analyze = commands.add_parser(
+        "analyze", help="judge every move of a recording, or sum up many recordings"
     )
     analyze.add_argument(
-        "-o", "--output", type=Path, metavar="FILE", help="the recording with the judgements added"
+        "recordings",
+        type=Path,
+        nargs="+",
+        metavar="RECORDING",
+        help="a recording; or several, or folders of them (every *.jsonl below): then a "
+        "line a recording and player",
+    )
+    analyze.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object a judged turn (of several recordings: a recording and player)",
+    )
+    analyze.add_argument(
+        "--plot", type=Path, metavar="FILE", help="the chance chart (.svg or .png; one recording)"
+    )
+    analyze.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="PATH",
+        help="the recording with the judgements added (of several recordings: a folder, "
+        "each copy named after its recording)",
     )
     analyze.add_argument(
         "--trials",

@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games import REGISTRY
+from games.autoplay import PRECISION_CAP, Precision
 
 if TYPE_CHECKING:
     from viz.analysis.runner import Workers
+    from viz.analysis.trials import Games
 
 from viz.cli.common import (
     CommandError,
@@ -20,6 +22,7 @@ from viz.cli.common import (
     check_range_ends,
     int_in,
     int_range,
+    number_in,
     params_to_rules,
     seed,
 )
@@ -32,14 +35,16 @@ def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
+    from games.loops.sweep import CHUNK
     from viz.analysis.loops import format_table, run_sweep, write_chart
     from viz.analysis.runner import json_lines
 
     check_range_ends("loops", {"capacity": args.capacity, "flips": args.flips})
     _check_cells("loops", [{"capacity": c, "flips": f} for c in args.capacity for f in args.flips])
-    trials = None if args.exact else args.trials
-    rows = run_sweep(list(args.capacity), list(args.flips), trials, *_seed_and_workers(args))
-    print(json_lines(rows) if args.json else format_table(rows))
+    games = None if args.exact else _games(args)
+    rows = run_sweep(list(args.capacity), list(args.flips), games, *_seed_and_workers(args))
+    print(json_lines(rows) if args.json else format_table(rows, games))
+    _say_if_short(args, games, [(r.first_mover_win_rate, r.trials or 0) for r in rows], CHUNK)
     if args.plot:
         _write_chart(lambda: write_chart(rows, args.plot))
     return 0
@@ -53,6 +58,7 @@ def _write_chart(write: Callable[[], Path]) -> None:
 
 
 def cmd_sweep_load(args: argparse.Namespace) -> int:
+    from games.load.sweep import CHUNK
     from viz.analysis.charts import write_picture
     from viz.analysis.load import (
         MAX_EXACT_CELLS,
@@ -87,8 +93,10 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
         found = run_exact(cells)
         print(json_lines(found) if args.json else format_exact_table(found))
         return 0
-    rows = run_load_sweep(cells, args.trials, *_seed_and_workers(args), red, green)
-    print(json_lines(rows) if args.json else format_load_table(rows, red, green))
+    games = _games(args)
+    rows = run_load_sweep(cells, games, *_seed_and_workers(args), red, green)
+    print(json_lines(rows) if args.json else format_load_table(rows, red, green, games))
+    _say_if_short(args, games, [(r.player2_win_rate, r.trials) for r in rows], CHUNK)
     if args.plot:
         chart = square_chart(rows) if args.square else heat_map(rows)
         _write_chart(lambda: write_picture(chart, args.plot))
@@ -96,6 +104,27 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
 
 
 DEFAULT_PLAYERS = ("random-red", "every-third-green")
+
+
+def _games(args: argparse.Namespace) -> Games:
+    """The games a Monte Carlo cell plays: --trials, or as many as --precision needs."""
+    return args.trials if args.precision is None else Precision(args.precision, PRECISION_CAP)
+
+
+def _say_if_short(
+    args: argparse.Namespace, games: Games | None, rates: list[tuple[float, int]], chunk: int
+) -> None:
+    """One line on standard error if some cells stopped at the cap short of --precision."""
+    if not isinstance(games, Precision):
+        return
+    short = sum(games.short(rate, trials, chunk) for rate, trials in rates)
+    if short:
+        print(
+            f"oddsevens: sweep {args.game}: {short} of {len(rates)} cells stopped at "
+            f"{games.cap // chunk * chunk:,} games, their standard error not yet below "
+            f"{games.error:g}",
+            file=sys.stderr,
+        )
 
 
 def _seed_and_workers(args: argparse.Namespace) -> tuple[int, Workers]:
@@ -134,6 +163,13 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
         type=int_in(1, 100_000_000),
         default=trials,
         help=f"Monte Carlo games per cell (default {trials})",
+    )
+    method.add_argument(
+        "--precision",
+        type=number_in(0.0001, 0.5),
+        metavar="P",
+        help="instead of a count, add games to each cell in chunks until the standard error "
+        f"of its rate is below P (e.g. 0.005), at most {PRECISION_CAP:,} games a cell",
     )
     method.add_argument("--exact", action="store_true", help="exact figures instead")
     parser.add_argument("--seed", type=seed, help="Monte Carlo seed (default 0)")
