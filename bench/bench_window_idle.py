@@ -61,7 +61,7 @@ def cpu_share(game: str, seconds: float, waits: str, loop: bool = False) -> floa
             window.playing_by_itself = lambda: True
         elif waits == "pygame":
             window.wait_for_input = pygame_wait
-        window.looping = loop
+        window.playback.looping = loop
         window.frame(16)
         pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), loops=1)
         cpu, wall = time.process_time(), time.perf_counter()
