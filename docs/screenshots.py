@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 
 from games import REGISTRY  # noqa: E402
 from viz.window import WINDOWS  # noqa: E402
-from viz.window.app import GameApp  # noqa: E402
+from viz.window.app import FRAME_MS, GameApp  # noqa: E402
 from viz.window.settings import Settings  # noqa: E402
 
 OUT = Path(__file__).parent.parent / "assets"  # beside the README that shows them
@@ -68,7 +68,8 @@ def mid_motion(turns: int) -> Callable[[GameApp], None]:
         advance(app, turns)
         app.mode.step()
         app.frame(16)
-        app.frame(60)
+        for _ in range(4):  # a motion moves on a frame's time a frame: 67 ms of 220
+            app.frame(FRAME_MS)
 
     return caught
 

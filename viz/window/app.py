@@ -34,6 +34,7 @@ from viz.window.theme import PANEL_COLOR, panel_theme
 from viz.window.waiting import wait_for_events
 
 FPS = 60
+FRAME_MS = 1000 / FPS  # the most a change in motion moves on between two pictures
 AI_DELAY_MS = 700  # how long a computer seat of Odds and Evens or Even Odds takes to move
 # Waiting for input, a window wakes at once for an event (a job it runs beside it posts
 # one when it is done), else after this long: often while a text box has the keys (its
@@ -184,7 +185,10 @@ class GameApp(GameWindow[StateT]):
         # Time spent waiting for input is no part of a computer seat's delay or a Loop's beat.
         game_ms = dt_ms if self.playing_by_itself() else 0.0
         if self.board.motion is not None:
-            self.board.motion.elapsed_ms += dt_ms
+            # A change moves on by one display frame a frame, however late the frame
+            # comes: a machine too busy to keep the display's rate shows every picture of
+            # it, a little slower, rather than skipping the ones of the time it lost.
+            self.board.motion.elapsed_ms += min(dt_ms, FRAME_MS)
         for event in [*first, *pygame.event.get()]:
             self.events.handle(event)
         self.playback.run(game_ms, self.mode.step, lambda: self.state.to_move is None)
