@@ -11,7 +11,7 @@ from games.loops import Place
 from viz.scenes.load import PALETTE
 from viz.scenes.motion import DROP_RADII, HOLD, Motion, ease_out
 from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text, frame
-from viz.window.app import FRAME_MS
+from viz.window.app import FPS, FRAME_MS
 from viz.window.controls import switch_motion
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp
@@ -30,7 +30,7 @@ def halfway(before, after, progress=0.5):
 def test_a_vacant_box_that_is_taken_fills_in_from_its_centre():
     empty, taken = Rect("red-1", 0, 0, 40, 20, "cell"), Rect("red-1", 0, 0, 40, 20, "red")
     under, growing = halfway([empty], [taken])
-    scale = ease_out(0.5)  # 0.875
+    scale = ease_out(0.5)  # 0.75
     assert under == empty
     assert growing.fill == "red" and growing.w == pytest.approx(40 * scale)
     assert growing.x == pytest.approx((40 - 40 * scale) / 2)  # centred on the cell
@@ -94,6 +94,18 @@ def test_the_end_of_a_motion_is_the_picture_itself():
     assert motion.done and motion.picture(after) is after
     resized = Scene(200, 100, "canvas", PALETTE, after.shapes)
     assert Motion(before, 100).picture(resized) is resized  # no motion across a resize
+
+
+def test_a_box_filling_in_grows_by_a_pixel_or_more_every_frame_of_its_first_200_ms():
+    """A Load cell's half is 60 px wide in the default window. Each display frame of the
+    first 200 ms of its 220 ms change must show it wider, or the change looks as if it
+    stopped early: between 183 and 200 ms a cubic ease-out grew it by 0.2 px, a quadratic
+    by 1.2 px (60 x (1/6² - 1/11²))."""
+    empty, taken = Rect("red-1", 0, 0, 60, 30, "cell"), Rect("red-1", 0, 0, 60, 30, "red")
+    frames = range(200 * FPS // 1000 + 1)  # 0 ms, 16.7 ms, ... 200 ms into the change
+    motions = [Motion(scene(empty), 220, elapsed_ms=n * FRAME_MS) for n in frames]
+    widths = [motion.picture(scene(taken)).shapes[-1].w for motion in motions]
+    assert all(wider - width >= 1 for width, wider in zip(widths, widths[1:], strict=False))
 
 
 # --- in the windows ------------------------------------------------------------------

@@ -33,8 +33,11 @@ DROP_RADII = 2.5  # how far above its place a disc starts, in radii
 
 
 def ease_out(progress: float) -> float:
-    """Fast at first, settling gently."""
-    return 1 - (1 - progress) ** 3
+    """Fast at first, settling gently: a quadratic, whose steps move a board's piece
+    by a pixel or more a frame but in the last 20 ms of a 220 ms change. A cubic moved
+    it by less over its last quarter: five of the change's last six frames at 60 a
+    second repeated the picture before them."""
+    return 1 - (1 - progress) ** 2
 
 
 @dataclass
