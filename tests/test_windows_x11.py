@@ -292,12 +292,12 @@ def test_a_twenty_by_twenty_board_scrolls_under_the_wheel_and_the_keys(open_wind
         for move in (Pick(1, 45), Pick(2, 105), Pick(1, 399)):
             app.play(move)
             app.frame(16)
-        time.sleep(0.4)  # the pick's motion ends on screen
         frame = app.scene().by_key()["last-move-0"]
         (left, top), (right, _) = frame.points[0], frame.points[1]
-        shot = window.screenshot()
         ink = PALETTE.colors["ink"]
-        assert shot.getpixel((round((left + right) / 2), round(top))) == ink
+        edge = (round((left + right) / 2), round(top))
+        # Once the pick's motion ends on screen: a step a frame, longer on a busy machine.
+        assert wait_until(lambda: window.screenshot().getpixel(edge) == ink, 5)
         assert app.layout().view.offset[1] == app.layout().view.overflow[1]  # at the end
     finally:
         app.close()
