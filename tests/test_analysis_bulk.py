@@ -84,6 +84,7 @@ def _events_of(path: Path, player: int) -> int:
     )
 
 
+@pytest.mark.slow  # judges every recording of the folder again
 def test_json_has_a_line_a_recording_and_player_as_each_alone_has(folder, capsys):
     status, out, _err = run(capsys, str(folder), "--json", *ESTIMATED, "--workers", "1")
     assert status == 2
@@ -130,6 +131,7 @@ def test_o_writes_an_annotated_copy_of_each_good_recording_under_its_name(folder
         assert (out_dir / name).read_bytes() == single.read_bytes()
 
 
+@pytest.mark.slow  # judges every recording of the folder again
 def test_one_worker_and_two_judge_alike(folder, tmp_path, capsys):
     outputs = []
     for workers in ("1", "2"):
@@ -142,6 +144,7 @@ def test_one_worker_and_two_judge_alike(folder, tmp_path, capsys):
     assert any(json.loads(line)["file"].endswith("b.jsonl") for line in outputs[0][0].splitlines())
 
 
+@pytest.mark.slow  # judges every recording of the folder again
 def test_a_copy_that_cannot_be_written_leaves_no_copy_at_all(folder, tmp_path, capsys):
     out_dir = tmp_path / "judged"
     (out_dir / "b.jsonl").mkdir(parents=True)  # where b's copy would go
