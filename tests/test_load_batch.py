@@ -12,7 +12,7 @@ from support.depth import cases
 
 from games.load import PASS, LoadRules, LoadState, Pick
 from games.load.batch import Boards, holding_green, played_out, solver_green
-from games.load.sweep import LoadSolver
+from games.load.exact import LoadSolver
 
 
 def holds(state: LoadState, move) -> bool:
@@ -102,7 +102,7 @@ def test_a_large_board_plays_out_alike_too():
 
 def test_the_exact_searchs_player_2_plays_alike_in_a_batch():
     rules = LoadRules(3, 3, 3)
-    solver = LoadSolver(3, 3, 3)
+    solver = LoadSolver(3, 3, 3, whole=True)
     start = LoadState(rules)
     games = cases(2000, 300)
     keys = np.random.default_rng(2).random((games, 9, 9))

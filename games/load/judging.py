@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from games.kit import ExactValue, Judging, Reading
 from games.load.engine import LoadState, Pick
-from games.load.sweep import LoadSolver
 
 if TYPE_CHECKING:
     from games.kit import Shares
     from games.load.batch import GreenPolicy
+    from games.load.exact import LoadSolver
 
 EXACT_LOAD_CELLS = 10  # a whole board: 185,000 positions and a second at 10 cells
 ENDGAME_PICKS = 9  # the picks left: 10,000 positions at 8, 450,000 and 2 s at 10
@@ -43,7 +43,11 @@ READINGS = {
 
 def reached(state: LoadState) -> bool:
     """Whether the exact search reaches the rest of the game from `state`."""
-    return state.board.cells <= EXACT_LOAD_CELLS or len(state.red_pool) <= ENDGAME_PICKS
+    if state.board.cells <= EXACT_LOAD_CELLS:
+        return True
+    from games.load.exact import reaches  # numpy: the command line starts at once
+
+    return len(state.red_pool) <= ENDGAME_PICKS and reaches(state)
 
 
 def exact_value(state: LoadState, reading: str) -> ExactValue | None:
@@ -61,7 +65,9 @@ def _for(player: int, chance: float) -> float:
 
 @cache
 def exact_search(rows: int, cols: int, load: int) -> LoadSolver:
-    return LoadSolver(rows, cols, load)
+    from games.load.exact import LoadSolver
+
+    return LoadSolver(rows, cols, load, whole=rows * cols <= EXACT_LOAD_CELLS)
 
 
 def same_option(a: Any, b: Any) -> bool:
