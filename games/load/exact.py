@@ -152,7 +152,7 @@ class Frame:
     open: tuple[int, ...]
     green_left: tuple[int, ...]
     touching: tuple[int, ...]  # the open bits a green pick of each pair closes
-    bits: int = field(compare=False)
+    bits: int
 
     @classmethod
     def of(cls, grid: Board, root: Pairs) -> Frame:
@@ -485,7 +485,7 @@ def _chunks(codes: Codes) -> Iterator[Codes]:
 
 
 def _unique(codes: Codes) -> Codes:
-    """Sorted, without repeats (np.unique takes a slower path to the same)."""
+    """Sorted, without repeats (np.unique takes far longer: docs/decisions.md)."""
     codes = np.sort(codes)
     keep = np.ones(len(codes), np.bool_)
     np.not_equal(codes[1:], codes[:-1], out=keep[1:])
