@@ -21,8 +21,8 @@ from games.load.batch import (
     solver_green,
     stages_played,
 )
+from games.load.exact import LoadSolver
 from games.load.policies import PLAYERS, random_red
-from games.load.sweep import LoadSolver
 
 
 def holds(state: LoadState, move) -> bool:
@@ -112,7 +112,7 @@ def test_a_large_board_plays_out_alike_too():
 
 def test_the_exact_searchs_player_2_plays_alike_in_a_batch():
     rules = LoadRules(3, 3, 3)
-    solver = LoadSolver(3, 3, 3)
+    solver = LoadSolver(3, 3, 3, whole=True)
     start = LoadState(rules)
     games = cases(2000, 300)
     keys = np.random.default_rng(2).random((games, 9, 9))

@@ -205,5 +205,5 @@ def test_sweep_load_exact_and_a_chart(tmp_path, capsys):
 def test_sweep_load_refuses_wrong_players_and_big_exact_boards(capsys):
     assert main(["sweep", "load", "--by", "balanced-green", "random-red"]) == 2
     assert "balanced-green cannot play seat 1 (it plays seat 2)" in capsys.readouterr().err
-    assert main(["sweep", "load", "--rows", "4", "--cols", "4", "--exact"]) == 2
-    assert "at most 12 cells" in capsys.readouterr().err
+    assert main(["sweep", "load", "--rows", "4", "--cols", "5", "--exact"]) == 2
+    assert "at most 18 cells" in capsys.readouterr().err

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from games.load.engine import LoadState, board
-from games.load.sweep import LoadSolver
+from games.load.exact import LoadSolver, Pairs
 
 Cells = npt.NDArray[np.bool_]
 Choices = npt.NDArray[np.int64]
@@ -144,15 +144,23 @@ def holding_green(boards: Boards) -> Choices:
 
 
 def solver_green(solver: LoadSolver) -> GreenPolicy:
-    """Player 2's best move by the exact search, game by game (for boards it reaches)."""
-    powers = 1 << np.arange(solver.grid.cells, dtype=np.int64)
+    """Player 2's best move by the exact search, game by game (for boards it reaches);
+    in a game already lost it passes."""
 
     def choose(boards: Boards) -> Choices:
-        masks = [
-            (getattr(boards, name) @ powers).tolist()
-            for name in ("red", "red_cleared", "green", "green_cleared", "blocked")
-        ]
-        return np.array([solver.best_green(*key) for key in zip(*masks, strict=True)])
+        choices = np.full(len(boards.alive), PASS_CHOICE, np.int64)
+        on = boards.alive
+        if on.any():
+            pairs = Pairs.of_cells(
+                solver.grid,
+                boards.red[on],
+                boards.red_cleared[on],
+                boards.green[on],
+                boards.green_cleared[on],
+                boards.blocked[on],
+            )
+            choices[on] = solver.best_greens(pairs)
+        return choices
 
     return choose
 

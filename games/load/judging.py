@@ -2,11 +2,12 @@
 
 By default a chance is player 2's chance to hold every stage against a player 1 who
 picks uniformly at random (the automatic player 1), player 2 playing its best; player
-1's is the rest. It is exact where the exact search reaches the rest of the game (a
-board of at most 10 cells, or the last 9 picks of any board), and estimated elsewhere
-by playouts in numpy arrays (games/load/batch.py), player 2 then playing the exact
-search's move on a board it solves whole and `holding_green` on a larger one. The reading `perfect`
-is perfect play on both sides, 1 or 0, for the positions the exact search reaches.
+1's is the rest. It is exact where the exact search (games/load/exact.py) reaches the
+rest of the game (a board of at most 14 cells, or the last 12 picks of any board, in
+positions of at most 64 bits), and estimated elsewhere by playouts in numpy arrays
+(games/load/batch.py), player 2 then playing the exact search's move on a board it
+solves whole and `holding_green` on a larger one. The reading `perfect` is perfect
+play on both sides, 1 or 0, for the positions the exact search reaches.
 Either way the Load is the one the slider shows: its later moves are not foreseen.
 """
 
@@ -18,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from games.kit import ExactValue, Judging, Reading
 from games.load.engine import LoadState, Pick
-from games.load.sweep import LoadSolver
 
 if TYPE_CHECKING:
     from games.kit import Shares
     from games.load.batch import GreenPolicy
+    from games.load.exact import LoadSolver
 
-EXACT_LOAD_CELLS = 10  # a whole board: 185,000 positions and a second at 10 cells
-ENDGAME_PICKS = 9  # the picks left: 10,000 positions at 8, 450,000 and 2 s at 10
+EXACT_LOAD_CELLS = 14  # a whole board: 1x14 at Load 8, 4.9 million positions, 2 s
+ENDGAME_PICKS = 12  # the shared 7x7 game: 130,000 positions and 0.3 s at 12, 2 s at 14
 
 RANDOM, PERFECT = "random", "perfect"
 READINGS = {
@@ -43,7 +44,11 @@ READINGS = {
 
 def reached(state: LoadState) -> bool:
     """Whether the exact search reaches the rest of the game from `state`."""
-    return state.board.cells <= EXACT_LOAD_CELLS or len(state.red_pool) <= ENDGAME_PICKS
+    if state.board.cells <= EXACT_LOAD_CELLS:
+        return True
+    from games.load.exact import reaches  # numpy: the command line starts at once
+
+    return len(state.red_pool) <= ENDGAME_PICKS and reaches(state)
 
 
 def exact_value(state: LoadState, reading: str) -> ExactValue | None:
@@ -61,7 +66,9 @@ def _for(player: int, chance: float) -> float:
 
 @cache
 def exact_search(rows: int, cols: int, load: int) -> LoadSolver:
-    return LoadSolver(rows, cols, load)
+    from games.load.exact import LoadSolver
+
+    return LoadSolver(rows, cols, load, whole=rows * cols <= EXACT_LOAD_CELLS)
 
 
 def same_option(a: Any, b: Any) -> bool:

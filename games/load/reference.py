@@ -1,12 +1,16 @@
-"""Load's rules stated as plainly as possible with Python sets.
+"""Load's rules stated as plainly as possible with Python sets, and the exact search
+as it was before the layered one.
 
-Slow on purpose: tests use it as an oracle for the bit-mask engine, and the
-benchmark uses it as the baseline the engine is measured against.
+Slow on purpose: tests use them as oracles for the bit-mask engine and the layered
+search, and the benchmarks use them as the baselines those are measured against.
 """
 
 from __future__ import annotations
 
 import random
+from functools import cache
+
+from games.load.engine import LoadState, board
 
 
 class SetModel:
@@ -73,3 +77,113 @@ class SetModel:
                 self.pick_green(rng.choice(pairs))
                 return
         self.end_stage()
+
+
+class MemoSearch:
+    """The exact search the layered one (games/load/exact.py) replaced, kept as the
+    reference it is checked and measured against: a recursion over the engine's bit
+    masks, every position it reaches a cache entry. A position is what is picked and
+    cleared in each colour, the cells a new green pair may not touch, and who moves;
+    for each, whether player 2 wins with best play on both sides, and player 2's best
+    chance against a player 1 who picks at random."""
+
+    def __init__(self, rows: int, cols: int, load: int) -> None:
+        self.grid = board(rows, cols)
+        self.load = load
+        self.red_to_move = cache(self._red_to_move)
+        self.green_to_move = cache(self._green_to_move)
+
+    def player2_wins(self, state: LoadState) -> bool:
+        """Whether player 2 wins from an engine position with best play on both sides."""
+        return self._searched(state)[0]
+
+    def player2_chance(self, state: LoadState) -> float:
+        """Player 2's chance from an engine position against a player 1 picking at
+        random, player 2 playing its best."""
+        return self._searched(state)[1]
+
+    def _searched(self, state: LoadState) -> tuple[bool, float]:
+        if state.to_move is None:
+            return state.winner == 2, float(state.winner == 2)
+        key = (state.red, state.red_cleared, state.green, state.green_cleared, state.blocked)
+        search = self.red_to_move if state.to_move == 1 else self.green_to_move
+        return search(*key)
+
+    def positions(self) -> int:
+        return self.red_to_move.cache_info().currsize + self.green_to_move.cache_info().currsize
+
+    def _end_of_stage(
+        self, red: int, red_cleared: int, green: int, green_cleared: int
+    ) -> int | None:
+        load = self.load
+        if (red ^ red_cleared).bit_count() > load or (green ^ green_cleared).bit_count() > load:
+            return 1
+        return 2 if red.bit_count() == self.grid.cells else None
+
+    def _red_to_move(
+        self, red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
+    ) -> tuple[bool, float]:
+        grid = self.grid
+        wins, chance, options = False, 0.0, 0
+        for cell in range(grid.cells):
+            bit = 1 << cell
+            if red & bit:
+                continue
+            cleared = green_cleared | green & grid.at_or_above[cell & ~1]
+            best, odds = self.green_to_move(red | bit, red_cleared, green, cleared, blocked)
+            wins |= not best  # player 1 wins if some pick leaves player 2 lost
+            chance += odds
+            options += 1
+        return not wins, chance / options
+
+    def _green_to_move(
+        self, red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
+    ) -> tuple[bool, float]:
+        """(player 2 wins with best play, player 2's best chance against random red)."""
+        wins, chance = False, 0.0
+        for _choice, after in self._green_moves(red, red_cleared, green, green_cleared, blocked):
+            won, odds = self._after_green(after)
+            wins |= won
+            chance = max(chance, odds)
+        return wins, chance
+
+    def best_green(
+        self, red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
+    ) -> int:
+        """Player 2's move of best chance against random red: a pair's number, or -1 for
+        the pass; of equal moves the first (the pass, then the lowest pair)."""
+        moves = self._green_moves(red, red_cleared, green, green_cleared, blocked)
+        return max(moves, key=lambda move: self._after_green(move[1])[1])[0]
+
+    def _green_moves(
+        self, red: int, red_cleared: int, green: int, green_cleared: int, blocked: int
+    ) -> list[tuple[int, tuple[int, int, int, int, int]]]:
+        """Player 2's moves (-1 the pass, else the pair's number) and the positions they
+        leave."""
+        grid = self.grid
+        moves = [(-1, (red, red_cleared, green, green_cleared, blocked))]
+        for pair, mask in enumerate(grid.pair_masks):
+            if not blocked & mask:
+                after = (
+                    red,
+                    red_cleared | red & grid.at_or_above[pair << 1],
+                    green | mask,
+                    green_cleared,
+                    blocked | grid.pair_blocks[pair],
+                )
+                moves.append((pair, after))
+        return moves
+
+    def _after_green(self, after: tuple[int, int, int, int, int]) -> tuple[bool, float]:
+        ended = self._end_of_stage(*after[:4])
+        if ended is not None:
+            return ended == 2, float(ended == 2)
+        return self.red_to_move(*after)
+
+
+def memo_solve(rows: int, cols: int, load: int) -> tuple[int, float, int]:
+    """The perfect-play winner, player 2's best chance against a random player 1 from
+    the start, and the positions searched."""
+    search = MemoSearch(rows, cols, load)
+    wins, chance = search.red_to_move(0, 0, 0, 0, 0)
+    return 2 if wins else 1, chance, search.positions()
