@@ -19,6 +19,7 @@ from support.depth import cases, examples
 
 from games.load import LoadRules, LoadState, Pick
 from games.load.exact import GREEN, RED, Frame, LoadSolver, Pairs, Table, reaches
+from games.load.judging import RANDOM, exact_search, exact_value
 from games.load.reference import MemoSearch
 from games.load.sweep import solve
 from viz.cli import main
@@ -94,7 +95,7 @@ def played_into(rules: LoadRules, rng: random.Random, picks_left: int) -> LoadSt
     drawn from those that hold the stage, where there are any), or the game's end;
     half the time after red's pick there."""
     state = LoadState(rules)
-    while state.to_move is not None and len(state.red_pool) > picks_left:
+    while state.to_move == 2 or state.to_move == 1 and len(state.red_pool) > picks_left:
         state.apply(random_move(state, rng))
     if state.to_move == 1 and rng.random() < 0.5:
         state.apply(random_move(state, rng))
@@ -205,6 +206,22 @@ def test_a_table_finds_its_own_positions_and_no_others():
         heavy.apply(Pick(1, cell))
         heavy.apply(heavy.legal_moves()[-1])  # the pass
     assert table.values(RED, Pairs.of(heavy))[0] == -1
+
+
+def test_the_options_of_a_judged_position_are_valued_from_one_search():
+    """The analysis asks the value of each option's position one by one: searched from
+    the position judged, every option's position is in that one table."""
+    state = played_into(LoadRules(4, 4, 8), random.Random(0), 8)
+    assert state.to_move == 1 and len(state.red_pool) == 8
+    exact_search.cache_clear()
+    value = exact_value(state, RANDOM)
+    assert value is not None
+    chances = [value(after(state, move), 1) for move in state.legal_moves()]
+    solver = exact_search(4, 4, 8)
+    assert len(solver.recent) == 1 and solver.start is None
+    assert chances == [
+        1 - MemoSearch(5, 5, 8).player2_chance(after(state, m)) for m in state.legal_moves()
+    ]
 
 
 def test_a_whole_board_of_4x4_takes_48_bits_and_5x5_is_out_of_reach():

@@ -511,6 +511,13 @@ class LoadSolver:
         self.start: Table | None = None
         self.recent: list[Table] = []
 
+    def hold(self, state: LoadState) -> None:
+        """Search from an engine position unless a table holds it already: the positions
+        its moves lead to are then in that table too (asked about one by one, each
+        would be searched from alone)."""
+        if state.to_move is not None:
+            self._table(Pairs.of(state), state.to_move)
+
     def player2_wins(self, state: LoadState) -> bool:
         """Whether player 2 wins from an engine position with best play on both sides."""
         if state.to_move is None:

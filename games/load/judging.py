@@ -55,6 +55,7 @@ def exact_value(state: LoadState, reading: str) -> ExactValue | None:
     if not reached(state):
         return None
     search = exact_search(state.rules.rows, state.rules.cols, state.pending_load)
+    search.hold(state)
     if reading == PERFECT:
         return lambda position, player: float(search.player2_wins(position) == (player == 2))
     return lambda position, player: _for(player, search.player2_chance(position))
@@ -108,7 +109,9 @@ def _green_policy(state: LoadState) -> GreenPolicy:
     from games.load.batch import holding_green, solver_green
 
     if state.board.cells <= EXACT_LOAD_CELLS:
-        return solver_green(exact_search(state.rules.rows, state.rules.cols, state.pending_load))
+        search = exact_search(state.rules.rows, state.rules.cols, state.pending_load)
+        search.hold(state)
+        return solver_green(search)
     return holding_green
 
 
