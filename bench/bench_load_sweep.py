@@ -1,6 +1,6 @@
-"""Load's analysis: sweep throughput (turns a second on one core and on every core, with
-the engine playing one game at a time and the set-based rules as baselines), and the
-exact search's time on small boards.
+"""Load's sweep throughput: turns a second on one core and on every core, with the
+engine playing one game at a time and the set-based rules as baselines (the exact
+search: bench_load_exact.py).
 
 Run: python bench/bench_load_sweep.py [--games 2000] [--repeats 3]
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import time
 from concurrent.futures import ProcessPoolExecutor
 
 from bench_load_play import baseline_games
@@ -18,7 +17,7 @@ from common import median_seconds, print_table
 
 from games.load import LoadRules, LoadState
 from games.load.policies import PLAYERS
-from games.load.sweep import chunks, play_chunk, solve
+from games.load.sweep import chunks, play_chunk
 
 
 def engine_chunk(
@@ -76,15 +75,6 @@ def main() -> None:
         f"Load sweep throughput, 7x7, Load 5, {args.games:,} games; median of {args.repeats} runs"
     )
     print_table(["player", "turns/s", "vs baseline"], rows)
-    exact = []
-    for rows_, cols in ((3, 3), (1, 9), (2, 5), (3, 4)):
-        start = time.perf_counter()
-        found = solve(rows_, cols, 5)
-        exact.append(
-            [f"{rows_}x{cols}", f"{time.perf_counter() - start:.2f}", f"{found.positions:,}"]
-        )
-    print("\nExact search, Load 5, one run each")
-    print_table(["board", "seconds", "positions"], exact)
 
 
 if __name__ == "__main__":
