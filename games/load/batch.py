@@ -112,6 +112,20 @@ class Boards:
         for name in GAME_ROWS:
             getattr(self, name)[games] = getattr(played, name)
 
+    def free_pairs(self) -> Cells:
+        """[game, pair]: the pairs player 2 may still pick (neither cell blocked)."""
+        free: Cells = ~(self.blocked[:, self.shape.low] | self.blocked[:, self.shape.high])
+        return free
+
+    def red_left_by_pairs(self) -> npt.NDArray[np.int64]:
+        """[game, pair]: the uncleared red a pick of each pair leaves, the red in the
+        cells below its first (a pair clears every red from its first cell up)."""
+        uncleared = (self.red & ~self.red_cleared).astype(np.int64)
+        below = np.zeros((len(uncleared), self.shape.cells + 1), np.int64)
+        np.cumsum(uncleared, axis=1, out=below[:, 1:])
+        left: npt.NDArray[np.int64] = below[:, self.shape.low]
+        return left
+
     def uncleared(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """Each game's uncleared red and green fills (counted the quick way for booleans)."""
         red: npt.NDArray[np.int64] = np.count_nonzero(self.red > self.red_cleared, axis=1)
@@ -132,12 +146,8 @@ def holding_green(boards: Boards) -> Choices:
     docs/analysis.md."""
     shape, load = boards.shape, boards.load
     red_left, green_left = boards.uncleared()
-    uncleared_red = (boards.red & ~boards.red_cleared).astype(np.int64)
-    below = np.concatenate(
-        [np.zeros((len(red_left), 1), np.int64), np.cumsum(uncleared_red, axis=1)], axis=1
-    )  # below[:, c]: uncleared red in cells < c, all a pair from cell c leaves
-    free = ~(boards.blocked[:, shape.low] | boards.blocked[:, shape.high])
-    holds = free & (below[:, shape.low] <= load) & (green_left[:, None] + shape.size <= load)
+    holds = boards.free_pairs() & (boards.red_left_by_pairs() <= load)
+    holds &= green_left[:, None] + shape.size <= load
     passing = (red_left <= load) & (green_left <= load)
     lowest = np.where(holds.any(axis=1), holds.argmax(axis=1), PASS_CHOICE)
     return np.where(passing, PASS_CHOICE, lowest)
@@ -264,7 +274,7 @@ def every_third_green(draw: Draw) -> GreenPolicy:
         keys = draw(len(boards.alive), len(shape.low))
         uncleared = boards.red & ~boards.red_cleared
         top = np.where(uncleared.any(axis=1), shape.cells - 1 - uncleared[:, ::-1].argmax(1), 0)
-        free = ~(boards.blocked[:, shape.low] | boards.blocked[:, shape.high])
+        free = boards.free_pairs()
         below = np.arange(len(shape.low))[None, :] < (top // 2)[:, None]
         allowed = free & below
         keyed = np.where(allowed, keys, -1.0)
@@ -282,10 +292,7 @@ def balanced_green(draw: Draw) -> GreenPolicy:
         shape = boards.shape
         keys = draw(len(boards.alive), len(shape.low))
         red_left, green_left = boards.uncleared()
-        uncleared = (boards.red & ~boards.red_cleared).astype(np.int64)
-        below = np.concatenate(
-            [np.zeros((len(red_left), 1), np.int64), np.cumsum(uncleared, axis=1)], axis=1
-        )[:, shape.low]  # the red a pair leaves: uncleared red below its first cell
+        below = boards.red_left_by_pairs()
         green_after = green_left[:, None] + shape.size[None, :]
         scale = 2 * (shape.cells + 1)  # above any count: the parts of a key never mix
         pair_key = (
@@ -295,7 +302,7 @@ def balanced_green(draw: Draw) -> GreenPolicy:
         )
         pass_key = np.maximum(red_left, green_left) * scale * scale
         pass_key += np.abs(red_left - green_left) * scale
-        free = ~(boards.blocked[:, shape.low] | boards.blocked[:, shape.high])
+        free = boards.free_pairs()
         pair_key = np.where(free, pair_key, np.iinfo(np.int64).max)
         least = pair_key.min(axis=1)
         tied = pair_key == least[:, None]
