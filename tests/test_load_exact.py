@@ -219,8 +219,9 @@ def test_the_options_of_a_judged_position_are_valued_from_one_search():
     chances = [value(after(state, move), 1) for move in state.legal_moves()]
     solver = exact_search(4, 4, 8)
     assert len(solver.recent) == 1 and solver.start is None
+    reference = MemoSearch(4, 4, 8)
     assert chances == [
-        1 - MemoSearch(5, 5, 8).player2_chance(after(state, m)) for m in state.legal_moves()
+        1 - reference.player2_chance(after(state, move)) for move in state.legal_moves()
     ]
 
 
