@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from support.depth import cases
 
 from games import REGISTRY
 from games.analysis import (
@@ -188,7 +189,9 @@ def truths(game, rules, moves, index, value):
 EXACT_CASES = [
     ("loops", {"capacity": 4, "flips": 1}, 1, "", minimax),
     ("loops", {"capacity": 5, "flips": 2}, 2, "", minimax),
-    ("load", {"rows": 3, "cols": 3, "load": 3}, 3, "", expectimax),
+    pytest.param(
+        "load", {"rows": 3, "cols": 3, "load": 3}, 3, "", expectimax, marks=pytest.mark.slow
+    ),
     ("load", {"rows": 2, "cols": 4, "load": 3}, 4, "", expectimax),
     ("load", {"rows": 2, "cols": 4, "load": 3}, 4, "perfect", minimax),
     ("load", {"rows": 1, "cols": 5, "load": 3}, 5, "perfect", minimax),
@@ -224,7 +227,11 @@ def _key(move):
 
 
 @pytest.mark.parametrize(
-    "params, seed", [({"rows": 3, "cols": 3, "load": 3}, 3), ({"rows": 2, "cols": 4, "load": 3}, 4)]
+    "params, seed",
+    [
+        pytest.param({"rows": 3, "cols": 3, "load": 3}, 3, marks=pytest.mark.slow),
+        ({"rows": 2, "cols": 4, "load": 3}, 4),
+    ],
 )
 def test_estimates_land_near_the_exact_chance_on_every_judged_move(params, seed):
     """`--estimate` on boards the exact search solves: within 0.05 + 2 standard errors of
@@ -392,8 +399,10 @@ def test_even_odds_estimates_and_hints_use_only_what_the_mover_sees():
     replay = load_replay(ROOT / "recordings" / "tiles-sample.jsonl")
     history = replay.history()
     game = replay.game
-    checked = 0
+    checked, wanted = 0, cases(full=12, quick=3)
     for index in judged_indices(game, history)[:12]:
+        if checked == wanted:
+            break
         state = history.before(index)
         twin = another_hand_the_mover_could_hold(state)
         if twin is None:

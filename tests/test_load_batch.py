@@ -114,7 +114,7 @@ def test_the_exact_searchs_player_2_plays_alike_in_a_batch():
     rules = LoadRules(3, 3, 3)
     solver = LoadSolver(3, 3, 3, whole=True)
     start = LoadState(rules)
-    games = cases(2000, 300)
+    games = cases(2000, 100)
     keys = np.random.default_rng(2).random((games, 9, 9))
     held = same_ends(start, keys, solver_move(solver), solver_green(solver))
     # and it holds as often as the search says it should, against a random red
