@@ -161,6 +161,7 @@ def set_clock(path: Path, seconds: float) -> None:
     path.with_suffix(".new").replace(path)
 
 
+@pytest.mark.slow
 def test_each_move_is_written_with_the_time_the_window_took_it(server, tmp_path):
     clock = tmp_path / "clock"
     set_clock(clock, 0)
@@ -269,6 +270,7 @@ def big_load(size=SIZE) -> LoadApp:
     return LoadApp(game, rules, seed=5, size=size, settings=Settings(path=None))
 
 
+@pytest.mark.slow
 def test_a_twenty_by_twenty_board_scrolls_under_the_wheel_and_the_keys(open_window):
     """Issue 30, item 10: the 20x20 board's numbers are 9 px, so the board is taller than
     its room; three notches of a real wheel bring cell 105 under the spot that showed 45,
