@@ -37,6 +37,19 @@ def session_dir() -> Path:
     return user_state_path("oddsevens") / "sessions"
 
 
+def _caught_up() -> Callable[[Path], str | None]:
+    """The library's hook for a window's sessions, once the sessions an earlier window
+    left unadded are in (each that cannot be, a line; play goes on regardless)."""
+    from viz.library import LibraryError, catch_up, keep_session
+
+    try:
+        for error in catch_up(session_dir()).errors:
+            print(f"oddsevens: {error} (a session not kept in your games)", file=sys.stderr)
+    except LibraryError as error:
+        print(f"oddsevens: {error} (your games are not kept)", file=sys.stderr)
+    return keep_session
+
+
 def open_window(make: Callable[[], Any], size: tuple[int, int] | None = None) -> int:
     """Build a window and run it. No display is a one-line error at once, not SDL's
     invisible fallback; a window larger than the screen is one too; Ctrl-C ends the
@@ -100,6 +113,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
     options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **_window_options(args)}
+    options["keep"] = _caught_up()
     # The window's class loads only once a display is known to be there: it takes a while.
     return open_window(lambda: kit.load()(REGISTRY[args.game], rules, **options), args.window)
 
@@ -112,6 +126,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         path = newest_session(session_dir())
         if path is None:
             raise CommandError(f"{session_dir()}: no window session recorded yet")
+    return replay_window(path, args)
+
+
+def replay_window(path: Path, args: argparse.Namespace) -> int:
+    """Open the recording at `path` in its game's replay window, at `args.turn`."""
     replay = load_replay(path)
     kit = WINDOWS.get(replay.game.id)
     if kit is None:
@@ -144,7 +163,7 @@ def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
             choices=kit.opponents,
             help=f"the computer's tier (default {kit.default_opponent})",
         )
-    _add_window_options(parser)
+    add_window_options(parser)
     parser.set_defaults(run=cmd_play, game=game_id)
 
 
@@ -169,7 +188,7 @@ def _formats(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def _add_window_options(parser: argparse.ArgumentParser) -> None:
+def add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out",
         type=Path,
@@ -220,5 +239,5 @@ def add_commands(commands: Any) -> None:
     replay.add_argument(
         "--last", action="store_true", help="open the newest window session instead"
     )
-    _add_window_options(replay)
+    add_window_options(replay)
     replay.set_defaults(run=cmd_replay)
