@@ -68,7 +68,8 @@ def cmd_list(args: argparse.Namespace) -> int:
         games = library.games(filters, limit or None)
         total = library.count(filters) if limit and len(games) == limit else len(games)
     if args.json:
-        print("\n".join(json.dumps(game.as_json()) for game in games))
+        for game in games:
+            print(json.dumps(game.as_json()))
     elif not games:
         print(_nothing(filters))
     else:
@@ -153,7 +154,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         games = library.games(_filters(args))
     rows = standings(games)
     if args.json:
-        print("\n".join(json.dumps(row.as_json()) for row in rows))
+        for row in rows:
+            print(json.dumps(row.as_json()))
     else:
         print(stats_table(rows) if rows else "No finished games of yours match.")
     if args.plot is not None:

@@ -113,9 +113,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
     options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **_window_options(args)}
-    options["keep"] = _caught_up()
     # The window's class loads only once a display is known to be there: it takes a while.
-    return open_window(lambda: kit.load()(REGISTRY[args.game], rules, **options), args.window)
+    # So do the sessions an earlier window left: nothing is written before.
+    return open_window(
+        lambda: kit.load()(REGISTRY[args.game], rules, keep=_caught_up(), **options), args.window
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

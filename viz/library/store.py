@@ -204,6 +204,9 @@ class Library:
         return _Read(entry(replay, digest, copy, source, found), data)
 
     def _store(self, batch: list[_Read], sessions: bool, report: Added) -> None:
+        unique = {found.entry.hash: found for found in reversed(batch)}  # the first of each
+        report.duplicates += len(batch) - len(unique)
+        batch = [found for found in batch if unique[found.entry.hash] is found]
         if not batch:
             return
         for found in batch:
@@ -218,8 +221,9 @@ class Library:
                     report.replaced += 1
                     continue
                 game_id = self._insert(found.entry)
-                if game_id is None:
+                if game_id is None:  # another process added the same bytes meanwhile
                     report.duplicates += 1
+                    replaced.append(found.entry.path)
                 else:
                     report.added.append(game_id)
         for path in replaced:
