@@ -378,13 +378,13 @@ def test_catching_up_adds_what_a_killed_window_left_once_and_passes_a_live_one_b
     live = RecordingWriter(sessions / "live.jsonl", LOOPS, LOOPS.rules({}), 2)
     live.event(moves[0], 0)
     (sessions / "broken.jsonl").write_text("{not json\n")
-    first = catch_up(sessions, database)
-    assert len(first.added) == 1 and [e.path.name for e in first.errors] == ["broken.jsonl"]
-    again = catch_up(sessions, database)
-    assert again.added == [] and again.errors == []  # the broken one is said once
-    live.close()
-    assert len(catch_up(sessions, database).added) == 1
     with open_library(database) as library:
+        first = catch_up(sessions, library)
+        assert len(first.added) == 1 and [e.path.name for e in first.errors] == ["broken.jsonl"]
+        again = catch_up(sessions, library)
+        assert again.added == [] and again.errors == []  # the broken one is said once
+        live.close()
+        assert len(catch_up(sessions, library).added) == 1
         assert sorted(g.source.name for g in library.games()) == ["left.jsonl", "live.jsonl"]
 
 

@@ -47,10 +47,13 @@ def _one_line(command: Callable[[argparse.Namespace], int]) -> Callable[[argpars
 def _opened() -> Library:
     """The library, with the window sessions not yet in it added first. What opening
     it had to say, and each session that could not be added, is a line on stderr."""
-    added = catch_up(session_dir())
     library = open_library()
-    for line in library.notices:
-        print(f"oddsevens: {line}", file=sys.stderr)
+    _say(*library.notices)
+    try:
+        added = catch_up(session_dir(), library)
+    except BaseException:
+        library.close()
+        raise
     for bad in added.errors:
         print(f"oddsevens: {bad} (a session not kept in your games)", file=sys.stderr)
     return library
@@ -197,8 +200,9 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     return 2 if errors else 0
 
 
-def _say(line: str) -> None:
-    print(f"oddsevens: {line}", file=sys.stderr)
+def _say(*lines: str) -> None:
+    for line in lines:
+        print(f"oddsevens: {line}", file=sys.stderr)
 
 
 @_one_line

@@ -40,13 +40,15 @@ def session_dir() -> Path:
 def _caught_up() -> Callable[[Path], str | None]:
     """The library's hook for a window's sessions, once the sessions an earlier window
     left unadded are in (each that cannot be, a line; play goes on regardless)."""
-    from viz.library import LibraryError, catch_up, keep_session
+    from viz.library import LibraryError, catch_up, keep_session, open_library
 
     try:
-        for error in catch_up(session_dir()).errors:
-            print(f"oddsevens: {error} (a session not kept in your games)", file=sys.stderr)
+        with open_library() as library:
+            lines = [*library.notices, *catch_up(session_dir(), library).errors]
     except LibraryError as error:
-        print(f"oddsevens: {error} (your games are not kept)", file=sys.stderr)
+        lines = [error]
+    for line in lines:
+        print(f"oddsevens: {line} (your games)", file=sys.stderr)
     return keep_session
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from viz.files import RECORDING_SUFFIX, in_use
-from viz.library.store import Added, LibraryError, open_library
+from viz.library.store import Added, Library, LibraryError, open_library
 
 
 def keep_session(recording: Path, database: Path | None = None) -> str | None:
@@ -25,7 +25,7 @@ def keep_session(recording: Path, database: Path | None = None) -> str | None:
     return notices[0] if notices else None
 
 
-def catch_up(folder: Path, database: Path | None = None) -> Added:
+def catch_up(folder: Path, library: Library) -> Added:
     """Add the sessions in `folder` that are not in the library as they are now, passing
     by those a window still writes (it adds them itself) and those refused before. A
     session that cannot be read is in the report's errors, once."""
@@ -33,15 +33,14 @@ def catch_up(folder: Path, database: Path | None = None) -> Added:
         found = sorted(folder.glob(f"*{RECORDING_SUFFIX}"))
     except OSError:
         return Added()
-    with open_library(database) as library:
-        waiting = [
-            path
-            for path in found
-            if not in_use(path) and _has_content(path) and not library.unchanged_since_added(path)
-        ]
-        added = library.add(waiting, sessions=True)
-        for error in added.errors:
-            library.note_unreadable(error.path, str(error))
+    waiting = [
+        path
+        for path in found
+        if not in_use(path) and _has_content(path) and not library.unchanged_since_added(path)
+    ]
+    added = library.add(waiting, sessions=True)
+    for error in added.errors:
+        library.note_unreadable(error.path, str(error))
     return added
 
 

@@ -10,7 +10,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 from pathlib import Path
@@ -169,7 +169,7 @@ class Library:
         key = (str(_absolute(path)), found.st_size, found.st_mtime_ns)
         same = "source = ? AND source_size = ? AND source_mtime_ns = ?"
         return any(
-            self._query(f"SELECT 1 FROM {table} WHERE {same}", key).fetchone()
+            self._query(f"SELECT 1 FROM {table} WHERE {same}", key)
             for table in ("games", "unreadable")
         )
 
@@ -194,7 +194,7 @@ class Library:
         except OSError as error:
             raise FileError(path, error.strerror or str(error)) from None
         digest = hashlib.sha256(data).hexdigest()
-        if self._query("SELECT 1 FROM games WHERE hash = ?", (digest,)).fetchone():
+        if self._query("SELECT 1 FROM games WHERE hash = ?", (digest,)):
             report.duplicates += 1
             return None
         replay = replay_bytes(path, data)
@@ -230,11 +230,11 @@ class Library:
             self._drop_copy(path)
 
     def _session_row(self, found: Entry) -> tuple[int, str] | None:
-        row = self._query(
+        rows = self._query(
             "SELECT id, path FROM games WHERE source = ? AND hash != ?",
             (str(found.source), found.hash),
-        ).fetchone()
-        return None if row is None else (row[0], row[1])
+        )
+        return (rows[0]["id"], rows[0]["path"]) if rows else None
 
     def _insert(self, found: Entry) -> int | None:
         values = _row_values(found) | {"added": time.time()}
@@ -275,7 +275,7 @@ class Library:
         """Delete a copy no game points to any more (a session's earlier state)."""
         if path.parent != self.copies:
             return
-        if not self._query("SELECT 1 FROM games WHERE path = ?", (str(path),)).fetchone():
+        if not self._query("SELECT 1 FROM games WHERE path = ?", (str(path),)):
             path.unlink(missing_ok=True)
 
     # --- reading -----------------------------------------------------------------------
@@ -286,16 +286,16 @@ class Library:
         tail = f" LIMIT {int(limit)}" if limit is not None else ""
         rows = self._query(
             f"SELECT * FROM games WHERE {where} ORDER BY started DESC, id DESC{tail}", values
-        ).fetchall()
+        )
         return self._with_seats(rows)
 
     def count(self, filters: Filters = Filters()) -> int:
         where, values = filters.where()
-        found: int = self._query(f"SELECT count(*) FROM games WHERE {where}", values).fetchone()[0]
+        found: int = self._query(f"SELECT count(*) FROM games WHERE {where}", values)[0][0]
         return found
 
     def game(self, game_id: int) -> LibraryGame | None:
-        rows = self._query("SELECT * FROM games WHERE id = ?", (game_id,)).fetchall()
+        rows = self._query("SELECT * FROM games WHERE id = ?", (game_id,))
         games = self._with_seats(rows)
         return games[0] if games else None
 
@@ -303,7 +303,7 @@ class Library:
         """The games whose moves are not judged yet and whose copy is there, oldest first."""
         rows = self._query(
             "SELECT * FROM games WHERE judged = 0 AND missing = 0 ORDER BY started, id"
-        ).fetchall()
+        )
         return self._with_seats(rows)
 
     def _with_seats(self, rows: list[sqlite3.Row]) -> list[LibraryGame]:
@@ -339,7 +339,7 @@ class Library:
         changed too, is marked missing, not dropped), then add the copies in the
         library's folder that it does not list. Judgements of unchanged games stay."""
         report = Rebuilt()
-        rows = self._query("SELECT id, path, source, hash FROM games").fetchall()
+        rows = self._query("SELECT id, path, source, hash FROM games")
         for row in rows:
             self._reread(row, report)
         listed = {row["path"] for row in rows}
@@ -386,9 +386,10 @@ class Library:
 
     # --- the connection ----------------------------------------------------------------
 
-    def _query(self, sql: str, values: Iterable[Any] = ()) -> sqlite3.Cursor:
+    def _query(self, sql: str, values: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """Every row the query gives; a database error is a LibraryError."""
         try:
-            return self.connection.execute(sql, tuple(values))
+            return self.connection.execute(sql, tuple(values)).fetchall()
         except sqlite3.DatabaseError as error:
             raise _failure(self.path, error) from None
 
@@ -445,11 +446,9 @@ def _game(row: sqlite3.Row, judgements: tuple[SeatJudgement, ...]) -> LibraryGam
     )
 
 
-def _failure(path: Path, error: sqlite3.DatabaseError) -> Exception:
-    """A database error as the exception to raise: a damaged database is one to set
-    aside; anything else (read-only, full, locked too long) a LibraryError."""
-    if _damaged(error):
-        return _Unusable(str(error))
+def _failure(path: Path, error: sqlite3.DatabaseError) -> LibraryError:
+    """A database error as one line: read-only, full, locked too long, or damaged where
+    opening it did not see (opening looks over every page)."""
     return LibraryError(f"{shown(path)}: {error}")
 
 
@@ -490,13 +489,21 @@ def _connected(path: Path) -> sqlite3.Connection:
         connection.execute("PRAGMA synchronous = NORMAL")
         connection.execute("PRAGMA foreign_keys = ON")
         migrate(connection)
-        connection.execute("SELECT count(*) FROM games").fetchone()
+        # Every page's structure, looked over: 13 ms at 10,000 games (docs/benchmarks.md).
+        problems = [row[0] for row in connection.execute("PRAGMA quick_check(1)")]
     except NewerSchema as error:
         connection.close()
         raise _Unusable(str(error)) from None
     except sqlite3.DatabaseError as error:
         connection.close()
+        if _damaged(error):
+            raise _Unusable(str(error)) from None
+        if not os.access(path.parent, os.W_OK):  # SQLite says only that it cannot open it
+            raise LibraryError(f"{shown(path)}: {error}: its folder is read-only") from None
         raise _failure(path, error) from None
+    if problems != ["ok"]:
+        connection.close()
+        raise _Unusable(f"damaged ({problems[0].splitlines()[-1]})")
     return connection
 
 
@@ -508,10 +515,8 @@ def _recovered(path: Path, why: str) -> Library:
     try:
         with open(lock, "a") as held:
             fcntl.flock(held.fileno(), fcntl.LOCK_EX)
-            try:
+            with suppress(_Unusable):
                 return Library(_connected(path), path)  # set aside and rebuilt meanwhile
-            except _Unusable:
-                pass
             aside = _set_aside(path)
             library = Library(_connected(path), path)
             rebuilt = library.rebuild()
