@@ -237,6 +237,23 @@ def test_stats_prints_the_standings_and_draws_the_chart(tmp_path, data, capsys):
     assert code == 2 and len(err) == 1 and ".svg or .png" in err[0]
 
 
+def test_analyze_judges_each_game_once_and_the_listing_shows_your_accuracy(tmp_path, data, capsys):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    your_games(folder)
+    cli(capsys, "library", "add", folder)
+    assert cli(capsys, "library", "analyze") == (0, "Judged 3 games\n", [])
+    assert cli(capsys, "library", "analyze") == (0, "Judged 0 games\n", [])
+    code, out, _ = cli(capsys, "library", "--json")
+    for line in out.splitlines():
+        game = json.loads(line)
+        yours = [seat for seat in game["seats"] if seat["player"] == "you"]
+        assert game["judged"] and len(game["seats"]) == 2 and len(yours) == 1
+        assert 0 <= yours[0]["accuracy"] <= 100 and yours[0]["moves"] > 0
+    code, out, _ = cli(capsys, "library", "stats", "--json")
+    assert [json.loads(line)["judged"] for line in out.splitlines()] == [2, 1]
+
+
 def test_open_names_a_game_that_is_not_there_in_one_line(data, capsys):
     code, out, err = cli(capsys, "library", "open", "7")
     assert code == 2 and out == ""

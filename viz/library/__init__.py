@@ -20,8 +20,8 @@ tables beside it (practice):
   `SeatJudgement` a seat: moves, accuracy 0-100, glyph counts by name),
   `your_accuracy()`, `as_json()`.
 - `Library.record_judgements(id, judgements)`, `Library.rebuild() -> Rebuilt`.
-- `keep_session(path)`: the window's hook as a game ends; `catch_up(folder)`: the
-  sessions not added yet.
+- `keep_session(path, database=None)`: the window's hook as a game ends (returns the
+  line to show, or None); `catch_up(folder, library)`: the sessions not added yet.
 - `LibraryError`: the library cannot be read or written; one line.
 """
 

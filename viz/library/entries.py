@@ -3,7 +3,6 @@ ended for you, when it was played; and, once judged, how each seat played."""
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -191,7 +190,3 @@ def header_time(text: Any) -> datetime | None:
     except ValueError:
         return None
     return when.astimezone() if when.tzinfo is not None else None
-
-
-def players_json(players: tuple[str, ...]) -> str:
-    return json.dumps(list(players))
