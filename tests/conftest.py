@@ -29,6 +29,10 @@ _CONFIG = Path(tempfile.mkdtemp(prefix="oddsevens-config-"))
 (_CONFIG / "oddsevens" / "settings.json").write_text('{"motion": "reduced"}\n')
 os.environ["XDG_CONFIG_HOME"] = str(_CONFIG)
 atexit.register(shutil.rmtree, _CONFIG, True)
+# Games a window keeps go to a library of the test run, never the user's.
+_DATA = Path(tempfile.mkdtemp(prefix="oddsevens-data-"))
+os.environ["ODDSEVENS_DATA"] = str(_DATA)
+atexit.register(shutil.rmtree, _DATA, True)
 
 CI = os.environ.get("CI") == "true"
 

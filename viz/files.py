@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import io
 import itertools
 import os
 import stat
@@ -50,6 +51,7 @@ class FileError(Exception):
     ) -> None:
         where = f"{shown(path)}:{line}" if line is not None else shown(path)
         super().__init__(f"{where}: {reason}")
+        self.path = Path(os.fsdecode(path))
         self.line = line
         self.reason = reason
         self.log = log
@@ -130,13 +132,28 @@ def load_replay(path: Path | str) -> Replay:
     with os.fdopen(handle, "rb") as stream:
         try:
             found = os.fstat(handle)
-            if found.st_size > MAX_FILE_BYTES:
-                raise FileError(path, f"larger than {MAX_FILE_BYTES} bytes", 1)
-            return parse(_lines(path, stream))
-        except RecordingError as error:
-            raise FileError(path, error.reason, error.line) from None
         except OSError as error:
             raise FileError(path, error.strerror or str(error)) from None
+        if found.st_size > MAX_FILE_BYTES:
+            raise FileError(path, f"larger than {MAX_FILE_BYTES} bytes", 1)
+        return _replayed(path, stream)
+
+
+def replay_bytes(path: Path | str, data: bytes) -> Replay:
+    """Replay a recording's bytes, read already (named `path` in errors), as
+    `load_replay` reads the file."""
+    if len(data) > MAX_FILE_BYTES:
+        raise FileError(path, f"larger than {MAX_FILE_BYTES} bytes", 1)
+    return _replayed(Path(path), io.BytesIO(data))
+
+
+def _replayed(path: Path, stream: IO[bytes]) -> Replay:
+    try:
+        return parse(_lines(path, stream))
+    except RecordingError as error:
+        raise FileError(path, error.reason, error.line) from None
+    except OSError as error:
+        raise FileError(path, error.strerror or str(error)) from None
 
 
 RECORDING_SUFFIX = ".jsonl"
@@ -478,7 +495,7 @@ class RecordingWriter:
     ) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.game = game
+        self.game, self._about = game, (rules, seed, extra)
         self._header = header_line(game, rules, seed, timed=True, **extra)
         self._out = self._open("w")
         self._write(self._header)
@@ -488,10 +505,14 @@ class RecordingWriter:
         try_lock(out.fileno())  # a courtesy to other windows' pruning, not a need
         return out
 
-    def rewrite(self, moves: list[Any], times: list[int]) -> None:
+    def rewrite(self, moves: list[Any], times: list[int], **extra: Any) -> None:
         """Replace the file with the header and `moves` played at `times` (after an undo),
-        then go on appending. If the new file cannot be written, the old one stays open and
-        this raises."""
+        then go on appending; `extra` changes keys of the header. If the new file cannot be
+        written, the old one stays open and this raises."""
+        if extra:
+            rules, seed, before = self._about
+            self._about = (rules, seed, before | extra)
+            self._header = header_line(self.game, rules, seed, timed=True, **(before | extra))
         events = (event_line(self.game, move, ms=ms) for move, ms in zip(moves, times, strict=True))
         lines = [self._header, *events]
         write_atomic(self.path, lambda out: out.write("\n".join(lines) + "\n"))

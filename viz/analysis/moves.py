@@ -111,11 +111,13 @@ def analyze_many(
     seed: int,
     workers: Workers,
     time_up: Callable[[], bool] = never,
+    name: str = "analyze",
 ) -> list[Judged]:
     """Every recording judged as `analyze` judges it alone (the same seed for each), its
     moves spread over the workers with every other recording's; or the first
     recordings, as many as were judged whole when `time_up()` turned true. Recordings
-    solved throughout run in this process, as one alone does."""
+    solved throughout run in this process, as one alone does. Progress is shown as
+    `name`."""
     sweep = Sweep[Recording, list[Judgement], Judged](
         lambda recording: recording.jobs(method, seed),
         judge_by_id,
@@ -123,7 +125,7 @@ def analyze_many(
         lambda recording: shown(recording.path),
     )
     solved = all(recording.solved for recording in recordings)
-    return run(sweep, recordings, IN_PROCESS if solved else workers, "analyze", time_up)
+    return run(sweep, recordings, IN_PROCESS if solved else workers, name, time_up)
 
 
 def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:

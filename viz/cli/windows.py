@@ -37,6 +37,21 @@ def session_dir() -> Path:
     return user_state_path("oddsevens") / "sessions"
 
 
+def _caught_up() -> Callable[[Path], str | None]:
+    """The library's hook for a window's sessions, once the sessions an earlier window
+    left unadded are in (each that cannot be, a line; play goes on regardless)."""
+    from viz.library import LibraryError, catch_up, keep_session, open_library
+
+    try:
+        with open_library() as library:
+            lines = [*library.notices, *catch_up(session_dir(), library).errors]
+    except LibraryError as error:
+        lines = [error]
+    for line in lines:
+        print(f"oddsevens: {line} (your games)", file=sys.stderr)
+    return keep_session
+
+
 def open_window(make: Callable[[], Any], size: tuple[int, int] | None = None) -> int:
     """Build a window and run it. No display is a one-line error at once, not SDL's
     invisible fallback; a window larger than the screen is one too; Ctrl-C ends the
@@ -101,7 +116,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     vs = getattr(args, "vs", None)
     options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **_window_options(args)}
     # The window's class loads only once a display is known to be there: it takes a while.
-    return open_window(lambda: kit.load()(REGISTRY[args.game], rules, **options), args.window)
+    # So do the sessions an earlier window left: nothing is written before.
+    return open_window(
+        lambda: kit.load()(REGISTRY[args.game], rules, keep=_caught_up(), **options), args.window
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -112,6 +130,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         path = newest_session(session_dir())
         if path is None:
             raise CommandError(f"{session_dir()}: no window session recorded yet")
+    return replay_window(path, args)
+
+
+def replay_window(path: Path, args: argparse.Namespace) -> int:
+    """Open the recording at `path` in its game's replay window, at `args.turn`."""
     replay = load_replay(path)
     kit = WINDOWS.get(replay.game.id)
     if kit is None:
@@ -144,7 +167,7 @@ def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
             choices=kit.opponents,
             help=f"the computer's tier (default {kit.default_opponent})",
         )
-    _add_window_options(parser)
+    add_window_options(parser)
     parser.set_defaults(run=cmd_play, game=game_id)
 
 
@@ -169,7 +192,7 @@ def _formats(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def _add_window_options(parser: argparse.ArgumentParser) -> None:
+def add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out",
         type=Path,
@@ -220,5 +243,5 @@ def add_commands(commands: Any) -> None:
     replay.add_argument(
         "--last", action="store_true", help="open the newest window session instead"
     )
-    _add_window_options(replay)
+    add_window_options(replay)
     replay.set_defaults(run=cmd_replay)

@@ -49,7 +49,8 @@ class GameApp(GameWindow[StateT]):
     """Every window takes the same arguments: the game and its rules, then keywords.
     `script` makes it a replay of those moves (played at `times`, if the recording has
     them); `vs` names the computer's tier; `clock` tells the session when moves are
-    played."""
+    played; `keep` is handed each session's recording as its game ends (the library's
+    hook)."""
 
     title = "oddsevens"
     default_opponent = ""
@@ -71,6 +72,7 @@ class GameApp(GameWindow[StateT]):
         judgements: Mapping[int, Mapping[str, Any]] | None = None,
         times: Sequence[int] = (),
         clock: Clock = time.monotonic,
+        keep: Callable[[Path], str | None] | None = None,
     ) -> None:
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
@@ -91,7 +93,7 @@ class GameApp(GameWindow[StateT]):
         self.board, self.move_list = BoardView(self), MoveListView(self)
         said = partial(setattr, self, "message")
         self.jobs = WindowJobs(judgements or {}, self.verdict_lines, said)
-        self.session = Session(game, rules, seed, log_dir, said, clock)
+        self.session = Session(game, rules, seed, log_dir, said, clock, self.seat_players, keep)
         self.mode: Mode = (
             PlayMode(self) if script is None else ReplayMode(self, script, list(times))
         )

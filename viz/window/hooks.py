@@ -16,6 +16,7 @@ from viz.window.panel import Control
 from viz.window.session import Session
 
 GAME_OVER = "The game is over: press N for a new game"
+HELD_BY_YOU, HELD_BY_PERSON = "you", "person"  # a seat held by a person, by its name
 Keys = dict[int, Callable[[], object]]
 
 
@@ -92,6 +93,11 @@ class GameWindow(Generic[StateT]):
     def computer(self, mover: int) -> tuple[Policy[StateT], float] | None:
         """The policy and delay of a seat the computer plays, or None for a person."""
         return None
+
+    def seat_players(self) -> list[str]:
+        """Who holds each seat now, from the first, as the session's header names them:
+        "you", "person" (a second person at the window) or the computer's player."""
+        return [HELD_BY_YOU] * self.game.seats(self.rules)
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """The keys of the shapes a click at `pos` would play, if it would play a move."""

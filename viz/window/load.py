@@ -17,7 +17,7 @@ from viz.scenes.shapes import Scene, Shape
 from viz.window.app import GameApp
 from viz.window.board import MAX_TEXT
 from viz.window.controls import playback_keys, view_controls
-from viz.window.hooks import GAME_OVER
+from viz.window.hooks import GAME_OVER, HELD_BY_YOU
 from viz.window.panel import Button, Control, Label, Slider
 
 AUTO1_DELAY_MS = 400
@@ -221,6 +221,9 @@ class LoadApp(GameApp[LoadState]):
 
     def computer(self, mover: int) -> tuple[Policy[LoadState], float] | None:
         return (random_red, AUTO1_DELAY_MS) if self.auto1 and mover == 1 else None
+
+    def seat_players(self) -> list[str]:
+        return ["random-red" if self.auto1 else HELD_BY_YOU, HELD_BY_YOU]
 
     def board_click(self, pos: tuple[int, int]) -> None:
         """A cell picks it; a click elsewhere passes, but on a scroll bar (which scrolls)."""

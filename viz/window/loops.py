@@ -21,7 +21,7 @@ from viz.window import WINDOWS
 from viz.window.app import AI_DELAY_MS, GameApp
 from viz.window.board import MAX_TEXT
 from viz.window.controls import view_controls
-from viz.window.hooks import GAME_OVER
+from viz.window.hooks import GAME_OVER, HELD_BY_PERSON, HELD_BY_YOU
 from viz.window.panel import Button, Checkbox, Control, Label, TextBox, TextEntry
 from viz.window.session import UntilTheNextMove
 
@@ -64,6 +64,9 @@ class LoopsApp(GameApp[LoopsState]):
 
     def computer(self, mover: int) -> tuple[Policy[LoopsState], float] | None:
         return None if mover in self.humans() else (PLAYERS[self.vs], AI_DELAY_MS)
+
+    def seat_players(self) -> list[str]:
+        return [HELD_BY_YOU, HELD_BY_PERSON if self.vs == "human" else self.vs]
 
     def try_move(self, move: Place | Flip) -> None:
         if self.state.to_move is None:

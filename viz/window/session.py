@@ -12,13 +12,14 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, Generic
 
 from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
 from viz.files import FileError, RecordingWriter
-from viz.window.sessions import SessionLog
+from viz.window.sessions import Players, SessionLog
 
 
 class UntilTheNextMove:
@@ -41,7 +42,9 @@ Clock = Callable[[], float]  # seconds from any fixed moment, never going back
 
 class Session(Generic[StateT]):
     """`said` is told what the window should say when the session recording fails;
-    `clock` tells when each move is played."""
+    `clock` tells when each move is played; `players` who holds each seat (for the
+    recording's header); `keep` is handed each recording as its game ends and as it
+    closes, and returns what to say if it could not keep it."""
 
     def __init__(
         self,
@@ -51,9 +54,12 @@ class Session(Generic[StateT]):
         log_dir: Path | None,
         said: Callable[[str], None],
         clock: Clock = time.monotonic,
+        players: Players | None = None,
+        keep: Callable[[Path], str | None] | None = None,
     ) -> None:
         self.game, self.rules = game, rules
-        self.log = SessionLog(log_dir) if log_dir is not None else None
+        keeper = None if keep is None else partial(_kept, keep, said)
+        self.log = SessionLog(log_dir, players, keeper) if log_dir is not None else None
         self.said = said
         self.clock = clock
         self.games_started = 0
@@ -148,3 +154,10 @@ class Session(Generic[StateT]):
                 with contextlib.suppress(OSError, ValueError):
                     log.close()
             self.said(f"Session recording off: {error}")
+
+
+def _kept(keep: Callable[[Path], str | None], said: Callable[[str], None], path: Path) -> None:
+    """Hand a finished recording to `keep`; what it says, the window shows."""
+    problem = keep(path)
+    if problem:
+        said(problem)

@@ -2,7 +2,9 @@
 
 A session's file appears with its first move (a game nobody played leaves
 nothing behind), gets each event as it happens, and is rewritten after an
-undo. The folder keeps the newest `KEEP` sessions.
+undo. Its header says when the game began and who held each seat. The folder
+keeps the newest `KEEP` sessions; each is handed to a keeper (the library) as
+its game ends and as it closes.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import contextlib
 import os
 import stat
 import time
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -57,13 +61,29 @@ def prune(folder: Path, keep: int = KEEP) -> None:
                 path.unlink(missing_ok=True)
 
 
-class SessionLog:
-    """One window's live recordings: a new file for each game that gets a move."""
+Players = Callable[[], list[str]]  # who holds each seat now, from the first seat
+Keeper = Callable[[Path], None]  # told of a session's file as its game ends or it closes
+MIXED = "mixed"  # a seat that changed hands during the game
 
-    def __init__(self, folder: Path) -> None:
+
+class SessionLog:
+    """One window's live recordings: a new file for each game that gets a move.
+
+    `players` tells who holds each seat; a seat that changes hands during a game is
+    named "mixed" (the file is rewritten, as after an undo). `keep` is handed the file
+    as its game ends, and as it closes if it changed since."""
+
+    def __init__(
+        self, folder: Path, players: Players | None = None, keep: Keeper | None = None
+    ) -> None:
         self.folder = Path(folder)
         self.writer: RecordingWriter | None = None
+        self.players, self.keep = players, keep
         self._game: tuple[AnyGame, Any, int] | None = None
+        self._moves: list[Any] = []
+        self._times: list[int] = []
+        self._holders: list[str] = []
+        self._kept = True
 
     def start(self, game: AnyGame, rules: Any, seed: int) -> None:
         self.close()
@@ -73,32 +93,61 @@ class SessionLog:
         """`move`, played `ms` milliseconds after the game began; `result` if it ended it."""
         if self.writer is None:
             self.writer = self._open()
+        else:
+            self._follow_players(self.writer)
         self.writer.event(move, ms)
+        self._moves.append(move)
+        self._times.append(ms)
+        self._kept = False
         if result is not None:
             self.writer.result(result)
+            self._keep(self.writer.path)
 
     def rewrite(self, moves: list[Any], times: list[int]) -> None:
         """The game was rewound to `moves` (played at `times`); with none left the file
         goes too."""
         if self.writer is None:
             return
+        self._moves, self._times, self._kept = list(moves), list(times), False
         if moves:
             self.writer.rewrite(moves, times)
             return
         self.writer.close()
         self.writer.path.unlink(missing_ok=True)
         self.writer = None
+        self._kept = True
 
     def close(self) -> None:
         writer, self.writer = self.writer, None
         if writer is not None:
             writer.close()
+            self._keep(writer.path)
+
+    def _keep(self, path: Path) -> None:
+        if not self._kept and self.keep is not None:
+            self.keep(path)
+        self._kept = True
+
+    def _follow_players(self, writer: RecordingWriter) -> None:
+        """A seat that changed hands since the header was written is "mixed" there."""
+        if self.players is None:
+            return
+        now = zip(self._holders, self.players(), strict=True)
+        merged = [was if was == holder else MIXED for was, holder in now]
+        if merged != self._holders:
+            self._holders = merged
+            writer.rewrite(self._moves, self._times, players=merged)
 
     def _open(self) -> RecordingWriter:
         assert self._game is not None  # start() comes before any event
         game, rules, seed = self._game
         self.folder.mkdir(parents=True, exist_ok=True)
         prune(self.folder, KEEP - 1)
+        self._moves, self._times = [], []
+        self._holders = self.players() if self.players is not None else []
+        about: dict[str, Any] = {"started": datetime.now().astimezone().isoformat("T", "seconds")}
+        if self.players is not None:
+            about["players"] = self._holders
         stem = f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
         for number in range(1, 1000):
             path = self.folder / (f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
@@ -106,5 +155,5 @@ class SessionLog:
                 os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
             except FileExistsError:
                 continue
-            return RecordingWriter(path, game, rules, seed)
+            return RecordingWriter(path, game, rules, seed, **about)
         raise FileExistsError(f"{self.folder}: no free session file name for {stem}")

@@ -31,6 +31,7 @@ from viz.window import WINDOWS
 from viz.window.app import AI_DELAY_MS, GameApp
 from viz.window.board import MAX_TEXT
 from viz.window.controls import view_controls
+from viz.window.hooks import HELD_BY_YOU
 from viz.window.panel import Button, Control, Label
 from viz.window.theme import colour_buttons
 
@@ -107,6 +108,9 @@ class TilesApp(GameApp[TilesState]):
         return self.leader_note if self.state.turns <= 1 else ""
 
     # --- automatic seats -----------------------------------------------------------------
+
+    def seat_players(self) -> list[str]:
+        return [HELD_BY_YOU if seat == YOU else self.vs for seat in range(self.rules.players)]
 
     def computer(self, mover: int) -> tuple[Policy[TilesState], float] | None:
         if mover == YOU:

@@ -1,0 +1,83 @@
+"""Your games judged and charted: `library analyze` judges the games not yet judged
+with the bulk analysis, a batch at a time, keeping each batch's judgements as it ends;
+`library stats --plot` draws your accuracy and results over time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.analysis import Method, reading
+from viz.analysis.charts import rate_chart
+from viz.analysis.moves import Judged, Recording, analyze_many
+from viz.analysis.runner import Workers, never
+from viz.files import FileError, load_replay
+from viz.library import Library, LibraryGame, SeatJudgement
+from viz.library.stats import finished, win_share
+from viz.scenes.shapes import Scene
+
+BATCH = 64  # games judged between two writes of their judgements
+
+
+def judge_library(
+    library: Library,
+    workers: Workers,
+    seed: int = 0,
+    time_up: Callable[[], bool] = never,
+    said: Callable[[str], None] = print,
+) -> tuple[int, list[FileError]]:
+    """Judge every game not judged yet (by the default reading), a batch at a time on
+    `workers`, its judgements kept as each batch ends (a stop loses one batch at most).
+    How many were judged, and the copies that could not be read."""
+    method = Method("")
+    waiting = library.unjudged()
+    judged, errors = 0, []
+    for start in range(0, len(waiting), BATCH):
+        recordings = []
+        for played in waiting[start : start + BATCH]:
+            try:
+                recordings.append(_recording(played, method))
+            except FileError as error:
+                errors.append(error)
+        name = f"library analyze {start + 1}-{start + len(recordings)} of {len(waiting)}"
+        done = analyze_many(recordings, method, seed, workers, time_up, name)
+        for found in done:
+            library.record_judgements(_game_id(found, waiting), _seats(found))
+        judged += len(done)
+        if len(done) < len(recordings):
+            said(f"{name}: stopped at the time limit")
+            break
+    return judged, errors
+
+
+def _recording(played: LibraryGame, method: Method) -> Recording:
+    replay = load_replay(played.path)
+    reading(replay.game, method)
+    return Recording.read(played.path, replay, method)
+
+
+def _game_id(found: Judged, waiting: list[LibraryGame]) -> int:
+    path = found.recording.path
+    return next(played.id for played in waiting if played.path == path)
+
+
+def _seats(found: Judged) -> list[SeatJudgement]:
+    return [
+        SeatJudgement(row.player, row.moves, row.accuracy, row.glyphs) for row in found.summaries()
+    ]
+
+
+def results_chart(games: list[LibraryGame]) -> Scene:
+    """Your finished games oldest first: your accuracy in each judged one, and your
+    share of the wins so far (a shared win counts its share)."""
+    played = finished(games)
+    accuracy = [
+        (number, a / 100)
+        for number, game in enumerate(played, 1)
+        if (a := game.your_accuracy()) is not None
+    ]
+    wins, so_far = 0.0, []
+    for number, game in enumerate(played, 1):
+        wins += win_share(game)
+        so_far.append((number, wins / number))
+    series = [(0, "your accuracy", accuracy), (1, "wins so far", so_far)]
+    return rate_chart("Your games: accuracy and results", "game, oldest first", series, 760, 420)

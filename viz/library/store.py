@@ -1,0 +1,544 @@
+"""The library's database: opening it (and recovering from one that cannot be used),
+adding recordings, listing them, judgements, rebuilding from the files."""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from viz.files import MAX_FILE_BYTES, FileError, read_regular, replay_bytes, shown
+from viz.library.entries import Entry, LibraryGame, SeatJudgement, entry
+from viz.library.schema import NewerSchema, migrate
+
+DATA_VARIABLE = "ODDSEVENS_DATA"  # a folder for the library instead of the user data folder
+DATABASE = "library.sqlite3"
+COPIES = "games"  # the folder, beside the database, of the library's copies of recordings
+BUSY_TIMEOUT_S = 10.0  # how long a write waits for another process's to end
+BATCH = 250  # recordings added a transaction
+# SQLite's primary result codes for a file that is no database, or a damaged one.
+CORRUPT, NOT_A_DATABASE = 11, 26
+
+
+class LibraryError(Exception):
+    """The library cannot be read or written (a read-only or full disk, a folder that
+    cannot be made): one line naming the file and the reason."""
+
+
+class _Unusable(Exception):
+    """The database cannot be used as it is: damaged, no database, or newer."""
+
+
+def data_folder() -> Path:
+    """Where the library lives: $ODDSEVENS_DATA, else the user data folder."""
+    override = os.environ.get(DATA_VARIABLE)
+    if override:
+        return Path(override)
+    from platformdirs import user_data_path
+
+    return user_data_path("oddsevens")
+
+
+def default_path() -> Path:
+    return data_folder() / DATABASE
+
+
+@dataclass
+class Added:
+    """What an add did: the games added (ids), how many were there already (the same
+    bytes), how many replaced an earlier state of the same session, and each file that
+    could not be read."""
+
+    added: list[int] = field(default_factory=list)
+    duplicates: int = 0
+    replaced: int = 0
+    errors: list[FileError] = field(default_factory=list)
+
+
+@dataclass
+class Rebuilt:
+    """What a rebuild found: games read again, copies missing, copies added that the
+    library did not list, and files that could not be read."""
+
+    read: int = 0
+    missing: int = 0
+    found: int = 0
+    errors: list[FileError] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which games a listing takes: all of them when every field is None."""
+
+    game: str | None = None
+    vs: str | None = None
+    result: str | None = None
+    since: datetime | None = None
+
+    def where(self) -> tuple[str, list[Any]]:
+        clauses, values = ["1"], []
+        for column in ("game", "vs", "result"):
+            value = getattr(self, column)
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                values.append(value)
+        if self.since is not None:
+            clauses.append("started >= ?")
+            values.append(self.since.timestamp())
+        return " AND ".join(clauses), values
+
+
+@dataclass(frozen=True)
+class _Read:
+    entry: Entry
+    data: bytes
+
+
+_ENTRY_COLUMNS = [f.name for f in fields(Entry)]
+
+
+class Library:
+    """An open library. Use `open_library()`; close it (or use it in a `with`).
+
+    `notices` holds what opening it had to say (a database set aside and rebuilt), a
+    line each. Every write is a transaction: a process killed mid-write leaves the
+    library as it was before that transaction."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self.connection = connection
+        self.path = path
+        self.copies = path.parent / COPIES
+        self.notices: list[str] = []
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.connection.close()
+
+    # --- adding ------------------------------------------------------------------------
+
+    def add(self, paths: Iterable[Path], sessions: bool = False) -> Added:
+        """Add the recordings `paths`, each checked by the reader: a copy of each goes
+        into the library's folder (`copies`) unless it is there already, and a row into
+        the database, a batch of them a transaction. A file that cannot be read is a
+        FileError in the report; the others still go in. The same bytes twice are one
+        game. `sessions`: the paths are window sessions, so a session added before and
+        changed since (a move undone, the game played on) replaces its earlier state."""
+        report = Added()
+        batch: list[_Read] = []
+        for path in paths:
+            try:
+                found = self._read(path, report)
+            except FileError as error:
+                report.errors.append(error)
+                continue
+            if found is not None:
+                batch.append(found)
+            if len(batch) >= BATCH:
+                self._store(batch, sessions, report)
+                batch = []
+        self._store(batch, sessions, report)
+        return report
+
+    def unchanged_since_added(self, path: Path) -> bool:
+        """Whether the file `path` is in the library as it is now (same size and time of
+        change), or was refused as it is now: a session to pass by."""
+        try:
+            found = os.stat(path)
+        except OSError:
+            return False
+        key = (str(_absolute(path)), found.st_size, found.st_mtime_ns)
+        same = "source = ? AND source_size = ? AND source_mtime_ns = ?"
+        return any(
+            self._query(f"SELECT 1 FROM {table} WHERE {same}", key)
+            for table in ("games", "unreadable")
+        )
+
+    def note_unreadable(self, path: Path, reason: str) -> None:
+        """Remember that `path`, as it is now, could not be read: a session's catching up
+        says so once, not at every start."""
+        try:
+            found = os.stat(path)
+        except OSError:
+            return
+        with self._transaction():
+            self.connection.execute(
+                "INSERT OR REPLACE INTO unreadable VALUES (?, ?, ?, ?)",
+                (str(_absolute(path)), found.st_size, found.st_mtime_ns, reason),
+            )
+
+    def _read(self, path: Path, report: Added) -> _Read | None:
+        """The entry of the recording at `path`, or None if the library has its bytes."""
+        data = read_regular(path, MAX_FILE_BYTES)
+        try:
+            found = os.stat(path)
+        except OSError as error:
+            raise FileError(path, error.strerror or str(error)) from None
+        digest = hashlib.sha256(data).hexdigest()
+        if self._query("SELECT 1 FROM games WHERE hash = ?", (digest,)):
+            report.duplicates += 1
+            return None
+        replay = replay_bytes(path, data)
+        source = _absolute(path)
+        inside = source.parent == _absolute(self.copies)
+        copy = source if inside else self.copies / f"{source.stem[:80]}-{digest[:12]}.jsonl"
+        return _Read(entry(replay, digest, copy, source, found), data)
+
+    def _store(self, batch: list[_Read], sessions: bool, report: Added) -> None:
+        unique = {found.entry.hash: found for found in reversed(batch)}  # the first of each
+        report.duplicates += len(batch) - len(unique)
+        batch = [found for found in batch if unique[found.entry.hash] is found]
+        if not batch:
+            return
+        for found in batch:
+            self._keep_copy(found)
+        replaced: list[Path] = []
+        with self._transaction():
+            for found in batch:
+                old = self._session_row(found.entry) if sessions else None
+                if old is not None:
+                    self._replace(old[0], found.entry)
+                    replaced.append(Path(old[1]))
+                    report.replaced += 1
+                    continue
+                game_id = self._insert(found.entry)
+                if game_id is None:  # another process added the same bytes meanwhile
+                    report.duplicates += 1
+                    replaced.append(found.entry.path)
+                else:
+                    report.added.append(game_id)
+        for path in replaced:
+            self._drop_copy(path)
+
+    def _session_row(self, found: Entry) -> tuple[int, str] | None:
+        rows = self._query(
+            "SELECT id, path FROM games WHERE source = ? AND hash != ?",
+            (str(found.source), found.hash),
+        )
+        return (rows[0]["id"], rows[0]["path"]) if rows else None
+
+    def _insert(self, found: Entry) -> int | None:
+        values = _row_values(found) | {"added": time.time()}
+        names = ", ".join(values)
+        marks = ", ".join("?" * len(values))
+        cursor = self.connection.execute(
+            f"INSERT INTO games ({names}) VALUES ({marks}) ON CONFLICT (hash) DO NOTHING",
+            list(values.values()),
+        )
+        return cursor.lastrowid if cursor.rowcount else None
+
+    def _replace(self, game_id: int, found: Entry) -> None:
+        values = _row_values(found) | {"missing": 0, "judged": 0}
+        assignments = ", ".join(f"{name} = ?" for name in values)
+        self.connection.execute(
+            f"UPDATE games SET {assignments} WHERE id = ?", [*values.values(), game_id]
+        )
+        self.connection.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+
+    def _keep_copy(self, found: _Read) -> None:
+        """Write the library's copy of a recording, all or nothing, with its source's
+        time of change (a game's time is read off it where the recording has none)."""
+        copy = found.entry.path
+        if copy == found.entry.source:
+            return
+        temporary = copy.with_name(f".{copy.name}.{os.getpid()}.part")
+        try:
+            self.copies.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(found.data)
+            mtime = found.entry.source_mtime_ns
+            os.utime(temporary, ns=(mtime, mtime))
+            os.replace(temporary, copy)
+        except OSError as error:
+            temporary.unlink(missing_ok=True)
+            raise LibraryError(f"{shown(copy)}: {error.strerror or error}") from None
+
+    def _drop_copy(self, path: Path) -> None:
+        """Delete a copy no game points to any more (a session's earlier state)."""
+        if path.parent != self.copies:
+            return
+        if not self._query("SELECT 1 FROM games WHERE path = ?", (str(path),)):
+            path.unlink(missing_ok=True)
+
+    # --- reading -----------------------------------------------------------------------
+
+    def games(self, filters: Filters = Filters(), limit: int | None = None) -> list[LibraryGame]:
+        """The games `filters` takes, newest first; at most `limit` of them."""
+        where, values = filters.where()
+        tail = f" LIMIT {int(limit)}" if limit is not None else ""
+        rows = self._query(
+            f"SELECT * FROM games WHERE {where} ORDER BY started DESC, id DESC{tail}", values
+        )
+        return self._with_seats(rows)
+
+    def count(self, filters: Filters = Filters()) -> int:
+        where, values = filters.where()
+        found: int = self._query(f"SELECT count(*) FROM games WHERE {where}", values)[0][0]
+        return found
+
+    def game(self, game_id: int) -> LibraryGame | None:
+        rows = self._query("SELECT * FROM games WHERE id = ?", (game_id,))
+        games = self._with_seats(rows)
+        return games[0] if games else None
+
+    def unjudged(self) -> list[LibraryGame]:
+        """The games whose moves are not judged yet and whose copy is there, oldest first."""
+        rows = self._query(
+            "SELECT * FROM games WHERE judged = 0 AND missing = 0 ORDER BY started, id"
+        )
+        return self._with_seats(rows)
+
+    def _with_seats(self, rows: list[sqlite3.Row]) -> list[LibraryGame]:
+        judged = [row["id"] for row in rows if row["judged"]]
+        seats: dict[int, list[SeatJudgement]] = {}
+        for start in range(0, len(judged), 500):  # SQLite takes at most 999 values a query
+            part = judged[start : start + 500]
+            marks = ", ".join("?" * len(part))
+            for seat in self._query(
+                f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY seat", part
+            ):
+                seats.setdefault(seat["game_id"], []).append(
+                    SeatJudgement(
+                        seat["seat"], seat["moves"], seat["accuracy"], json.loads(seat["glyphs"])
+                    )
+                )
+        return [_game(row, tuple(seats.get(row["id"], ()))) for row in rows]
+
+    # --- judgements and rebuilding -----------------------------------------------------
+
+    def record_judgements(self, game_id: int, judgements: Iterable[SeatJudgement]) -> None:
+        """Keep how each seat of the game played (none: it had no move to judge)."""
+        with self._transaction():
+            self.connection.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            self.connection.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                [(game_id, j.seat, j.moves, j.accuracy, json.dumps(j.glyphs)) for j in judgements],
+            )
+            self.connection.execute("UPDATE games SET judged = 1 WHERE id = ?", (game_id,))
+
+    def rebuild(self) -> Rebuilt:
+        """Read every game's copy again (a copy that is gone, and whose source is gone or
+        changed too, is marked missing, not dropped), then add the copies in the
+        library's folder that it does not list. Judgements of unchanged games stay."""
+        report = Rebuilt()
+        rows = self._query("SELECT id, path, source, hash FROM games")
+        for row in rows:
+            self._reread(row, report)
+        listed = {row["path"] for row in rows}
+        unlisted = sorted(path for path in self._copy_files() if str(path) not in listed)
+        added = self.add(unlisted)
+        report.found, report.errors = len(added.added), report.errors + added.errors
+        return report
+
+    def _copy_files(self) -> list[Path]:
+        try:
+            return list(self.copies.glob("*.jsonl"))
+        except OSError:
+            return []
+
+    def _reread(self, row: sqlite3.Row, report: Rebuilt) -> None:
+        path, source = Path(row["path"]), Path(row["source"])
+        if not path.exists() and source.exists() and source != path:
+            path = source  # the copy went: the source, if it is the same game, brings it back
+        try:
+            data = read_regular(path, MAX_FILE_BYTES)
+            digest = hashlib.sha256(data).hexdigest()
+            if digest != row["hash"]:
+                raise FileError(path, "changed since it was added")
+            replay = replay_bytes(path, data)
+            found = entry(replay, digest, Path(row["path"]), source, os.stat(path))
+        except FileError as error:
+            if not Path(row["path"]).exists():
+                with self._transaction():
+                    self._query("UPDATE games SET missing = 1 WHERE id = ?", (row["id"],))
+                report.missing += 1
+                return
+            report.errors.append(error)
+            return
+        if path != Path(row["path"]):
+            self._keep_copy(_Read(found, data))
+        values = _row_values(found) | {"missing": 0}
+        del values["source_size"], values["source_mtime_ns"]  # of the source, when added
+        assignments = ", ".join(f"{name} = ?" for name in values)
+        with self._transaction():
+            self.connection.execute(
+                f"UPDATE games SET {assignments} WHERE id = ?", [*values.values(), row["id"]]
+            )
+        report.read += 1
+
+    # --- the connection ----------------------------------------------------------------
+
+    def _query(self, sql: str, values: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """Every row the query gives; a database error is a LibraryError."""
+        try:
+            return self.connection.execute(sql, tuple(values)).fetchall()
+        except sqlite3.DatabaseError as error:
+            raise _failure(self.path, error) from None
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One transaction, begun for writing at once (a second process waits for the
+        first's to end, up to BUSY_TIMEOUT_S); any failure rolls it back."""
+        try:
+            self.connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as error:
+            raise _failure(self.path, error) from None
+        try:
+            yield
+            self.connection.execute("COMMIT")
+        except BaseException as error:
+            if self.connection.in_transaction:
+                self.connection.execute("ROLLBACK")
+            if isinstance(error, sqlite3.DatabaseError):
+                raise _failure(self.path, error) from None
+            raise
+
+
+def _absolute(path: Path) -> Path:
+    return Path(os.path.abspath(path))
+
+
+def _row_values(found: Entry) -> dict[str, Any]:
+    """An entry as the games table's columns."""
+    values: dict[str, Any] = {name: getattr(found, name) for name in _ENTRY_COLUMNS}
+    for name in ("path", "source"):
+        values[name] = str(values[name])
+    for name in ("rules", "players", "you", "winners"):
+        values[name] = json.dumps(list(values[name]) if name != "rules" else values[name])
+    for name in ("started", "ended"):
+        values[name] = values[name].timestamp()
+    return values
+
+
+def _game(row: sqlite3.Row, judgements: tuple[SeatJudgement, ...]) -> LibraryGame:
+    values: dict[str, Any] = {name: row[name] for name in _ENTRY_COLUMNS}
+    for name in ("path", "source"):
+        values[name] = Path(values[name])
+    values["rules"] = json.loads(values["rules"])
+    for name in ("players", "you", "winners"):
+        values[name] = tuple(json.loads(values[name]))
+    for name in ("started", "ended"):
+        values[name] = datetime.fromtimestamp(values[name]).astimezone()
+    return LibraryGame(
+        **values,
+        id=row["id"],
+        missing=bool(row["missing"]),
+        judged=bool(row["judged"]),
+        judgements=judgements,
+    )
+
+
+def _failure(path: Path, error: sqlite3.DatabaseError) -> LibraryError:
+    """A database error as one line: read-only, full, locked too long, or damaged where
+    opening it did not see (opening looks over every page)."""
+    return LibraryError(f"{shown(path)}: {error}")
+
+
+def _damaged(error: sqlite3.DatabaseError) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (CORRUPT, NOT_A_DATABASE)
+
+
+# --- opening ---------------------------------------------------------------------------
+
+
+def open_library(path: Path | str | None = None) -> Library:
+    """The library at `path` (default: library.sqlite3 in `data_folder()`), made if it
+    is not there, brought to the latest schema.
+
+    A database that cannot be used (damaged, not SQLite at all, or made by a newer
+    oddsevens) is set aside beside it, under a name saying when, and a new library is
+    built from the copies of the recordings; `notices` then says so in a line. A folder
+    or file that cannot be read or written raises LibraryError."""
+    path = Path(path) if path is not None else default_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise LibraryError(f"{shown(path.parent)}: {error.strerror or error}") from None
+    try:
+        return Library(_connected(path), path)
+    except _Unusable as why:
+        return _recovered(path, str(why))
+
+
+def _connected(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(
+        path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+    )
+    connection.row_factory = sqlite3.Row
+    try:
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA synchronous = NORMAL")
+        connection.execute("PRAGMA foreign_keys = ON")
+        migrate(connection)
+        # Every page's structure, looked over: 13 ms at 10,000 games (docs/benchmarks.md).
+        problems = [row[0] for row in connection.execute("PRAGMA quick_check(1)")]
+    except NewerSchema as error:
+        connection.close()
+        raise _Unusable(str(error)) from None
+    except sqlite3.DatabaseError as error:
+        connection.close()
+        if _damaged(error):
+            raise _Unusable(str(error)) from None
+        if not os.access(path.parent, os.W_OK):  # SQLite says only that it cannot open it
+            raise LibraryError(f"{shown(path)}: {error}: its folder is read-only") from None
+        raise _failure(path, error) from None
+    if problems != ["ok"]:
+        connection.close()
+        raise _Unusable(f"damaged ({problems[0].splitlines()[-1]})")
+    return connection
+
+
+def _recovered(path: Path, why: str) -> Library:
+    """Set the unusable database aside and build a new one from the copies. A lock file
+    beside it makes sure that of two processes finding it so, one sets it aside: the
+    other then opens the new one."""
+    lock = path.with_name(f"{path.name}.lock")
+    try:
+        with open(lock, "a") as held:
+            fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+            with suppress(_Unusable):
+                return Library(_connected(path), path)  # set aside and rebuilt meanwhile
+            aside = _set_aside(path)
+            library = Library(_connected(path), path)
+            rebuilt = library.rebuild()
+    except OSError as error:
+        raise LibraryError(f"{shown(path)}: {why}; cannot set it aside: {error.strerror}") from None
+    library.notices.append(
+        f"{shown(path)}: {why}: kept as {aside.name}; "
+        f"a new library was built from {rebuilt.found} recordings"
+    )
+    return library
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename the database (and its write-ahead log) to a name of its own, kept."""
+    aside = path.with_name(f"{path.name}.unusable-{time.strftime('%Y%m%d-%H%M%S')}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = aside.with_name(f"{path.name}.unusable-{time.strftime('%Y%m%d-%H%M%S')}-{number}")
+    os.replace(path, aside)
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists():
+            os.replace(companion, aside.with_name(aside.name + suffix))
+    return aside
