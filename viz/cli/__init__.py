@@ -17,8 +17,7 @@ from viz import __version__
 from viz.cli import analysis, recordings, sweeps, windows
 from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
-from viz.files import FileError, shown
-from viz.resources import InstallError
+from viz.errors import FileError, InstallError, shown
 from viz.system import (
     ClusterUnreachable,
     Stopped,
