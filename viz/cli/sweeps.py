@@ -8,9 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games import REGISTRY
-from games.autoplay import PRECISION_CAP, Precision
-
 if TYPE_CHECKING:
     from viz.analysis.runner import Workers
     from viz.analysis.trials import Games
@@ -26,6 +23,7 @@ from viz.cli.common import (
     params_to_rules,
     seed,
 )
+from viz.cli.game_table import PRECISION_CAP as HELP_PRECISION_CAP
 
 
 def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
@@ -58,6 +56,7 @@ def _write_chart(write: Callable[[], Path]) -> None:
 
 
 def cmd_sweep_load(args: argparse.Namespace) -> int:
+    from games import REGISTRY
     from games.load.sweep import CHUNK
     from viz.analysis.charts import write_picture
     from viz.analysis.load import (
@@ -108,6 +107,8 @@ DEFAULT_PLAYERS = ("random-red", "every-third-green")
 
 def _games(args: argparse.Namespace) -> Games:
     """The games a Monte Carlo cell plays: --trials, or as many as --precision needs."""
+    from games.autoplay import PRECISION_CAP, Precision
+
     return args.trials if args.precision is None else Precision(args.precision, PRECISION_CAP)
 
 
@@ -115,6 +116,8 @@ def _say_if_short(
     args: argparse.Namespace, games: Games | None, rates: list[tuple[float, int]], chunk: int
 ) -> None:
     """One line on standard error if some cells stopped at the cap short of --precision."""
+    from games.autoplay import Precision
+
     if not isinstance(games, Precision):
         return
     short = sum(games.short(rate, trials, chunk) for rate, trials in rates)
@@ -169,7 +172,7 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
         type=number_in(0.0001, 0.5),
         metavar="P",
         help="instead of a count, add games to each cell in chunks until the standard error "
-        f"of its rate is below P (e.g. 0.005), at most {PRECISION_CAP:,} games a cell",
+        f"of its rate is below P (e.g. 0.005), at most {HELP_PRECISION_CAP:,} games a cell",
     )
     method.add_argument("--exact", action="store_true", help="exact figures instead")
     parser.add_argument("--seed", type=seed, help="Monte Carlo seed (default 0)")
