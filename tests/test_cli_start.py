@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 
 import pytest
 
-from viz.cli import main
+from viz.cli import main, terminal_columns
 from viz.cli.game_options import game_options
 from viz.cli.game_table import GAMES, PRECISION_CAP
 
@@ -37,9 +38,9 @@ COMMANDS = [
 ]
 HELPS = [["--help"], ["--version"], *([*command, "--help"] for command in COMMANDS)]
 # Loaded by no help: the games' packages (engines, AIs, the analysis), the drawing and
-# the windows, and the libraries they bring.
+# the windows, the libraries they bring; and shutil, which would bring bz2 and lzma.
 HEAVY_PACKAGES = {"games", "numpy", "pygame", "pygame_gui", "PIL", "svgwrite", "imageio", "loky"}
-HEAVY_MODULES = ("viz.analysis", "viz.files", "viz.render", "viz.scenes", "viz.window")
+HEAVY_MODULES = ("viz.analysis", "viz.files", "viz.render", "viz.scenes", "viz.window", "shutil")
 
 
 def _python(code: str, *args: str) -> str:
@@ -52,26 +53,50 @@ def _python(code: str, *args: str) -> str:
     return found.stdout
 
 
-HEAVY_LOADED = f"""
-import sys
+LOADED = """
+import json, sys
 sys.argv = ["oddsevens", *sys.argv[1:]]
 try:
     from viz.__main__ import run
     run()
 finally:
-    heavy = [
-        name for name in sys.modules
-        if name.partition(".")[0] in {HEAVY_PACKAGES!r}
-        or name.startswith({HEAVY_MODULES!r})
-    ]
-    print("loaded:", sorted(heavy))
+    print(json.dumps(sorted(sys.modules)))
 """
+
+
+def _loaded(argv: list[str]) -> list[str]:
+    """The modules loaded when `oddsevens ARGV` has run, as a user runs it."""
+    return json.loads(_python(LOADED, *argv).splitlines()[-1])
 
 
 @pytest.mark.parametrize("argv", HELPS, ids=" ".join)
 def test_help_and_version_load_no_engine_ai_analysis_or_drawing(argv):
-    printed = _python(HEAVY_LOADED, *argv)
-    assert printed.splitlines()[-1] == "loaded: []"
+    loaded = _loaded(argv)
+    heavy = [
+        name
+        for name in loaded
+        if name.partition(".")[0] in HEAVY_PACKAGES or name.startswith(HEAVY_MODULES)
+    ]
+    assert heavy == []
+    assert "viz.cli" in loaded
+
+
+@pytest.mark.parametrize(
+    ("argv", "reads_the_games"),
+    [
+        (["--help"], False),
+        (["--version"], False),
+        (["validate", "--help"], False),
+        (["replay", "--help"], False),
+        (["record", "--help"], True),
+        (["play", "loops", "--help"], True),
+        (["analyze", "--help"], True),
+    ],
+)
+def test_only_the_command_asked_for_builds_its_options(argv, reads_the_games):
+    # the commands of games read the table of games; the others, and the list of
+    # commands, do not
+    assert ("viz.cli.game_table" in _loaded(argv)) is reads_the_games
 
 
 def test_every_command_is_among_those_whose_help_is_checked(capsys):
@@ -124,6 +149,15 @@ def test_every_help_from_the_table_is_the_help_from_the_kits():
         "--rows ROWS           rows (default 7)"
         in from_table["helps"][HELPS.index(["record", "load", "--help"])]
     )
+
+
+@pytest.mark.parametrize("columns", [None, "60", "0", "-3", "wide"])
+def test_help_is_as_wide_as_shutil_says_the_terminal_is(monkeypatch, columns):
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
 
 
 def test_a_game_registered_in_this_process_is_offered_beside_the_tables():

@@ -172,9 +172,14 @@ def _write_annotated(
 
 
 def add_commands(commands: Any) -> None:
-    analyze = commands.add_parser(
-        "analyze", help="judge every move of a recording, or sum up many recordings"
+    commands.add_parser(
+        "analyze",
+        help="judge every move of a recording, or sum up many recordings",
+        build=_analyze_options,
     )
+
+
+def _analyze_options(analyze: argparse.ArgumentParser) -> None:
     analyze.add_argument(
         "recordings",
         type=Path,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -99,6 +98,8 @@ def _ended(game: AnyGame, state: State) -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    import json
+
     from viz.files import load_replay
 
     try:
@@ -270,7 +271,21 @@ def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_commands(commands: Any) -> None:
-    record = commands.add_parser("record", help="play one automatic game and write its recording")
+    commands.add_parser(
+        "record", help="play one automatic game and write its recording", build=_record_options
+    )
+    commands.add_parser(
+        "validate", help="replay a recording and report its result", build=_validate_options
+    )
+    commands.add_parser(
+        "export", help="replay a recording into an animated GIF and SVG", build=_export_options
+    )
+    commands.add_parser(
+        "demo", help="record and export one automatic game of each game", build=_demo_options
+    )
+
+
+def _record_options(record: argparse.ArgumentParser) -> None:
     games = record.add_subparsers(dest="game", required=True)
     for game in game_options():
         sub = games.add_parser(game.id, help=f"record a game of {game.name}")
@@ -290,12 +305,14 @@ def add_commands(commands: Any) -> None:
         )
         sub.set_defaults(run=cmd_record)
 
-    validate = commands.add_parser("validate", help="replay a recording and report its result")
+
+def _validate_options(validate: argparse.ArgumentParser) -> None:
     validate.add_argument("recording", type=Path)
     validate.add_argument("--json", action="store_true", help="print one JSON object")
     validate.set_defaults(run=cmd_validate)
 
-    export = commands.add_parser("export", help="replay a recording into an animated GIF and SVG")
+
+def _export_options(export: argparse.ArgumentParser) -> None:
     export.add_argument("recording", type=Path)
     for kind, (_, help_text) in FORMATS.items():
         export.add_argument(f"--{kind}", type=Path, metavar="FILE", help=help_text)
@@ -342,7 +359,8 @@ def add_commands(commands: Any) -> None:
     _add_timeline_options(export)
     export.set_defaults(run=cmd_export)
 
-    demo = commands.add_parser("demo", help="record and export one automatic game of each game")
+
+def _demo_options(demo: argparse.ArgumentParser) -> None:
     demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")
     demo.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
     add_palette_option(demo, "default")

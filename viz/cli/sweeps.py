@@ -23,7 +23,6 @@ from viz.cli.common import (
     params_to_rules,
     seed,
 )
-from viz.cli.game_table import PRECISION_CAP as HELP_PRECISION_CAP
 
 
 def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
@@ -160,6 +159,8 @@ def _refuse_with_exact(args: argparse.Namespace) -> None:
 
 
 def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
+    from viz.cli.game_table import PRECISION_CAP  # the table's: the games load as a sweep runs
+
     method = parser.add_mutually_exclusive_group()
     method.add_argument(
         "--trials",
@@ -172,7 +173,7 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
         type=number_in(0.0001, 0.5),
         metavar="P",
         help="instead of a count, add games to each cell in chunks until the standard error "
-        f"of its rate is below P (e.g. 0.005), at most {HELP_PRECISION_CAP:,} games a cell",
+        f"of its rate is below P (e.g. 0.005), at most {PRECISION_CAP:,} games a cell",
     )
     method.add_argument("--exact", action="store_true", help="exact figures instead")
     parser.add_argument("--seed", type=seed, help="Monte Carlo seed (default 0)")
@@ -185,7 +186,10 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
 
 
 def add_commands(commands: Any) -> None:
-    sweep = commands.add_parser("sweep", help="fairness tables: who wins, how often")
+    commands.add_parser("sweep", help="fairness tables: who wins, how often", build=_sweep_options)
+
+
+def _sweep_options(sweep: argparse.ArgumentParser) -> None:
     sweeps = sweep.add_subparsers(dest="game", required=True)
     loops = sweeps.add_parser("loops", help="Odds and Evens: the first mover's chances")
     loops.add_argument(

@@ -208,15 +208,25 @@ def _window_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def add_commands(commands: Any) -> None:
-    watch = commands.add_parser("watch", help="open the Load window (as play load)")
+    commands.add_parser("watch", help="open the Load window (as play load)", build=_watch_options)
+    commands.add_parser("play", help="open a game's window to play", build=_play_options)
+    commands.add_parser(
+        "replay", help="open a recording paused at turn 0 (or --turn K)", build=_replay_options
+    )
+
+
+def _watch_options(watch: argparse.ArgumentParser) -> None:
     watch.add_argument("game", nargs="?", choices=["load"], default="load", help="Load only")
     _add_play_options(watch, "load")
-    play_parser = commands.add_parser("play", help="open a game's window to play")
+
+
+def _play_options(play_parser: argparse.ArgumentParser) -> None:
     windows = play_parser.add_subparsers(dest="game", required=True)
     for game in game_options():  # every game has a window
         _add_play_options(windows.add_parser(game.id, help=f"play {game.name}"), game.id)
 
-    replay = commands.add_parser("replay", help="open a recording paused at turn 0 (or --turn K)")
+
+def _replay_options(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("recording", type=Path, nargs="?", help="the recording to open")
     replay.add_argument(
         "--turn", type=int_in(0, 10**6), metavar="K", help="open at turn K (default 0)"
