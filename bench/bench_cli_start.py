@@ -25,35 +25,12 @@ from pathlib import Path
 from common import print_table
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from support.commands import HELPS  # noqa: E402
+
 SAMPLE = ROOT / "recordings" / "load-sample.jsonl"
 SCRIPT = str(Path(sys.executable).parent / "oddsevens")
 BASELINE = [sys.executable, "-c", "pass"]
-COMMANDS = [
-    ["--help"],
-    ["--version"],
-    *(
-        [*command, "--help"]
-        for command in (
-            ["record"],
-            ["record", "load"],
-            ["record", "loops"],
-            ["record", "tiles"],
-            ["validate"],
-            ["export"],
-            ["demo"],
-            ["watch"],
-            ["play"],
-            ["play", "load"],
-            ["play", "loops"],
-            ["play", "tiles"],
-            ["replay"],
-            ["sweep"],
-            ["sweep", "loops"],
-            ["sweep", "load"],
-            ["analyze"],
-        )
-    ),
-]
 
 
 def seconds(command: list[str], code: Path | None = None) -> float:
@@ -95,7 +72,7 @@ def main() -> None:
     rows = []
     load_before = os.getloadavg()[0]
     runs = [
-        *((f"oddsevens {' '.join(argv)}", [SCRIPT, *argv]) for argv in COMMANDS),
+        *((f"oddsevens {' '.join(argv)}", [SCRIPT, *argv]) for argv in HELPS),
         ("python -m viz --help", [sys.executable, "-m", "viz", "--help"]),
         ("oddsevens validate SAMPLE", [SCRIPT, "validate", str(SAMPLE)]),
     ]

@@ -12,31 +12,12 @@ import subprocess
 import sys
 
 import pytest
+from support.commands import COMMANDS, HELPS
 
 from viz.cli import main, terminal_columns
 from viz.cli.game_options import game_options
 from viz.cli.game_table import GAMES, PRECISION_CAP
 
-COMMANDS = [
-    ["record"],
-    ["record", "load"],
-    ["record", "loops"],
-    ["record", "tiles"],
-    ["validate"],
-    ["export"],
-    ["demo"],
-    ["watch"],
-    ["play"],
-    ["play", "load"],
-    ["play", "loops"],
-    ["play", "tiles"],
-    ["replay"],
-    ["sweep"],
-    ["sweep", "loops"],
-    ["sweep", "load"],
-    ["analyze"],
-]
-HELPS = [["--help"], ["--version"], *([*command, "--help"] for command in COMMANDS)]
 # Loaded by no help: the games' packages (engines, AIs, the analysis), the drawing and
 # the windows, the libraries they bring; and shutil, which would bring bz2 and lzma.
 HEAVY_PACKAGES = {"games", "numpy", "pygame", "pygame_gui", "PIL", "svgwrite", "imageio", "loky"}
