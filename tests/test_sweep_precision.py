@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import viz.cli.sweeps as sweeps_cli
+import games.autoplay
 from games.autoplay import Precision, seeded_chunks, standard_error
 from viz.analysis.runner import Sweep, Workers, run
 from viz.cli import main
@@ -167,7 +167,8 @@ def test_the_table_has_each_cells_games(capsys):
 
 
 def test_a_cell_at_the_cap_stops_there_and_says_so_in_one_line(capsys, monkeypatch):
-    monkeypatch.setattr(sweeps_cli, "PRECISION_CAP", 5000)  # 2 chunks of 2,000 and change
+    # the sweep reads the cap as it runs: 2 chunks of 2,000 and change
+    monkeypatch.setattr(games.autoplay, "PRECISION_CAP", 5000)
     argv = [*LOAD, "--rows", "3", "--cols", "3", "--load", "5-6", "--precision", "0.005"]
     assert main(argv) == 0
     out, err = capsys.readouterr()

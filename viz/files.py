@@ -24,37 +24,11 @@ from games.recording import (
     result_line,
     split_lines,
 )
+from viz.errors import FileError as FileError
+from viz.errors import shown as shown
 from viz.system import READ_NO_FOLLOW, READ_NO_WAIT, raise_if_stopped, signals_held, try_lock
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
-
-
-def shown(name: Path | str) -> str:
-    """A file name (or any text) as one printable line: bytes that are not UTF-8 as
-    \\xNN, and newlines, escape and other control characters as Python writes them."""
-    try:
-        text = os.fsencode(name).decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:  # a lone surrogate that no file name decodes to
-        text = str(name).encode("utf-8", "backslashreplace").decode("ascii")
-    return "".join(
-        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-        for char in text
-    )
-
-
-class FileError(Exception):
-    """A problem with a named file, printed as one line `path:line: reason`; `log` is
-    the whole story of an outside program that failed (ffmpeg's), shown on --verbose."""
-
-    def __init__(
-        self, path: Path | str, reason: str, line: int | None = None, log: str = ""
-    ) -> None:
-        where = f"{shown(path)}:{line}" if line is not None else shown(path)
-        super().__init__(f"{where}: {reason}")
-        self.path = Path(os.fsdecode(path))
-        self.line = line
-        self.reason = reason
-        self.log = log
 
 
 class ToolError(OSError):

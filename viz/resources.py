@@ -10,15 +10,10 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from viz.errors import InstallError
+
 _opened = ExitStack()
 atexit.register(_opened.close)
-
-
-class InstallError(Exception):
-    """One of the program's own files cannot be read: a broken installation, not bad input."""
-
-    def __init__(self, name: str, reason: str) -> None:
-        super().__init__(f"its own file {name} cannot be read ({reason}); reinstall oddsevens")
 
 
 @cache

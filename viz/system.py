@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -137,6 +136,8 @@ def signals_held() -> Iterator[Callable[[], None]]:
     (it unwinds the block when a signal has come). Delivered at once, a handler's
     exception could land between making a file and noting it for clean-up, or inside a
     worker pool's code with a lock taken, leaving the file behind or the lock held."""
+    import threading  # here: the command line starts without it
+
     noted: list[int] = []
 
     def note(signum: int, _frame: FrameType | None) -> None:

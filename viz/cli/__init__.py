@@ -6,7 +6,7 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -17,8 +17,7 @@ from viz import __version__
 from viz.cli import analysis, library, recordings, sweeps, windows
 from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
-from viz.files import FileError, shown
-from viz.resources import InstallError
+from viz.errors import FileError, InstallError, shown
 from viz.system import (
     ClusterUnreachable,
     Stopped,
@@ -34,17 +33,52 @@ __all__ = ["main", "record_game"]
 VERBOSE_HELP = "after a failure of ffmpeg, print its whole log below the one-line error"
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's, as wide as the terminal found without loading `shutil` (and with it
+    bz2, lzma and zlib), which argparse would load for it."""
+
+    def __init__(self, prog: str, **kwargs: Any) -> None:
+        super().__init__(prog, width=terminal_columns() - 2, **kwargs)
+
+
+def terminal_columns() -> int:
+    """`shutil.get_terminal_size().columns`: $COLUMNS, else the width of the terminal
+    that standard output is, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0 and sys.__stdout__ is not None:
+        with suppress(ValueError, OSError):  # not a terminal, or closed
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+    return columns if columns > 0 else 80
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, with a usage mistake reported like every other error: one line; and
     `--verbose` taken after any command's name too (each sub-command's parser is made of
-    this class)."""
+    this class). A command's parser may be given `build`, which adds the command's own
+    options when the command is the one run or its help asked for: a run builds the
+    options of its command alone."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, build: Callable[[Parser], None] | None = None, **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
+        self.build = build
         if " " in self.prog:  # "oddsevens record load": a command's own parser
             self.add_argument(
                 "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP
             )
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        # what every parse comes through, a command's parser's too (argparse hands it
+        # the rest of the command line)
+        if self.build is not None:
+            build, self.build = self.build, None
+            build(self)
+        return super().parse_known_args(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.partition(" ")[2]  # "sweep load" of "oddsevens sweep load"

@@ -8,22 +8,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games import KITS
 from viz.cli.common import CommandError, add_scheduler_option, int_in, seed
-from viz.files import (
-    FileError,
-    Outputs,
-    load_replay,
-    outputs,
-    recordings_named,
-    shown,
-    write_recording,
-)
+from viz.cli.game_options import game_options
+from viz.errors import FileError, shown
 
 if TYPE_CHECKING:
     from games.analysis import Judgement, Method
     from games.recording import Replay
     from viz.analysis.moves import Recording
+    from viz.files import Outputs
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -40,6 +33,7 @@ def _analyze_one(args: argparse.Namespace, path: Path) -> int:
     from viz.analysis.charts import picture_bytes
     from viz.analysis.moves import analyze, chance_chart, json_lines, table
     from viz.analysis.runner import Workers, time_up_after
+    from viz.files import load_replay, outputs
 
     replay = load_replay(path)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
@@ -75,6 +69,7 @@ def _analyze_many(args: argparse.Namespace) -> int:
     rest go on, the status then 2."""
     from viz.analysis.moves import analyze_many, summary_json_lines, summary_table
     from viz.analysis.runner import Workers, time_up_after
+    from viz.files import outputs, recordings_named
 
     if args.plot is not None:
         raise CommandError("analyze: --plot draws one recording's chart: name one recording")
@@ -107,6 +102,7 @@ def _read(
     `errors` for each of the others."""
     from games.analysis import reading
     from viz.analysis.moves import Recording
+    from viz.files import load_replay
 
     recordings = []
     for path, _name in sources:
@@ -159,6 +155,7 @@ def _write_annotated(
 ) -> None:
     """The recording with each judged move's judgement on its line, added to `batch`."""
     from viz.analysis.moves import judgement_note
+    from viz.files import write_recording
 
     notes = {j.index: judgement_note(j, replay.game.event_from_move) for j in judgements}
     write_recording(
@@ -175,9 +172,14 @@ def _write_annotated(
 
 
 def add_commands(commands: Any) -> None:
-    analyze = commands.add_parser(
-        "analyze", help="judge every move of a recording, or sum up many recordings"
+    commands.add_parser(
+        "analyze",
+        help="judge every move of a recording, or sum up many recordings",
+        build=_analyze_options,
     )
+
+
+def _analyze_options(analyze: argparse.ArgumentParser) -> None:
     analyze.add_argument(
         "recordings",
         type=Path,
@@ -207,16 +209,14 @@ def add_commands(commands: Any) -> None:
         type=int_in(1, 1_000_000),
         help="at most this many playouts an option where chances are estimated, fewer once "
         "the error is small enough (default: "
-        + ", ".join(
-            f"{k.judging.trials} in {k.game.name}" for k in KITS.values() if k.judging.trials
-        )
+        + ", ".join(f"{game.trials} in {game.name}" for game in game_options() if game.trials)
         + ")",
     )
     analyze.add_argument(
         "--versus",
         metavar="READING",
         help="what the chances mean: "
-        + "; ".join(f"{k.game.name}: {' or '.join(k.judging.readings)}" for k in KITS.values())
+        + "; ".join(f"{game.name}: {' or '.join(game.readings)}" for game in game_options())
         + " (default: the first)",
     )
     analyze.add_argument(

@@ -6,9 +6,8 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from games import REGISTRY
-from games.base import GameError
 from viz import PALETTE_NAMES
+from viz.cli.game_options import options_of_game
 
 N = TypeVar("N", int, float)
 
@@ -18,20 +17,21 @@ class CommandError(Exception):
 
 
 def add_rule_options(parser: argparse.ArgumentParser, game_id: str) -> None:
-    game = REGISTRY[game_id]
-    for key, default in game.rules_dict(game.rules({})).items():
+    for key, default in options_of_game(game_id).rules:
         parser.add_argument(
             f"--{key}", type=int, default=default, help=f"{key} (default {default})"
         )
 
 
 def rules_from_args(game_id: str, args: argparse.Namespace) -> Any:
-    game = REGISTRY[game_id]
-    keys = game.rules_dict(game.rules({}))
+    keys = [key for key, _ in options_of_game(game_id).rules]
     return params_to_rules(game_id, {key: getattr(args, key) for key in keys})
 
 
 def params_to_rules(game_id: str, params: dict[str, Any]) -> Any:
+    from games import REGISTRY
+    from games.base import GameError
+
     try:
         return REGISTRY[game_id].rules(params)
     except GameError as error:
@@ -40,6 +40,8 @@ def params_to_rules(game_id: str, params: dict[str, Any]) -> Any:
 
 def check_players(game_id: str, rules: Any, names: Sequence[str]) -> None:
     """`names` play seat first_seat, first_seat + 1, …: each must be able to hold its seat."""
+    from games import REGISTRY
+
     game = REGISTRY[game_id]
     if len(names) > game.seats(rules):
         raise CommandError(f"--by names {len(names)} players for {game.seats(rules)} seats")

@@ -4,28 +4,21 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import sys
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from games import REGISTRY
 from viz.cli.common import CommandError, add_scheduler_option, int_in, seed
+from viz.cli.game_options import game_options
 from viz.cli.windows import add_window_options, replay_window, session_dir
-from viz.files import FileError, outputs, recordings_named, shown
-from viz.library import (
-    RESULTS,
-    UNFINISHED,
-    Filters,
-    Library,
-    LibraryError,
-    LibraryGame,
-    catch_up,
-    open_library,
-)
-from viz.library.stats import Standing, standings
+from viz.errors import FileError, shown
+from viz.outcomes import RESULTS, UNFINISHED
+
+if TYPE_CHECKING:
+    from viz.library import Filters, Library, LibraryGame
+    from viz.library.stats import Standing
 
 LISTED = 50  # games a table lists unless --limit says otherwise
 NONE = "—"
@@ -36,6 +29,8 @@ def _one_line(command: Callable[[argparse.Namespace], int]) -> Callable[[argpars
 
     @functools.wraps(command)
     def run(args: argparse.Namespace) -> int:
+        from viz.library import LibraryError
+
         try:
             return command(args)
         except LibraryError as error:
@@ -47,6 +42,8 @@ def _one_line(command: Callable[[argparse.Namespace], int]) -> Callable[[argpars
 def _opened() -> Library:
     """The library, with the window sessions not yet in it added first. What opening
     it had to say, and each session that could not be added, is a line on stderr."""
+    from viz.library import catch_up, open_library
+
     library = open_library()
     _say(*library.notices)
     try:
@@ -60,11 +57,15 @@ def _opened() -> Library:
 
 
 def _filters(args: argparse.Namespace) -> Filters:
+    from viz.library import Filters
+
     return Filters(args.game, args.vs, getattr(args, "result", None), args.since)
 
 
 @_one_line
 def cmd_list(args: argparse.Namespace) -> int:
+    import json
+
     filters = _filters(args)
     limit = args.limit if args.limit is not None else (None if args.json else LISTED)
     with _opened() as library:
@@ -83,6 +84,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def _nothing(filters: Filters) -> str:
+    from viz.library import Filters
+
     if filters != Filters():
         return "No games match."
     return (
@@ -94,6 +97,8 @@ def _nothing(filters: Filters) -> str:
 def games_table(games: list[LibraryGame]) -> str:
     """A Markdown table of games: number, when, game, against whom, your result, turns,
     your accuracy once judged, how it ended."""
+    from games.words import percent
+
     lines = [
         "| # | when | game | against | result | turns | accuracy | how it ended |",
         "|---:|---|---|---|---|---:|---:|---|",
@@ -108,7 +113,7 @@ def games_table(games: list[LibraryGame]) -> str:
             game.vs or NONE,
             game.result or NONE,
             str(game.turns),
-            NONE if accuracy is None else f"{accuracy:.0f}%",
+            NONE if accuracy is None else percent(accuracy / 100),
             ended or NONE,
         ]
         lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
@@ -116,11 +121,14 @@ def games_table(games: list[LibraryGame]) -> str:
 
 
 def _game_name(game_id: str) -> str:
-    return REGISTRY[game_id].name if game_id in REGISTRY else game_id
+    names = {game.id: game.name for game in game_options()}
+    return names.get(game_id, game_id)
 
 
 @_one_line
 def cmd_add(args: argparse.Namespace) -> int:
+    from viz.files import recordings_named
+
     sources, errors = recordings_named(args.recordings)
     with _opened() as library:
         added = library.add(path for path, _name in sources)
@@ -151,6 +159,10 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
 
 @_one_line
 def cmd_stats(args: argparse.Namespace) -> int:
+    import json
+
+    from viz.library.stats import standings
+
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
         raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
     with _opened() as library:
@@ -164,6 +176,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if args.plot is not None:
         from viz.analysis.charts import picture_bytes
         from viz.analysis.library import results_chart
+        from viz.files import outputs
 
         with outputs() as batch:
             batch.write_bytes(args.plot, picture_bytes(results_chart(games), args.plot.suffix))
@@ -172,12 +185,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def stats_table(rows: list[Standing]) -> str:
+    from games.words import with_unit
+
     lines = [
         "| game | against | games | won | shared | lost | judged | your accuracy |",
         "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
-        accuracy = NONE if row.accuracy is None else f"{row.accuracy:.1f}%"
+        accuracy = NONE if row.accuracy is None else with_unit(f"{row.accuracy:.1f}", "%")
         lines.append(
             f"| {_game_name(row.game)} | {row.vs} | {row.games} | {row.won} | {row.shared} "
             f"| {row.lost} | {row.judged} | {accuracy} |"
@@ -226,7 +241,8 @@ def since(text: str) -> datetime:
 
 
 def _add_filters(parser: argparse.ArgumentParser, results: bool) -> None:
-    parser.add_argument("--game", choices=list(REGISTRY), help="only games of this game")
+    games = [game.id for game in game_options()]
+    parser.add_argument("--game", choices=games, help="only games of this game")
     parser.add_argument(
         "--vs", metavar="TIER", help="only games against this opponent (easy, hard, person, …)"
     )
@@ -240,9 +256,14 @@ def _add_filters(parser: argparse.ArgumentParser, results: bool) -> None:
 
 
 def add_commands(commands: Any) -> None:
-    listing = commands.add_parser(
-        "library", help="your games: list them, add recordings, stats, judge, open"
+    commands.add_parser(
+        "library",
+        help="your games: list them, add recordings, stats, judge, open",
+        build=_library_options,
     )
+
+
+def _library_options(listing: argparse.ArgumentParser) -> None:
     _add_filters(listing, results=True)
     listing.add_argument("--json", action="store_true", help="one JSON object a game")
     listing.add_argument(

@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import random
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from games import REGISTRY
-from games.autoplay import play
-from games.base import AnyGame, State
-from games.recording import Replay, recording_text
 from viz import DEFAULT_SIZE, FRAME_MS
 from viz.cli.common import (
     CommandError,
@@ -27,16 +20,15 @@ from viz.cli.common import (
     rules_from_args,
     seed,
 )
+from viz.cli.game_options import game_options
+from viz.errors import FileError, shown
 from viz.export.formats import FORMATS
-from viz.files import (
-    FileError,
-    Outputs,
-    load_replay,
-    outputs,
-    shown,
-    write_recording,
-)
-from viz.render.timeline import RealTime
+
+if TYPE_CHECKING:
+    from games.base import AnyGame, State
+    from games.recording import Replay
+    from viz.files import Outputs
+    from viz.render.timeline import RealTime
 
 
 def record_game(
@@ -52,6 +44,12 @@ def record_game(
     `players` names the automatic player of seats 0, 1, …; unnamed seats use the
     game's default players.
     """
+    import random
+
+    from games import REGISTRY
+    from games.autoplay import play
+    from viz.files import outputs, write_recording
+
     game = REGISTRY[game_id]
     seats = {seat: game.players[name] for seat, name in enumerate(players, game.first_seat)}
     state, moves = play(game, rules, random.Random(seed), seats)
@@ -63,11 +61,17 @@ def record_game(
 
 
 def cmd_record(args: argparse.Namespace) -> int:
+    import random
+
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     rules = rules_from_args(args.game, args)
     by = getattr(args, "by", None) or ()
     check_players(args.game, rules, by)
     if str(args.output) == "-":  # the recording on standard output
+        from games import REGISTRY
+        from games.autoplay import play
+        from games.recording import recording_text
+
         game = REGISTRY[args.game]
         seats = {seat: game.players[name] for seat, name in enumerate(by, game.first_seat)}
         state, moves = play(game, rules, random.Random(seed), seats)
@@ -94,6 +98,10 @@ def _ended(game: AnyGame, state: State) -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    import json
+
+    from viz.files import load_replay
+
     try:
         replay = load_replay(args.recording)
     except FileError as error:
@@ -134,6 +142,8 @@ def _say_if_widened(replay: Replay, size: int) -> None:
 def _real_time(args: argparse.Namespace, replay: Replay) -> RealTime | None:
     """The pace of `--realtime` (None without it); options that do not go with it, or a
     recording without times, are refused."""
+    from viz.render.timeline import RealTime
+
     if not args.realtime:
         for name, value in (("--idle-limit", args.idle_limit), ("--speed", args.speed)):
             if value is not None:
@@ -153,7 +163,10 @@ def _real_time(args: argparse.Namespace, replay: Replay) -> RealTime | None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from viz.export.engine import MAX_MP4_SIZE, Clip, check_suffix, export_clip
+    from viz.files import load_replay, outputs
 
     targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
     if not targets:
@@ -216,7 +229,9 @@ def _check_distinct(recording: Path, targets: dict[str, Path]) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from games import REGISTRY
     from viz.export.engine import export_replay
+    from viz.files import outputs
     from viz.scenes import SCENES
 
     with outputs() as batch:
@@ -256,11 +271,25 @@ def _add_timeline_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_commands(commands: Any) -> None:
-    record = commands.add_parser("record", help="play one automatic game and write its recording")
+    commands.add_parser(
+        "record", help="play one automatic game and write its recording", build=_record_options
+    )
+    commands.add_parser(
+        "validate", help="replay a recording and report its result", build=_validate_options
+    )
+    commands.add_parser(
+        "export", help="replay a recording into an animated GIF and SVG", build=_export_options
+    )
+    commands.add_parser(
+        "demo", help="record and export one automatic game of each game", build=_demo_options
+    )
+
+
+def _record_options(record: argparse.ArgumentParser) -> None:
     games = record.add_subparsers(dest="game", required=True)
-    for game_id, game in REGISTRY.items():
-        sub = games.add_parser(game_id, help=f"record a game of {game.name}")
-        add_rule_options(sub, game_id)
+    for game in game_options():
+        sub = games.add_parser(game.id, help=f"record a game of {game.name}")
+        add_rule_options(sub, game.id)
         sub.add_argument("--seed", type=seed, help="random seed (recorded; random when omitted)")
         sub.add_argument(
             "-o", "--output", type=Path, required=True, help="REC.jsonl to write (- for stdout)"
@@ -276,12 +305,14 @@ def add_commands(commands: Any) -> None:
         )
         sub.set_defaults(run=cmd_record)
 
-    validate = commands.add_parser("validate", help="replay a recording and report its result")
+
+def _validate_options(validate: argparse.ArgumentParser) -> None:
     validate.add_argument("recording", type=Path)
     validate.add_argument("--json", action="store_true", help="print one JSON object")
     validate.set_defaults(run=cmd_validate)
 
-    export = commands.add_parser("export", help="replay a recording into an animated GIF and SVG")
+
+def _export_options(export: argparse.ArgumentParser) -> None:
     export.add_argument("recording", type=Path)
     for kind, (_, help_text) in FORMATS.items():
         export.add_argument(f"--{kind}", type=Path, metavar="FILE", help=help_text)
@@ -328,7 +359,8 @@ def add_commands(commands: Any) -> None:
     _add_timeline_options(export)
     export.set_defaults(run=cmd_export)
 
-    demo = commands.add_parser("demo", help="record and export one automatic game of each game")
+
+def _demo_options(demo: argparse.ArgumentParser) -> None:
     demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")
     demo.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
     add_palette_option(demo, "default")

@@ -8,9 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games import REGISTRY
-from games.autoplay import PRECISION_CAP, Precision
-
 if TYPE_CHECKING:
     from viz.analysis.runner import Workers
     from viz.analysis.trials import Games
@@ -58,6 +55,7 @@ def _write_chart(write: Callable[[], Path]) -> None:
 
 
 def cmd_sweep_load(args: argparse.Namespace) -> int:
+    from games import REGISTRY
     from games.load.sweep import CHUNK
     from viz.analysis.charts import write_picture
     from viz.analysis.load import (
@@ -108,6 +106,8 @@ DEFAULT_PLAYERS = ("random-red", "every-third-green")
 
 def _games(args: argparse.Namespace) -> Games:
     """The games a Monte Carlo cell plays: --trials, or as many as --precision needs."""
+    from games.autoplay import PRECISION_CAP, Precision
+
     return args.trials if args.precision is None else Precision(args.precision, PRECISION_CAP)
 
 
@@ -115,6 +115,8 @@ def _say_if_short(
     args: argparse.Namespace, games: Games | None, rates: list[tuple[float, int]], chunk: int
 ) -> None:
     """One line on standard error if some cells stopped at the cap short of --precision."""
+    from games.autoplay import Precision
+
     if not isinstance(games, Precision):
         return
     short = sum(games.short(rate, trials, chunk) for rate, trials in rates)
@@ -157,6 +159,8 @@ def _refuse_with_exact(args: argparse.Namespace) -> None:
 
 
 def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
+    from viz.cli.game_table import PRECISION_CAP  # the table's: the games load as a sweep runs
+
     method = parser.add_mutually_exclusive_group()
     method.add_argument(
         "--trials",
@@ -182,7 +186,10 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
 
 
 def add_commands(commands: Any) -> None:
-    sweep = commands.add_parser("sweep", help="fairness tables: who wins, how often")
+    commands.add_parser("sweep", help="fairness tables: who wins, how often", build=_sweep_options)
+
+
+def _sweep_options(sweep: argparse.ArgumentParser) -> None:
     sweeps = sweep.add_subparsers(dest="game", required=True)
     loops = sweeps.add_parser("loops", help="Odds and Evens: the first mover's chances")
     loops.add_argument(

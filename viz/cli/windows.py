@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from games import REGISTRY
 from viz import MIN_WINDOW_SIZE
 from viz.cli.common import (
     CommandError,
@@ -19,11 +18,10 @@ from viz.cli.common import (
     rules_from_args,
     seed,
 )
+from viz.cli.game_options import game_options, options_of_game
+from viz.errors import FileError
 from viz.export.formats import ANIMATIONS
-from viz.files import FileError, load_replay
 from viz.system import stop_handled
-from viz.window import WINDOWS
-from viz.window.sessions import newest_session
 
 DISPLAY_VARIABLES = (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
 SWITCH_INTERVAL_S = 0.001
@@ -111,6 +109,9 @@ def _check_fits(size: tuple[int, int]) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from games import REGISTRY
+    from viz.window import WINDOWS
+
     rules = rules_from_args(args.game, args)
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
@@ -123,6 +124,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from viz.window.sessions import newest_session
+
     if args.last == (args.recording is not None):
         raise CommandError("replay takes a recording or --last, not both or neither")
     path = args.recording
@@ -135,6 +138,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def replay_window(path: Path, args: argparse.Namespace) -> int:
     """Open the recording at `path` in its game's replay window, at `args.turn`."""
+    from viz.files import load_replay
+    from viz.window import WINDOWS
+
     replay = load_replay(path)
     kit = WINDOWS.get(replay.game.id)
     if kit is None:
@@ -160,12 +166,12 @@ def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
     """A game's window options: its rules, the seed, the computer's tier, the window."""
     add_rule_options(parser, game_id)
     parser.add_argument("--seed", type=seed, help="seed of automatic play (random when omitted)")
-    kit = WINDOWS[game_id]
-    if kit.opponents:
+    game = options_of_game(game_id)
+    if game.opponents:
         parser.add_argument(
             "--vs",
-            choices=kit.opponents,
-            help=f"the computer's tier (default {kit.default_opponent})",
+            choices=game.opponents,
+            help=f"the computer's tier (default {game.default_opponent})",
         )
     add_window_options(parser)
     parser.set_defaults(run=cmd_play, game=game_id)
@@ -226,16 +232,25 @@ def _window_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def add_commands(commands: Any) -> None:
-    watch = commands.add_parser("watch", help="open the Load window (as play load)")
+    commands.add_parser("watch", help="open the Load window (as play load)", build=_watch_options)
+    commands.add_parser("play", help="open a game's window to play", build=_play_options)
+    commands.add_parser(
+        "replay", help="open a recording paused at turn 0 (or --turn K)", build=_replay_options
+    )
+
+
+def _watch_options(watch: argparse.ArgumentParser) -> None:
     watch.add_argument("game", nargs="?", choices=["load"], default="load", help="Load only")
     _add_play_options(watch, "load")
-    play_parser = commands.add_parser("play", help="open a game's window to play")
-    windows = play_parser.add_subparsers(dest="game", required=True)
-    for game_id in WINDOWS:
-        name = REGISTRY[game_id].name
-        _add_play_options(windows.add_parser(game_id, help=f"play {name}"), game_id)
 
-    replay = commands.add_parser("replay", help="open a recording paused at turn 0 (or --turn K)")
+
+def _play_options(play_parser: argparse.ArgumentParser) -> None:
+    windows = play_parser.add_subparsers(dest="game", required=True)
+    for game in game_options():  # every game has a window
+        _add_play_options(windows.add_parser(game.id, help=f"play {game.name}"), game.id)
+
+
+def _replay_options(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("recording", type=Path, nargs="?", help="the recording to open")
     replay.add_argument(
         "--turn", type=int_in(0, 10**6), metavar="K", help="open at turn K (default 0)"

@@ -25,15 +25,7 @@ tables beside it (practice):
 - `LibraryError`: the library cannot be read or written; one line.
 """
 
-from viz.library.entries import (
-    MIXED,
-    PERSON,
-    RESULTS,
-    UNFINISHED,
-    YOU,
-    LibraryGame,
-    SeatJudgement,
-)
+from viz.library.entries import MIXED, PERSON, YOU, LibraryGame, SeatJudgement
 from viz.library.sessions import catch_up, keep_session
 from viz.library.store import (
     DATA_VARIABLE,
@@ -46,6 +38,7 @@ from viz.library.store import (
     default_path,
     open_library,
 )
+from viz.outcomes import RESULTS, UNFINISHED
 
 __all__ = [
     "DATA_VARIABLE",

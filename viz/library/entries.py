@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from games.recording import Replay
+from viz.outcomes import UNFINISHED
 
 YOU = "you"  # the seat of the person at the window
 PERSON = "person"  # a second person at the same window
 MIXED = "mixed"  # a seat whose holder changed during the game
 UNKNOWN = ""  # a recording that does not say (older ones, record's default players)
-RESULTS = ("won", "lost", "shared")
-UNFINISHED = "unfinished"
 
 
 @dataclass(frozen=True)

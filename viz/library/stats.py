@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from viz.library.entries import RESULTS, LibraryGame
+from viz.library.entries import LibraryGame
+from viz.outcomes import RESULTS
 
 
 @dataclass(frozen=True)
