@@ -12,7 +12,12 @@ from support.depth import cases
 
 from games.load import PASS, LoadRules, LoadState, Pick
 from games.load.batch import (
+    BLOCKED,
+    GREEN,
+    GREEN_LEFT,
     GREEN_POLICIES,
+    RED,
+    RED_LEFT,
     Boards,
     holding_green,
     keyed_red,
@@ -60,6 +65,22 @@ def engine_game(start: LoadState, keys: np.ndarray, green) -> LoadState:
     return state
 
 
+def engine_planes(state: LoadState) -> dict[int, int]:
+    """The engine's masks as the batch keeps them, by plane."""
+    return {
+        RED: state.red,
+        RED_LEFT: state.red & ~state.red_cleared,
+        GREEN_LEFT: state.green & ~state.green_cleared,
+        GREEN: state.green,
+        BLOCKED: state.blocked,
+    }
+
+
+def plane_mask(boards: Boards, plane: int, game: int) -> int:
+    """One game's plane as an integer mask, its 64-bit words put together."""
+    return sum(int(word) << 64 * k for k, word in enumerate(boards.planes[plane, game]))
+
+
 def same_ends(start: LoadState, keys: np.ndarray, green, batch_green) -> list[bool]:
     """Each game played both ways: the same winner, and where green held, the same
     board at the end, cell for cell."""
@@ -69,9 +90,8 @@ def same_ends(start: LoadState, keys: np.ndarray, green, batch_green) -> list[bo
         final = engine_game(start, key, green)
         assert held[game] == (final.winner == 2), game
         if held[game]:
-            for name in ("red_cleared", "green", "green_cleared", "blocked"):
-                mask = sum(1 << c for c in np.flatnonzero(getattr(boards, name)[game]).tolist())
-                assert mask == getattr(final, name), (game, name)
+            for plane, mask in engine_planes(final).items():
+                assert plane_mask(boards, plane, game) == mask, (game, plane)
     return held.tolist()
 
 
