@@ -89,8 +89,11 @@ def geometry(rows: int, cols: int) -> Geometry:
 
 def popcount(words: Words) -> Ints:
     """The bits set in each mask (over the last axis)."""
-    counts: Ints = np.bitwise_count(words).sum(axis=-1, dtype=np.int64)
-    return counts
+    counts = np.bitwise_count(words)
+    if counts.shape[-1] == 1:  # a board of up to 64 cells: no sum, 10 times quicker
+        return counts[..., 0].astype(np.int64)
+    total: Ints = counts.sum(axis=-1, dtype=np.int64)
+    return total
 
 
 def per_mask(words: Words, table: Words) -> Ints:
@@ -144,9 +147,9 @@ class Boards:
             self.load,
             self.stage,
             self.red_to_move,
-            self.planes[:, games],
-            self.alive[games],
-            self.lost_at[games],
+            self.planes.take(games, axis=1),
+            self.alive.take(games),
+            self.lost_at.take(games),
         )
 
     def put(self, games: Choices, played: Boards) -> None:
@@ -223,8 +226,8 @@ def solver_green(solver: LoadSolver) -> GreenPolicy:
 def pick_red(boards: Boards, picked: Choices) -> None:
     """Each game's player 1 picks its cell: it clears the green of its pair and above."""
     shape, planes = boards.shape, boards.planes
-    planes[RED : RED_LEFT + 1] |= shape.cell_bit[picked]
-    planes[GREEN_LEFT] &= shape.below_pair_of_cell[picked]
+    planes[RED : RED_LEFT + 1] |= shape.cell_bit.take(picked, axis=0)
+    planes[GREEN_LEFT] &= shape.below_pair_of_cell.take(picked, axis=0)
     boards.red_to_move = False
 
 
@@ -232,9 +235,9 @@ def play_green(boards: Boards, choices: Choices) -> None:
     """Each game's player 2 takes its choice (a pass looks up masks that change
     nothing), clearing the red of its pair and above, and the stage ends."""
     shape, planes = boards.shape, boards.planes
-    planes[GREEN_LEFT : GREEN + 1] |= shape.pair_bits[choices]
-    planes[BLOCKED] |= shape.pair_blocks[choices]
-    planes[RED_LEFT] &= shape.below_pair[choices]
+    planes[GREEN_LEFT : GREEN + 1] |= shape.pair_bits.take(choices, axis=0)
+    planes[BLOCKED] |= shape.pair_blocks.take(choices, axis=0)
+    planes[RED_LEFT] &= shape.below_pair.take(choices, axis=0)
     held = (popcount(planes[RED_LEFT : GREEN_LEFT + 1]) <= boards.load).all(axis=0)
     boards.lost_at[boards.alive & ~held] = boards.stage
     boards.alive &= held
