@@ -27,6 +27,7 @@ from games.load.exact import LoadSolver, Pairs
 
 Flags = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int64]
+Counts = npt.NDArray[np.int16]  # fills: at most 400, and narrow arrays are quick
 Words = npt.NDArray[np.uint64]  # bit masks, the last axis their 64-bit words
 Choices = Ints
 PASS_CHOICE = -1
@@ -53,7 +54,7 @@ class Geometry:
 
     cells: int
     pairs: int
-    size: Ints  # the cells of each pair (1 for a lone final cell)
+    size: Counts  # the cells of each pair (1 for a lone final cell)
     cell_bit: Words  # [cell]: the cell
     below_pair_of_cell: Words  # [cell]: the cells below its pair, the green a red pick keeps
     pair_bits: Words  # [pair or pass]: the pair's cells
@@ -77,7 +78,7 @@ def geometry(rows: int, cols: int) -> Geometry:
     return Geometry(
         grid.cells,
         len(firsts),
-        np.array([mask.bit_count() for mask in grid.pair_masks], np.int64),
+        np.array([mask.bit_count() for mask in grid.pair_masks], np.int16),
         as_words([1 << c for c in range(grid.cells)], words),
         as_words([(1 << (c & ~1)) - 1 for c in range(grid.cells)], words),
         as_words([*grid.pair_masks, 0], words),
@@ -87,18 +88,29 @@ def geometry(rows: int, cols: int) -> Geometry:
     )
 
 
-def popcount(words: Words) -> Ints:
+def popcount(words: Words) -> Counts:
     """The bits set in each mask (over the last axis)."""
     counts = np.bitwise_count(words)
     if counts.shape[-1] == 1:  # a board of up to 64 cells: no sum, 10 times quicker
-        return counts[..., 0].astype(np.int64)
-    total: Ints = counts.sum(axis=-1, dtype=np.int64)
+        return counts[..., 0].astype(np.int16)
+    total: Counts = counts.sum(axis=-1, dtype=np.int16)
     return total
 
 
-def per_mask(words: Words, table: Words) -> Ints:
+def per_mask(words: Words, table: Words) -> Counts:
     """[game, row of table]: the bits each game's mask shares with each of the table's."""
     return popcount(words[:, None, :] & table[None, :, :])
+
+
+def meets(words: Words, table: Words) -> Flags:
+    """[game, row of table]: whether each game's mask shares a bit with each of the
+    table's (without counting them)."""
+    shared = words[:, None, :] & table[None, :, :]
+    if shared.shape[-1] == 1:  # a board of up to 64 cells: no reduction over words
+        one_word: Flags = shared[..., 0] != 0
+        return one_word
+    touching: Flags = np.logical_or.reduce(shared != 0, axis=-1)
+    return touching
 
 
 @dataclass
@@ -168,15 +180,14 @@ class Boards:
 
     def free_pairs(self) -> Flags:
         """[game, pair]: the pairs player 2 may still pick (neither cell blocked)."""
-        free: Flags = per_mask(self.planes[BLOCKED], self.shape.pair_table) == 0
-        return free
+        return ~meets(self.planes[BLOCKED], self.shape.pair_table)
 
-    def red_left_by_pairs(self) -> Ints:
+    def red_left_by_pairs(self) -> Counts:
         """[game, pair]: the uncleared red a pick of each pair leaves, the red in the
         cells below its first (a pair clears every red from its first cell up)."""
         return per_mask(self.planes[RED_LEFT], self.shape.below_pair[:-1])
 
-    def uncleared(self) -> tuple[Ints, Ints]:
+    def uncleared(self) -> tuple[Counts, Counts]:
         """Each game's uncleared red and green fills."""
         red, green = popcount(self.planes[RED_LEFT : GREEN_LEFT + 1])
         return red, green
@@ -185,10 +196,10 @@ class Boards:
         """The games as the exact search tells positions, pair by pair."""
         table = self.shape.pair_table
         return Pairs(
-            per_mask(~self.planes[RED], table),
-            per_mask(self.planes[RED_LEFT], table),
-            (per_mask(self.planes[BLOCKED], table) == 0).astype(np.int64),
-            (per_mask(self.planes[GREEN_LEFT], table) > 0).astype(np.int64),
+            per_mask(~self.planes[RED], table).astype(np.int64),
+            per_mask(self.planes[RED_LEFT], table).astype(np.int64),
+            (~meets(self.planes[BLOCKED], table)).astype(np.int64),
+            meets(self.planes[GREEN_LEFT], table).astype(np.int64),
         )
 
 
@@ -318,8 +329,7 @@ def every_third_green(draw: Draw) -> GreenPolicy:
         if boards.stage % 3:
             return np.full(len(boards.alive), PASS_CHOICE)
         keys = draw(len(boards.alive), shape.pairs)
-        red_above = per_mask(boards.planes[RED_LEFT], shape.above_pair) > 0
-        allowed = boards.free_pairs() & red_above
+        allowed = boards.free_pairs() & meets(boards.planes[RED_LEFT], shape.above_pair)
         keyed = np.where(allowed, keys, -1.0)
         return np.where(allowed.any(axis=1), keyed.argmax(axis=1), PASS_CHOICE)
 
@@ -335,24 +345,27 @@ def balanced_green(draw: Draw) -> GreenPolicy:
         shape = boards.shape
         keys = draw(len(boards.alive), shape.pairs)
         red_left, green_left = boards.uncleared()
-        below = boards.red_left_by_pairs()
-        green_after = green_left[:, None] + shape.size[None, :]
-        scale = 2 * (shape.cells + 1)  # above any count: the parts of a key never mix
-        pair_key = (
-            np.maximum(below, green_after) * scale * scale
-            + np.abs(below - green_after) * scale
-            + (below - red_left[:, None])
-        )
-        pass_key = np.maximum(red_left, green_left) * scale * scale
-        pass_key += np.abs(red_left - green_left) * scale
-        free = boards.free_pairs()
-        pair_key = np.where(free, pair_key, np.iinfo(np.int64).max)
-        least = pair_key.min(axis=1)
+        after = green_left[:, None] + shape.size
+        pair_key = balance(boards.red_left_by_pairs(), after, shape.cells)
+        pair_key = np.where(boards.free_pairs(), pair_key, np.iinfo(np.int32).max)
+        least = pair_key.min(axis=1)  # the largest int32 where no pair is free: a pass
         tied = pair_key == least[:, None]
         pick = np.where(tied, keys, -1.0).argmax(axis=1)
-        return np.where(free.any(axis=1) & (least < pass_key), pick, PASS_CHOICE)
+        return np.where(least < balance(red_left, green_left, shape.cells), pick, PASS_CHOICE)
 
     return choose
+
+
+def balance(red: Counts, green: Counts, cells: int) -> npt.NDArray[np.int32]:
+    """A move's order for `balanced_green` from the uncleared counts it leaves, the
+    lower the better: the larger count, then the smaller one, the higher the better (the
+    two closest), then the red (the most cleared)."""
+    scale = cells + 3  # above any count: the parts never mix
+    larger = np.maximum(red, green)
+    key = np.multiply(larger, scale, dtype=np.int32) - np.minimum(red, green)
+    key *= scale
+    key += red
+    return key
 
 
 GREEN_POLICIES: dict[str, Callable[[Draw], GreenPolicy]] = {
