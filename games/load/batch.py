@@ -90,26 +90,27 @@ def geometry(rows: int, cols: int) -> Geometry:
 
 def popcount(words: Words) -> Counts:
     """The bits set in each mask (over the last axis)."""
-    counts = np.bitwise_count(words)
-    if counts.shape[-1] == 1:  # a board of up to 64 cells: no sum, 10 times quicker
-        return counts[..., 0].astype(np.int16)
-    total: Counts = counts.sum(axis=-1, dtype=np.int16)
-    return total
+    counts: Counts = np.bitwise_count(words[..., 0]).astype(np.int16)
+    for word in range(1, words.shape[-1]):
+        counts += np.bitwise_count(words[..., word])
+    return counts
 
 
 def per_mask(words: Words, table: Words) -> Counts:
-    """[game, row of table]: the bits each game's mask shares with each of the table's."""
-    return popcount(words[:, None, :] & table[None, :, :])
+    """[game, row of table]: the bits each game's mask shares with each of the table's,
+    a word at a time (numpy is slow over a last axis of a word or two)."""
+    counts: Counts = np.bitwise_count(words[:, None, 0] & table[:, 0]).astype(np.int16)
+    for word in range(1, words.shape[-1]):
+        counts += np.bitwise_count(words[:, None, word] & table[:, word])
+    return counts
 
 
 def meets(words: Words, table: Words) -> Flags:
     """[game, row of table]: whether each game's mask shares a bit with each of the
     table's (without counting them)."""
-    shared = words[:, None, :] & table[None, :, :]
-    if shared.shape[-1] == 1:  # a board of up to 64 cells: no reduction over words
-        one_word: Flags = shared[..., 0] != 0
-        return one_word
-    touching: Flags = np.logical_or.reduce(shared != 0, axis=-1)
+    touching: Flags = (words[:, None, 0] & table[:, 0]) != 0
+    for word in range(1, words.shape[-1]):
+        touching |= (words[:, None, word] & table[:, word]) != 0
     return touching
 
 
