@@ -19,9 +19,11 @@ from games.load.batch import (
     RED,
     RED_LEFT,
     Boards,
+    geometry,
     holding_green,
     keyed_red,
     ordered_red,
+    pick_red,
     played_out,
     solver_green,
     stages_played,
@@ -170,7 +172,7 @@ class Recorded:
         return self.green[-1]
 
 
-SWEPT = [(7, 7, 5), (3, 3, 3), (1, 5, 3), (4, 5, 4)]
+SWEPT = [(7, 7, 5), (3, 3, 3), (1, 5, 3), (4, 5, 4), (8, 9, 6)]  # 8x9: two words a board
 # The stages player 2 draws keys on: every third one, or every one.
 DRAWS_ON = {"every-third-green": lambda stage: stage % 3 == 0, "balanced-green": bool}
 
@@ -179,7 +181,8 @@ DRAWS_ON = {"every-third-green": lambda stage: stage % 3 == 0, "balanced-green":
 @pytest.mark.parametrize("rows, cols, load", SWEPT)
 def test_the_sweeps_batched_players_play_as_the_engines_players(green, rows, cols, load):
     """Every game of the batch and its engine twin, the engine's own random red and
-    player 2 answered from the batch's keys: the same winner at the same stage."""
+    player 2 answered from the batch's keys: the same winner at the same stage (in CI
+    12,500 games for each player 2, 2,500 a board)."""
     rules, games = LoadRules(rows, cols, load), cases(2500, 250)
     draws = Recorded(rows * 100 + cols)
     boards = Boards.of([LoadState(rules)]).repeated(games)
@@ -201,3 +204,34 @@ def test_the_sweeps_batched_players_play_as_the_engines_players(green, rows, col
                 keys = draws.green[drawn][np.count_nonzero(playing[:game])]
             state.apply(PLAYERS[green](state, Scripted(keys, state.legal_pairs())))
         assert (held[game], stages[game]) == (state.winner == 2, state.stage), game
+
+
+def column(table: np.ndarray) -> list[int]:
+    """A one-word board's table as integers, a row each."""
+    return [int(row[0]) for row in table]
+
+
+def test_a_boards_tables_worked_by_hand():
+    """2x3: cells 0 1 2 over 3 4 5, pairs (0 1), (2 3), (4 5); the pair tables end with
+    the pass's row, which adds nothing and keeps every cell."""
+    shape = geometry(2, 3)
+    assert column(shape.cell_bit) == [1, 2, 4, 8, 16, 32]
+    assert column(shape.below_pair_of_cell) == [0, 0, 0b11, 0b11, 0b1111, 0b1111]
+    assert column(shape.pair_bits) == [0b11, 0b1100, 0b110000, 0]
+    # pair (0 1) touches 2 (right of 1), 3 (below 0) and 4 (below 1)
+    assert column(shape.pair_blocks) == [0b11111, 0b111111, 0b111110, 0]
+    assert column(shape.below_pair) == [0, 0b11, 0b1111, 0b111111]
+    assert column(shape.above_pair) == [0b111100, 0b110000, 0]
+
+
+def test_cell_64_starts_the_second_word():
+    """5x13, 65 cells: two words a board, the lone final cell 64 alone in the second."""
+    shape = geometry(5, 13)
+    assert shape.cell_bit.shape == (65, 2)
+    assert shape.cell_bit[64].tolist() == [0, 1] and shape.cell_bit[63].tolist() == [1 << 63, 0]
+    assert shape.pair_bits[32].tolist() == [0, 1]  # the lone pair, cell 64
+    assert shape.size[32] == 1 and shape.pairs == 33
+    boards = Boards.of([LoadState(LoadRules(5, 13, 5))])
+    pick_red(boards, np.array([64]))
+    assert boards.cells(RED).nonzero()[1].tolist() == [64]
+    assert boards.uncleared()[0].tolist() == [1]
