@@ -1,8 +1,14 @@
-"""Load's sweep throughput: turns a second on one core and on every core, with the
-engine playing one game at a time and the set-based rules as baselines (the exact
-search: bench_load_exact.py).
+"""Load's sweep throughput: games a second on one core, the sweep's chunks played
+together in numpy arrays (games/load/batch.py) against the same chunks played one
+engine game at a time with the engine's own players, for every player 2 the sweep
+offers, and the sweep on every core (the exact search: bench_load_exact.py).
 
-Run: python bench/bench_load_sweep.py [--games 2000] [--repeats 3]
+The batch and the engine take turns run by run, so that other work on the machine
+weighs on both alike; the ratio is the median of each run's pair. One core's figures
+are games a second of the process's CPU time, which other processes on a shared
+machine disturb far less than the clock; every core's are by the clock.
+
+Run: python bench/bench_load_sweep.py [--games 20000] [--repeats 5] [--rows 7 --cols 7]
 """
 
 from __future__ import annotations
@@ -10,14 +16,18 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
+import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-from bench_load_play import baseline_games
-from common import median_seconds, print_table
+from common import print_table
 
 from games.load import LoadRules, LoadState
 from games.load.policies import PLAYERS
 from games.load.sweep import chunks, play_chunk
+
+GREENS = ("every-third-green", "balanced-green")  # the sweep's players 2 (--by)
 
 
 def engine_chunk(
@@ -36,45 +46,89 @@ def engine_chunk(
     return wins, stages
 
 
-def engine_turns(games: int) -> int:
-    jobs = chunks(7, 7, 5, games, 1, "random-red", "every-third-green")
-    return 2 * sum(engine_chunk(*job)[1] for job in jobs)
+Jobs = list[tuple[int, int, int, int, int, str, str]]
 
 
-def sweep_turns(games: int, workers: int) -> int:
-    """Turns played by a sweep of 7x7, Load 5 (two turns a stage), over `workers`."""
-    jobs = chunks(7, 7, 5, games, 1, "random-red", "every-third-green")
-    if workers == 1:
-        results = [play_chunk(*job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(play_chunk, *zip(*jobs, strict=True)))
-    return 2 * sum(stages for _, stages in results)
+def seconds(run: Callable[[], object]) -> tuple[float, float]:
+    """The run's CPU time and its time by the clock."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    run()
+    return time.process_time() - cpu, time.perf_counter() - wall
+
+
+def measure(jobs: Jobs, repeats: int, pool: ProcessPoolExecutor) -> list[str]:
+    """One player 2's row: games a second of CPU of the batch and of the engine on one
+    core (median of runs taken in turn), their ratio (median of each turn's) and the
+    same by the clock, the batch on every core by the clock, and the mean stages each
+    played."""
+    games = sum(job[3] for job in jobs)
+    played: dict[str, list[tuple[int, int]]] = {}
+    runs: dict[str, Callable[[], object]] = {
+        "batch": lambda: played.__setitem__("batch", [play_chunk(*job) for job in jobs]),
+        "engine": lambda: played.__setitem__("engine", [engine_chunk(*job) for job in jobs]),
+        "cores": lambda: list(pool.map(play_chunk, *zip(*jobs, strict=True))),
+    }
+    runs["batch"]()  # numpy's import and the board's tables, outside the timing
+    runs["cores"]()
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, run in runs.items():
+            times[name].append(seconds(run))
+
+    def rate(name: str, clock: int) -> str:
+        return f"{games / statistics.median(t[clock] for t in times[name]):,.0f}"
+
+    def ratio(clock: int) -> str:
+        pairs = zip(times["batch"], times["engine"], strict=True)
+        return f"{statistics.median(e[clock] / b[clock] for b, e in pairs):.1f}x"
+
+    def stages(name: str) -> str:
+        return f"{sum(s for _, s in played[name]) / games:.1f}"
+
+    cpu, wall = 0, 1
+    return [
+        rate("batch", cpu),
+        rate("engine", cpu),
+        ratio(cpu),
+        ratio(wall),
+        rate("cores", wall),
+    ] + [stages(name) for name in ("batch", "engine")]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--rows", type=int, default=7)
+    parser.add_argument("--cols", type=int, default=7)
+    parser.add_argument("--load", type=int, default=5)
     args = parser.parse_args()
     workers = os.cpu_count() or 1
+    start_load = os.getloadavg()[0]
     rows = []
-    for label, run in (
-        ("sweep, one core", lambda: sweep_turns(args.games, 1)),
-        (f"sweep, {workers} processes", lambda: sweep_turns(args.games, workers)),
-        ("engine, a game at a time, one core", lambda: engine_turns(args.games)),
-        ("set-based rules, one core", lambda: baseline_games(args.games)),
-    ):
-        turns = run()
-        seconds = median_seconds(run, args.repeats)
-        rows.append([label, f"{turns / seconds:,.0f}"])
-    base = float(rows[-1][1].replace(",", ""))
-    for row in rows:
-        row.append(f"{float(row[1].replace(',', '')) / base:.1f}x")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(abs, range(workers)))  # the workers started before any timing
+        for green in GREENS:
+            jobs = chunks(args.rows, args.cols, args.load, args.games, 1, "random-red", green)
+            rows.append([green, *measure(jobs, args.repeats, pool)])
     print(
-        f"Load sweep throughput, 7x7, Load 5, {args.games:,} games; median of {args.repeats} runs"
+        f"Load sweep throughput, {args.rows}x{args.cols}, Load {args.load}, random-red as "
+        f"player 1, {args.games:,} games a run; median of {args.repeats} runs; load average "
+        f"{start_load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"
     )
-    print_table(["player", "turns/s", "vs baseline"], rows)
+    print_table(
+        [
+            "player 2",
+            "batch games/s, one core",
+            "engine games/s, one core",
+            "batch vs engine",
+            "by the clock",
+            f"batch games/s, {workers} processes, by the clock",
+            "stages, batch",
+            "stages, engine",
+        ],
+        rows,
+    )
 
 
 if __name__ == "__main__":

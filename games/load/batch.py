@@ -1,4 +1,5 @@
-"""Many Load games played on at once in numpy arrays, for the analysis's estimates.
+"""Many Load games played on at once in numpy arrays, for the sweeps and the analysis's
+estimates.
 
 Player 1 picks uniformly at random: each game draws a random key per cell each stage
 and picks the unpicked cell with the highest key, so games handed the same keys (one
@@ -6,13 +7,15 @@ trial, played after different options) pick alike wherever their boards allow.
 Player 2 plays a `GreenPolicy`. The rules are the engine's (games/load/engine.py),
 tested against it game for game.
 
-A board is a row of booleans per game, one per cell: boards of up to 400 cells do not
-fit the engine's integer bit masks in numpy.
+A board is bit-packed as the engine's masks are, in 64-bit words: bit c of word
+c // 64 is cell c, so a 7x7 board is one word a game and a 20x20 board seven. A turn
+is then a few operations on a word or so a game, with the masks each pick needs
+looked up in tables of the board made once; counting fills is a popcount.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -22,34 +25,93 @@ import numpy.typing as npt
 from games.load.engine import LoadState, board
 from games.load.exact import LoadSolver, Pairs
 
-Cells = npt.NDArray[np.bool_]
-Choices = npt.NDArray[np.int64]
+Flags = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.int64]
+Counts = npt.NDArray[np.int16]  # fills: at most 400, and narrow arrays are quick
+Words = npt.NDArray[np.uint64]  # bit masks, the last axis their 64-bit words
+Choices = Ints
 PASS_CHOICE = -1
+WORD_BITS = 64
+WHOLE_WORD = (1 << WORD_BITS) - 1
+
+RED, RED_LEFT, GREEN_LEFT, GREEN, BLOCKED = range(5)
+"""The planes of `Boards.planes`: red's picks, those uncleared, green's uncleared, all of
+green's, the cells no new green pair may touch. The two a pick adds to lie side by
+side, as do the two counted at the end of a stage."""
+
+
+def as_words(masks: Sequence[int], words: int) -> Words:
+    """Bit masks as rows of 64-bit words, the lowest first."""
+    rows = [[mask >> (WORD_BITS * k) & WHOLE_WORD for k in range(words)] for mask in masks]
+    return np.array(rows, np.uint64).reshape(len(masks), words)
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """A board's pairs and masks as arrays: `at_or_above[c]` marks the cells >= c,
-    `blocks[j]` the cells pair j and its neighbours cover."""
+    """A board's masks in words, a row a cell or a pair, made once: each pick then looks
+    its masks up. The pair tables end with a row for a pass, which `PASS_CHOICE` (-1)
+    looks up: it adds nothing and clears nothing."""
 
     cells: int
-    low: npt.NDArray[np.int64]  # each pair's first cell
-    high: npt.NDArray[np.int64]  # ... and its last (the same for a lone final cell)
-    size: npt.NDArray[np.int64]
-    at_or_above: Cells
-    blocks: Cells
+    pairs: int
+    size: Counts  # the cells of each pair (1 for a lone final cell)
+    cell_bit: Words  # [cell]: the cell
+    below_pair_of_cell: Words  # [cell]: the cells below its pair, the green a red pick keeps
+    pair_bits: Words  # [pair or pass]: the pair's cells
+    pair_blocks: Words  # [pair or pass]: ... and their neighbours
+    below_pair: Words  # [pair or pass]: the cells below the pair, the red a green pick keeps
+    above_pair: Words  # [pair]: the cells above the pair's last
+
+    @property
+    def pair_table(self) -> Words:
+        """The pairs' cells without the pass."""
+        return self.pair_bits[:-1]
 
 
 @cache
 def geometry(rows: int, cols: int) -> Geometry:
     grid = board(rows, cols)
-    cells = np.arange(grid.cells)
-    low = np.arange(0, grid.cells, 2)
-    high = np.minimum(low + 1, grid.cells - 1)
-    blocks = np.array(
-        [[bool(mask >> c & 1) for c in range(grid.cells)] for mask in grid.pair_blocks]
+    words = -(-grid.cells // WORD_BITS)
+    every = (1 << grid.cells) - 1
+    firsts = range(0, grid.cells, 2)
+    lasts = [min(low + 1, grid.cells - 1) for low in firsts]
+    return Geometry(
+        grid.cells,
+        len(firsts),
+        np.array([mask.bit_count() for mask in grid.pair_masks], np.int16),
+        as_words([1 << c for c in range(grid.cells)], words),
+        as_words([(1 << (c & ~1)) - 1 for c in range(grid.cells)], words),
+        as_words([*grid.pair_masks, 0], words),
+        as_words([*grid.pair_blocks, 0], words),
+        as_words([*((1 << low) - 1 for low in firsts), every], words),
+        as_words([every & ~((2 << last) - 1) for last in lasts], words),
     )
-    return Geometry(grid.cells, low, high, high - low + 1, cells[None, :] >= cells[:, None], blocks)
+
+
+def popcount(words: Words) -> Counts:
+    """The bits set in each mask (over the last axis)."""
+    counts: Counts = np.bitwise_count(words[..., 0]).astype(np.int16)
+    for word in range(1, words.shape[-1]):
+        counts += np.bitwise_count(words[..., word])
+    return counts
+
+
+def per_mask(words: Words, table: Words) -> Counts:
+    """[game, row of table]: the bits each game's mask shares with each of the table's,
+    a word at a time (numpy is slow over a last axis of a word or two)."""
+    counts: Counts = np.bitwise_count(words[:, None, 0] & table[:, 0]).astype(np.int16)
+    for word in range(1, words.shape[-1]):
+        counts += np.bitwise_count(words[:, None, word] & table[:, word])
+    return counts
+
+
+def meets(words: Words, table: Words) -> Flags:
+    """[game, row of table]: whether each game's mask shares a bit with each of the
+    table's (without counting them)."""
+    touching: Flags = (words[:, None, 0] & table[:, 0]) != 0
+    for word in range(1, words.shape[-1]):
+        touching |= (words[:, None, word] & table[:, word]) != 0
+    return touching
 
 
 @dataclass
@@ -60,36 +122,31 @@ class Boards:
     load: int
     stage: int
     red_to_move: bool
-    red: Cells
-    red_cleared: Cells
-    green: Cells
-    green_cleared: Cells
-    blocked: Cells
-    alive: npt.NDArray[np.bool_]  # not yet lost by player 2
-    lost_at: Choices  # the stage a game was lost at (0 while it is not)
+    planes: Words  # [plane (RED ... BLOCKED), game, word]
+    alive: Flags  # not yet lost by player 2
+    lost_at: Ints  # the stage a game was lost at (0 while it is not)
 
     @classmethod
     def of(cls, states: list[LoadState]) -> Boards:
         """The games of engine positions, which must be at one stage, one side to move."""
         first = states[0]
         shape = geometry(first.rules.rows, first.rules.cols)
-
-        def cells(name: str) -> Cells:
-            masks = [getattr(state, name) for state in states]
-            return np.array([[bool(m >> c & 1) for c in range(shape.cells)] for m in masks])
-
+        words = shape.cell_bit.shape[1]
+        planes = [
+            as_words([state.red for state in states], words),
+            as_words([state.red ^ state.red_cleared for state in states], words),
+            as_words([state.green ^ state.green_cleared for state in states], words),
+            as_words([state.green for state in states], words),
+            as_words([state.blocked for state in states], words),
+        ]
         return cls(
             shape,
             first.pending_load,
             first.stage,
             first.to_move == 1,
-            cells("red"),
-            cells("red_cleared"),
-            cells("green"),
-            cells("green_cleared"),
-            cells("blocked"),
+            np.stack(planes),
             np.array([state.winner != 1 for state in states]),
-            np.array([state.stage if state.winner == 1 else 0 for state in states]),
+            np.array([state.stage if state.winner == 1 else 0 for state in states], np.int64),
         )
 
     def repeated(self, times: int) -> Boards:
@@ -103,38 +160,49 @@ class Boards:
             self.load,
             self.stage,
             self.red_to_move,
-            *(getattr(self, name)[games] for name in GAME_ROWS),
+            self.planes.take(games, axis=1),
+            self.alive.take(games),
+            self.lost_at.take(games),
         )
 
     def put(self, games: Choices, played: Boards) -> None:
         """The rows `games` become `played`'s games, which are at its stage."""
         self.stage, self.red_to_move = played.stage, played.red_to_move
-        for name in GAME_ROWS:
-            getattr(self, name)[games] = getattr(played, name)
+        self.planes[:, games] = played.planes
+        self.alive[games] = played.alive
+        self.lost_at[games] = played.lost_at
 
-    def free_pairs(self) -> Cells:
+    def cells(self, plane: int) -> Flags:
+        """[game, cell]: a plane as a boolean a cell."""
+        octets = self.planes[plane].astype("<u8", copy=False).view(np.uint8)
+        bits = np.unpackbits(octets, axis=1, count=self.shape.cells, bitorder="little")
+        flags: Flags = bits.view(np.bool_)
+        return flags
+
+    def free_pairs(self) -> Flags:
         """[game, pair]: the pairs player 2 may still pick (neither cell blocked)."""
-        free: Cells = ~(self.blocked[:, self.shape.low] | self.blocked[:, self.shape.high])
-        return free
+        return ~meets(self.planes[BLOCKED], self.shape.pair_table)
 
-    def red_left_by_pairs(self) -> npt.NDArray[np.int64]:
+    def red_left_by_pairs(self) -> Counts:
         """[game, pair]: the uncleared red a pick of each pair leaves, the red in the
         cells below its first (a pair clears every red from its first cell up)."""
-        uncleared = (self.red & ~self.red_cleared).astype(np.int64)
-        below = np.zeros((len(uncleared), self.shape.cells + 1), np.int64)
-        np.cumsum(uncleared, axis=1, out=below[:, 1:])
-        left: npt.NDArray[np.int64] = below[:, self.shape.low]
-        return left
+        return per_mask(self.planes[RED_LEFT], self.shape.below_pair[:-1])
 
-    def uncleared(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        """Each game's uncleared red and green fills (counted the quick way for booleans)."""
-        red: npt.NDArray[np.int64] = np.count_nonzero(self.red > self.red_cleared, axis=1)
-        green: npt.NDArray[np.int64] = np.count_nonzero(self.green > self.green_cleared, axis=1)
+    def uncleared(self) -> tuple[Counts, Counts]:
+        """Each game's uncleared red and green fills."""
+        red, green = popcount(self.planes[RED_LEFT : GREEN_LEFT + 1])
         return red, green
 
+    def pairs(self) -> Pairs:
+        """The games as the exact search tells positions, pair by pair."""
+        table = self.shape.pair_table
+        return Pairs(
+            per_mask(~self.planes[RED], table).astype(np.int64),
+            per_mask(self.planes[RED_LEFT], table).astype(np.int64),
+            (~meets(self.planes[BLOCKED], table)).astype(np.int64),
+            meets(self.planes[GREEN_LEFT], table).astype(np.int64),
+        )
 
-GAME_ROWS = ("red", "red_cleared", "green", "green_cleared", "blocked", "alive", "lost_at")
-"""The fields of Boards with a row a game, in the order Boards takes them."""
 
 GreenPolicy = Callable[[Boards], Choices]
 """Player 2's choice in each game: a pair's number, or PASS_CHOICE."""
@@ -159,41 +227,30 @@ def solver_green(solver: LoadSolver) -> GreenPolicy:
 
     def choose(boards: Boards) -> Choices:
         choices = np.full(len(boards.alive), PASS_CHOICE, np.int64)
-        on = boards.alive
-        if on.any():
-            pairs = Pairs.of_cells(
-                solver.grid,
-                boards.red[on],
-                boards.red_cleared[on],
-                boards.green[on],
-                boards.green_cleared[on],
-                boards.blocked[on],
-            )
-            choices[on] = solver.best_greens(pairs)
+        on = np.flatnonzero(boards.alive)
+        if len(on):
+            choices[on] = solver.best_greens(boards.taken(on).pairs())
         return choices
 
     return choose
 
 
 def pick_red(boards: Boards, picked: Choices) -> None:
-    """Each game's player 1 picks its cell."""
-    rows = np.arange(len(picked))
-    boards.red[rows, picked] = True
-    boards.green_cleared |= boards.green & boards.shape.at_or_above[picked & ~1]
+    """Each game's player 1 picks its cell: it clears the green of its pair and above."""
+    shape, planes = boards.shape, boards.planes
+    planes[RED : RED_LEFT + 1] |= shape.cell_bit.take(picked, axis=0)
+    planes[GREEN_LEFT] &= shape.below_pair_of_cell.take(picked, axis=0)
     boards.red_to_move = False
 
 
 def play_green(boards: Boards, choices: Choices) -> None:
-    """Each game's player 2 takes its choice, and the stage ends."""
-    shape = boards.shape
-    picking = np.flatnonzero(choices != PASS_CHOICE)
-    pairs = choices[picking]
-    boards.green[picking, shape.low[pairs]] = True
-    boards.green[picking, shape.high[pairs]] = True
-    boards.blocked[picking] |= shape.blocks[pairs]
-    boards.red_cleared[picking] |= boards.red[picking] & shape.at_or_above[shape.low[pairs]]
-    red_left, green_left = boards.uncleared()
-    held = (red_left <= boards.load) & (green_left <= boards.load)
+    """Each game's player 2 takes its choice (a pass looks up masks that change
+    nothing), clearing the red of its pair and above, and the stage ends."""
+    shape, planes = boards.shape, boards.planes
+    planes[GREEN_LEFT : GREEN + 1] |= shape.pair_bits.take(choices, axis=0)
+    planes[BLOCKED] |= shape.pair_blocks.take(choices, axis=0)
+    planes[RED_LEFT] &= shape.below_pair.take(choices, axis=0)
+    held = (popcount(planes[RED_LEFT : GREEN_LEFT + 1]) <= boards.load).all(axis=0)
     boards.lost_at[boards.alive & ~held] = boards.stage
     boards.alive &= held
     boards.stage += 1
@@ -215,7 +272,7 @@ def keyed_red(keys: Callable[[int, Choices], Keys]) -> RedPolicy:
     keys of its s-th pick: games handed the same keys pick alike where they can."""
 
     def pick(boards: Boards, picks: int, games: Choices) -> Choices:
-        chosen: Choices = np.where(boards.red, -1.0, keys(picks, games)).argmax(axis=1)
+        chosen: Choices = np.where(boards.cells(RED), -1.0, keys(picks, games)).argmax(axis=1)
         return chosen
 
     return pick
@@ -233,10 +290,10 @@ def ordered_red(order: Choices) -> RedPolicy:
     return pick
 
 
-def played_out(boards: Boards, red: RedPolicy, green: GreenPolicy) -> Cells:
+def played_out(boards: Boards, red: RedPolicy, green: GreenPolicy) -> Flags:
     """Whether player 2 holds every stage in each game, player 1 playing `red` and player 2
-    `green`. A game lost leaves the arrays
-    at once (most games end long before the last stage); the games still held are
+    `green`. A game lost leaves the arrays at once (most games end long before the
+    last stage); the games still held are
     played to their end in `boards`, a lost game's row keeps its `lost_at`."""
     live = np.flatnonzero(boards.alive)
     playing, picks = boards.taken(live), 0
@@ -252,7 +309,7 @@ def played_out(boards: Boards, red: RedPolicy, green: GreenPolicy) -> Cells:
             kept = np.flatnonzero(playing.alive)
             live, playing = live[kept], playing.taken(kept)
     boards.put(live, playing)
-    alive: Cells = boards.alive
+    alive: Flags = boards.alive
     return alive
 
 
@@ -265,18 +322,15 @@ def stages_played(boards: Boards) -> Choices:
 def every_third_green(draw: Draw) -> GreenPolicy:
     """SPEC 3.3's automatic player 2, as `every_third_stage_green` of policies.py: on
     stages divisible by 3, the free pair of highest key among those wholly below the
-    top uncleared red (keys drawn on those stages alone); else, or with none, pass."""
+    top uncleared red, those with uncleared red above their last cell (keys drawn on
+    those stages alone); else, or with none, pass."""
 
     def choose(boards: Boards) -> Choices:
         shape = boards.shape
         if boards.stage % 3:
             return np.full(len(boards.alive), PASS_CHOICE)
-        keys = draw(len(boards.alive), len(shape.low))
-        uncleared = boards.red & ~boards.red_cleared
-        top = np.where(uncleared.any(axis=1), shape.cells - 1 - uncleared[:, ::-1].argmax(1), 0)
-        free = boards.free_pairs()
-        below = np.arange(len(shape.low))[None, :] < (top // 2)[:, None]
-        allowed = free & below
+        keys = draw(len(boards.alive), shape.pairs)
+        allowed = boards.free_pairs() & meets(boards.planes[RED_LEFT], shape.above_pair)
         keyed = np.where(allowed, keys, -1.0)
         return np.where(allowed.any(axis=1), keyed.argmax(axis=1), PASS_CHOICE)
 
@@ -290,26 +344,29 @@ def balanced_green(draw: Draw) -> GreenPolicy:
 
     def choose(boards: Boards) -> Choices:
         shape = boards.shape
-        keys = draw(len(boards.alive), len(shape.low))
+        keys = draw(len(boards.alive), shape.pairs)
         red_left, green_left = boards.uncleared()
-        below = boards.red_left_by_pairs()
-        green_after = green_left[:, None] + shape.size[None, :]
-        scale = 2 * (shape.cells + 1)  # above any count: the parts of a key never mix
-        pair_key = (
-            np.maximum(below, green_after) * scale * scale
-            + np.abs(below - green_after) * scale
-            + (below - red_left[:, None])
-        )
-        pass_key = np.maximum(red_left, green_left) * scale * scale
-        pass_key += np.abs(red_left - green_left) * scale
-        free = boards.free_pairs()
-        pair_key = np.where(free, pair_key, np.iinfo(np.int64).max)
-        least = pair_key.min(axis=1)
+        after = green_left[:, None] + shape.size
+        pair_key = balance(boards.red_left_by_pairs(), after, shape.cells)
+        pair_key = np.where(boards.free_pairs(), pair_key, np.iinfo(np.int32).max)
+        least = pair_key.min(axis=1)  # the largest int32 where no pair is free: a pass
         tied = pair_key == least[:, None]
         pick = np.where(tied, keys, -1.0).argmax(axis=1)
-        return np.where(free.any(axis=1) & (least < pass_key), pick, PASS_CHOICE)
+        return np.where(least < balance(red_left, green_left, shape.cells), pick, PASS_CHOICE)
 
     return choose
+
+
+def balance(red: Counts, green: Counts, cells: int) -> npt.NDArray[np.int32]:
+    """A move's order for `balanced_green` from the uncleared counts it leaves, the
+    lower the better: the larger count, then the smaller one, the higher the better (the
+    two closest), then the red (the most cleared)."""
+    scale = cells + 3  # above any count: the parts never mix
+    larger = np.maximum(red, green)
+    key = np.multiply(larger, scale, dtype=np.int32) - np.minimum(red, green)
+    key *= scale
+    key += red
+    return key
 
 
 GREEN_POLICIES: dict[str, Callable[[Draw], GreenPolicy]] = {

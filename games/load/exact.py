@@ -99,32 +99,6 @@ class Pairs:
     def start(cls, grid: Board) -> Pairs:
         return cls.of_masks(grid, 0, 0, 0, 0, 0)
 
-    @classmethod
-    def of_cells(
-        cls,
-        grid: Board,
-        red: Mask,
-        red_cleared: Mask,
-        green: Mask,
-        green_cleared: Mask,
-        blocked: Mask,
-    ) -> Pairs:
-        """Positions from rows of one boolean a cell."""
-        members = np.array(
-            [[mask >> cell & 1 for mask in grid.pair_masks] for cell in range(grid.cells)],
-            np.int64,
-        )
-
-        def per_pair(cells: Mask) -> PerPair:
-            return cells.astype(np.int64) @ members
-
-        return cls(
-            per_pair(~red),
-            per_pair(red & ~red_cleared),
-            (per_pair(blocked) == 0).astype(np.int64),
-            (per_pair(green & ~green_cleared) > 0).astype(np.int64),
-        )
-
     def __len__(self) -> int:
         return len(self.unpicked)
 

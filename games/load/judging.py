@@ -98,8 +98,8 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
         keys = np.random.default_rng([seed, trials.start, len(trials)]).random(
             (len(trials), picks, boards.shape.cells)
         )
-        tiled = np.tile(keys, (len(going), 1, 1))
-        red = keyed_red(lambda pick, games: tiled[games, pick])
+        # game g is trial g % trials of its option: the same keys, without copies
+        red = keyed_red(lambda pick, games: keys[games % len(trials), pick])
         held = played_out(boards, red, _green_policy(state))
         wins[going] = held.reshape(len(going), len(trials))
     return np.stack([1 - wins, wins], axis=2)
