@@ -84,9 +84,10 @@ def _problems(status: int | None, err: str, signum: int | None, folder: Path) ->
     if status is None:
         return ["hang"]
     found = []
-    if ("Traceback" in err and not _before_our_first_line(err)) or "Exception ignored" in err:
+    python_starting = _before_our_first_line(err)  # Python's own lines, not ours
+    if ("Traceback" in err and not python_starting) or "Exception ignored" in err:
         found.append("traceback")
-    if err.count("\n") > 1:
+    if err.count("\n") > 1 and not python_starting:
         found.append("message of more than one line")
     # a stop while the program still starts ends it as the signal would (-signum)
     allowed = {0, 1, 2, 128 + 13} | ({128 + signum, -signum} if signum else set())
