@@ -207,6 +207,25 @@ def legend_items(names: tuple[str, str], markers: bool) -> list[LegendItem]:
     return items
 
 
+def status_room(state: LoopsState, width: int, height: int, notes: tuple[str, ...] = ()) -> int:
+    """The status rows `loops_scene` keeps for the position on this canvas (no viewer),
+    told without making the scene."""
+    return _status_room(state, COLOR_NAMES, width, height, notes, math.inf)[1]
+
+
+def _status_room(
+    state: LoopsState,
+    names: tuple[str, str],
+    width: int,
+    height: int,
+    notes: tuple[str, ...],
+    max_font: float,
+) -> tuple[list[tuple[str, str]], int]:
+    """The status rows of the position's picture, and how many rows its layout keeps."""
+    rows = status_rows([*status_lines(state, names), *notes], width, height, max_font)
+    return rows, max(STATUS_LINES + len(notes), len(rows))
+
+
 def loops_scene(
     state: LoopsState,
     width: int,
@@ -219,13 +238,9 @@ def loops_scene(
     palette: str = "default",
 ) -> Scene[LoopsLayout]:
     """The board; with a `viewer`, also that side's placement, flip and threat rings."""
-    rows = status_rows([*status_lines(state, names), *notes], width, height, max_font)
+    rows, lines = _status_room(state, names, width, height, notes, max_font)
     layout = LoopsLayout(
-        state.rules.capacity,
-        width=width,
-        height=height,
-        status_lines=max(STATUS_LINES + len(notes), len(rows)),
-        max_font=max_font,
+        state.rules.capacity, width=width, height=height, status_lines=lines, max_font=max_font
     )
     shapes: list[Shape] = [title("Odds and Evens", layout)]
     shapes += legend(legend_items(names, markers=viewer is not None), layout)
@@ -344,4 +359,5 @@ KIT = SceneKit(
     advice,
     read_back,
     seat_name=lambda player: sentence(COLOR_NAMES[player]),
+    status_room=status_room,
 )
