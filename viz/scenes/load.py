@@ -12,9 +12,9 @@ from viz.scenes.common import (
     MIN_EXPORT_WIDTH,
     CanvasLayout,
     LegendItem,
+    kept_status_rows,
     legend,
     legend_lines_needed,
-    status_rows,
     text_width,
     title,
 )
@@ -286,7 +286,9 @@ def load_scene(
     With `scroll` (a window's), cells are never too small for their numbers: a board then
     too large for its room is drawn scrolled by that much, the rest covered (see
     `LoadLayout.scroll`)."""
-    rows, lines = _status_room(state, width, height, notes, max_font)
+    rows, lines = kept_status_rows(
+        status_lines(state), notes, EXPORT_STATUS_LINES, width, height, max_font
+    )
     layout = layout_for(state.rules.rows, state.rules.cols, width, height, lines, max_font, scroll)
     left, top, _ = layout.cell_box(0)
     right, bottom, side = layout.cell_box(state.board.cells - 1)
@@ -308,15 +310,7 @@ def load_scene(
 def status_room(state: LoadState, width: int, height: int, notes: tuple[str, ...] = ()) -> int:
     """The status rows `load_scene` keeps for the position on this canvas, told without
     making the scene."""
-    return _status_room(state, width, height, notes, math.inf)[1]
-
-
-def _status_room(
-    state: LoadState, width: int, height: int, notes: tuple[str, ...], max_font: float
-) -> tuple[list[tuple[str, str]], int]:
-    """The status rows of the position's picture, and how many rows its layout keeps."""
-    rows = status_rows([*status_lines(state), *notes], width, height, max_font)
-    return rows, max(EXPORT_STATUS_LINES + len(notes), len(rows))
+    return kept_status_rows(status_lines(state), notes, EXPORT_STATUS_LINES, width, height)[1]
 
 
 @lru_cache(maxsize=32)
