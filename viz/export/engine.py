@@ -29,6 +29,7 @@ from viz.files import FileError, Outputs, ToolError, outputs, writing
 from viz.render.raster import indexed_palette, render, render_changes, render_stream
 from viz.render.timeline import RealTime, fixed_durations_ms, gif_delays_cs, real_durations_ms
 from viz.scenes import SCENES
+from viz.scenes.kit import SceneFunction
 from viz.scenes.shapes import Scene
 from viz.system import signals_held
 
@@ -130,14 +131,14 @@ class Clip:
     def _status_rows(
         self, width: int, height: int, notes: dict[int, tuple[str, ...]]
     ) -> dict[int, int]:
-        """How many status rows each turn's scene has on this canvas with these notes (a
-        scene is made for each turn to count them; only the count is kept)."""
+        """How many status rows each turn's scene has on this canvas with these notes: told
+        by the game's kit, or else counted in a scene made for each turn."""
         kit = SCENES[self.replay.game.id]
-        rows: dict[int, int] = {}
-        for turn in self.turns:
-            scene = kit.scene(self.states[turn], width, height, notes=notes.get(turn, ()))
-            rows[turn] = scene.layout.status_lines if scene.layout is not None else 0
-        return rows
+        count = kit.status_room or partial(_scene_status_rows, kit.scene)
+        return {
+            turn: count(self.states[turn], width, height, notes.get(turn, ()))
+            for turn in self.turns
+        }
 
     def _padded_notes(self, width: int, height: int) -> tuple[dict[int, tuple[str, ...]], int]:
         """Each turn's judgement (none where no judged move led to it, or without
@@ -171,6 +172,13 @@ class Clip:
         first, last = self.turns[0], self.turns[-1]
         end = starts[last + 1] if last + 1 < len(starts) else None
         return real_durations_ms(starts[first : last + 1], end, pace, self.hold_ms)
+
+
+def _scene_status_rows(
+    scene: SceneFunction, state: State, width: int, height: int, notes: tuple[str, ...]
+) -> int:
+    made = scene(state, width, height, notes=notes)
+    return made.layout.status_lines if made.layout is not None else 0
 
 
 def replay_scenes(replay: Replay, size: int = DEFAULT_SIZE) -> list[Scene]:

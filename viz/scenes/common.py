@@ -205,6 +205,20 @@ def status_rows(
     ]
 
 
+def kept_status_rows(
+    lines: list[str],
+    notes: tuple[str, ...],
+    planned: int,
+    width: int,
+    height: int,
+    max_font: float = math.inf,
+) -> tuple[list[tuple[str, str]], int]:
+    """The status rows of a picture (its status lines, then its notes), and how many rows
+    its layout keeps for them: the `planned` rows and one a note, or more where they wrap."""
+    rows = status_rows([*lines, *notes], width, height, max_font)
+    return rows, max(planned + len(notes), len(rows))
+
+
 def status_texts(
     rows: list[tuple[str, str]], x: float, line_y: Callable[[int], float], size: float
 ) -> list[Text]:

@@ -33,7 +33,10 @@ class SceneKit:
     palettes by name, its status lines, its latest move in words, its result in words
     ("Who wins: why", empty while the game goes on), a move the side to move may make
     as advice ("Pick 44+45": `advice(state, move)`) and (where the game has one) the
-    whole position read back, as the window's `status` command does."""
+    whole position read back, as the window's `status` command does; and, where the
+    game can tell it without making the scene, how many status rows the scene of a
+    position keeps on a canvas with notes (`status_room(state, width, height, notes)`,
+    what the scene's layout says: an export counts them for every turn)."""
 
     scene: SceneFunction
     export_size: Callable[[Any, int], tuple[int, int]]
@@ -44,3 +47,4 @@ class SceneKit:
     advice: Callable[[Any, Any], str]
     board_words: Callable[[Any], str] | None = None
     seat_name: Callable[[int], str] = "Player {}".format  # "Red", "Seat 2": the game's own
+    status_room: Callable[[Any, int, int, tuple[str, ...]], int] | None = None

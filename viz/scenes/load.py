@@ -12,9 +12,9 @@ from viz.scenes.common import (
     MIN_EXPORT_WIDTH,
     CanvasLayout,
     LegendItem,
+    kept_status_rows,
     legend,
     legend_lines_needed,
-    status_rows,
     text_width,
     title,
 )
@@ -286,8 +286,9 @@ def load_scene(
     With `scroll` (a window's), cells are never too small for their numbers: a board then
     too large for its room is drawn scrolled by that much, the rest covered (see
     `LoadLayout.scroll`)."""
-    rows = status_rows([*status_lines(state), *notes], width, height, max_font)
-    lines = max(EXPORT_STATUS_LINES + len(notes), len(rows))
+    rows, lines = kept_status_rows(
+        status_lines(state), notes, EXPORT_STATUS_LINES, width, height, max_font
+    )
     layout = layout_for(state.rules.rows, state.rules.cols, width, height, lines, max_font, scroll)
     left, top, _ = layout.cell_box(0)
     right, bottom, side = layout.cell_box(state.board.cells - 1)
@@ -304,6 +305,12 @@ def load_scene(
     shapes += legend(legend_items(state), layout)
     shapes += layout.status(rows)
     return Scene(width, height, "canvas", PALETTES[palette], tuple(shapes), layout)
+
+
+def status_room(state: LoadState, width: int, height: int, notes: tuple[str, ...] = ()) -> int:
+    """The status rows `load_scene` keeps for the position on this canvas, told without
+    making the scene."""
+    return kept_status_rows(status_lines(state), notes, EXPORT_STATUS_LINES, width, height)[1]
 
 
 @lru_cache(maxsize=32)
@@ -467,4 +474,5 @@ KIT = SceneKit(
     outcome_words,
     advice,
     seat_name=SEAT_NAMES.__getitem__,
+    status_room=status_room,
 )

@@ -9,7 +9,14 @@ from functools import cached_property
 from games.loops.engine import LEFT, LOOP_NAMES, RIGHT, Flip, LoopsRules, LoopsState, Place
 from games.loops.text import COLOR_NAMES, read_back
 from games.words import sentence
-from viz.scenes.common import MIN_EXPORT_WIDTH, CanvasLayout, LegendItem, legend, status_rows, title
+from viz.scenes.common import (
+    MIN_EXPORT_WIDTH,
+    CanvasLayout,
+    LegendItem,
+    kept_status_rows,
+    legend,
+    title,
+)
 from viz.scenes.kit import SceneKit
 from viz.scenes.shapes import Circle, Palette, Ring, Scene, Shape, Text
 
@@ -207,6 +214,13 @@ def legend_items(names: tuple[str, str], markers: bool) -> list[LegendItem]:
     return items
 
 
+def status_room(state: LoopsState, width: int, height: int, notes: tuple[str, ...] = ()) -> int:
+    """The status rows `loops_scene` keeps for the position on this canvas (its own
+    colour names), told without making the scene."""
+    lines = status_lines(state, COLOR_NAMES)
+    return kept_status_rows(lines, notes, STATUS_LINES, width, height)[1]
+
+
 def loops_scene(
     state: LoopsState,
     width: int,
@@ -219,13 +233,11 @@ def loops_scene(
     palette: str = "default",
 ) -> Scene[LoopsLayout]:
     """The board; with a `viewer`, also that side's placement, flip and threat rings."""
-    rows = status_rows([*status_lines(state, names), *notes], width, height, max_font)
+    rows, lines = kept_status_rows(
+        status_lines(state, names), notes, STATUS_LINES, width, height, max_font
+    )
     layout = LoopsLayout(
-        state.rules.capacity,
-        width=width,
-        height=height,
-        status_lines=max(STATUS_LINES + len(notes), len(rows)),
-        max_font=max_font,
+        state.rules.capacity, width=width, height=height, status_lines=lines, max_font=max_font
     )
     shapes: list[Shape] = [title("Odds and Evens", layout)]
     shapes += legend(legend_items(names, markers=viewer is not None), layout)
@@ -344,4 +356,5 @@ KIT = SceneKit(
     advice,
     read_back,
     seat_name=lambda player: sentence(COLOR_NAMES[player]),
+    status_room=status_room,
 )
