@@ -115,7 +115,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_from_args(args.game, args)
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
-    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **_window_options(args)}
+    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **window_options(args)}
     # The window's class loads only once a display is known to be there: it takes a while.
     # So do the sessions an earlier window left: nothing is written before.
     return open_window(
@@ -149,7 +149,7 @@ def replay_window(path: Path, args: argparse.Namespace) -> int:
     if args.turn is not None and args.turn > turns:
         raise FileError(path, f"--turn {args.turn}: the game has {turns} turns")
     options: dict[str, Any] = {"seed": replay.seed, "script": replay.moves, "times": replay.times}
-    options |= {"judgements": replay.judgements, **_window_options(args)}
+    options |= {"judgements": replay.judgements, **window_options(args)}
 
     def make() -> Any:
         from viz.window.modes import ReplayMode
@@ -222,7 +222,7 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
     add_palette_option(parser, None)
 
 
-def _window_options(args: argparse.Namespace) -> dict[str, Any]:
+def window_options(args: argparse.Namespace) -> dict[str, Any]:
     from viz.window.settings import Settings, default_path
 
     settings = Settings.load(default_path())

@@ -1,0 +1,166 @@
+"""Practice from your own mistakes: puzzles made of the `??` and `?` moves a person made
+where a clearly better move existed, and when each comes back (Leitner boxes).
+
+A puzzle is the position before the mistake, the seat to move, and the moves the analysis
+judged as good as the best: any of them is a right answer. A judged recording carries
+what it needs (games/recording.py: before, after, error, best, glyph on the move's line).
+
+Pure: the caller reads the recordings and keeps the boxes; today's date is handed in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from games import KITS
+from games.history import History
+from games.recording import Replay
+
+PUZZLE_GLYPHS = ("??", "?")
+CLEARLY = 3.0  # an estimated fall counts when it is more than this many standard errors
+INTERVALS = (1, 2, 4, 8, 16)  # days until a puzzle in box 1, 2, … comes back
+SEATS_KEY = "seats"  # the header's list of who played each seat
+PERSON = "you"  # ... naming the seats a person played
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """The position before a person's mistake: find a move as good as the best.
+
+    `moves` lead from the start to the position (deals and settings included);
+    `best` are the analysis's best moves there, `played` the mistake; `before` and
+    `after` the mover's chance with the best move and with the mistake."""
+
+    game: str
+    rules: Any
+    moves: tuple[Any, ...]
+    seat: int
+    best: tuple[Any, ...]
+    played: Any
+    glyph: str
+    before: float
+    after: float
+    error: float
+    exact: bool
+
+    @property
+    def lost(self) -> float:
+        """The chance the mistake lost."""
+        return self.before - self.after
+
+    @property
+    def key(self) -> str:
+        """The puzzle's name wherever its game's file lies: a hash of the game, its rules
+        and the moves up to and with the mistake."""
+        kit = KITS[self.game]
+        events = [kit.game.event_from_move(move) for move in (*self.moves, self.played)]
+        text = json.dumps([self.game, kit.game.rules_dict(self.rules), events], sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def position(self) -> Any:
+        """The position to play from (a fresh copy)."""
+        game = KITS[self.game].game
+        return History(game.new_state(self.rules), self.moves).state
+
+    def is_right(self, move: Any) -> bool:
+        """Whether `move` is as good as the best (for Even Odds, a tile of a best colour)."""
+        same = KITS[self.game].judging.same_option
+        return any(same(best, move) for best in self.best)
+
+
+def people(header: Mapping[str, Any], seats: int, first: int) -> set[int]:
+    """The seats a person played, as the recording's header says: its `seats` list names
+    each seat's player, "you" for a person. A recording that does not say has none."""
+    named = header.get(SEATS_KEY)
+    if not isinstance(named, list) or len(named) != seats:
+        return set()
+    return {first + i for i, who in enumerate(named) if who == PERSON}
+
+
+def clearly_better(judgement: Mapping[str, Any]) -> bool:
+    """Whether the best move was clearly better than the one played: exact and higher, or
+    estimated with the fall more than CLEARLY standard errors of it."""
+    fall = judgement["before"] - judgement["after"]
+    if judgement["exact"]:
+        return bool(fall > 0)
+    return bool(fall > CLEARLY * judgement["error"])
+
+
+def puzzles(replay: Replay, seats: set[int] | None = None) -> list[Puzzle]:
+    """The puzzles of a judged recording: each `??` or `?` move of a seat in `seats` (by
+    default the seats its header says a person played) where a clearly better move
+    existed, in the order they were played."""
+    game = replay.game
+    if seats is None:
+        seats = people(replay.header, game.seats(replay.rules), game.first_seat)
+    history = replay.history()
+    found = []
+    for index, judgement in sorted(replay.judgements.items()):
+        state = history.before(index)
+        if (
+            state.to_move not in seats
+            or judgement["glyph"] not in PUZZLE_GLYPHS
+            or not clearly_better(judgement)
+        ):
+            continue
+        best = tuple(game.move_from_event(state, event) for event in judgement["best"])
+        puzzle = Puzzle(
+            game.id,
+            replay.rules,
+            tuple(replay.moves[:index]),
+            state.to_move,
+            best,
+            replay.moves[index],
+            judgement["glyph"],
+            judgement["before"],
+            judgement["after"],
+            judgement["error"],
+            judgement["exact"],
+        )
+        if not puzzle.is_right(puzzle.played):
+            found.append(puzzle)
+    return found
+
+
+# --- when a puzzle comes back: Leitner boxes ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Card:
+    """A puzzle's place in the boxes: its box (1 to len(INTERVALS)) and the day it is due."""
+
+    box: int
+    due: date
+
+
+def new_card(today: date) -> Card:
+    """A puzzle never asked: box 1, due today."""
+    return Card(1, today)
+
+
+def answered(card: Card, right: bool, today: date) -> Card:
+    """A right answer moves the puzzle up a box (the last box keeps it), a wrong one back
+    to box 1; it comes back after its new box's interval."""
+    box = min(card.box + 1, len(INTERVALS)) if right else 1
+    return Card(box, today + timedelta(days=INTERVALS[box - 1]))
+
+
+def due(
+    found: Sequence[Puzzle], cards: Mapping[str, Card], today: date
+) -> list[tuple[Puzzle, Card]]:
+    """The puzzles due today or earlier with their cards: the longest overdue first, the
+    lower box first among those due the same day, then in the order found. A puzzle
+    without a card is new, due today; a puzzle found twice (the same game in two files)
+    is asked once."""
+    seen: dict[str, tuple[Puzzle, Card]] = {}
+    for puzzle in found:
+        key = puzzle.key
+        if key not in seen:
+            seen[key] = (puzzle, cards.get(key) or new_card(today))
+    waiting = [pair for pair in seen.values() if pair[1].due <= today]
+    return sorted(waiting, key=lambda pair: (pair[1].due, pair[1].box))

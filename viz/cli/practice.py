@@ -1,0 +1,99 @@
+"""`practice`: the puzzles of your own mistakes, in a game's window or on a page."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from games import REGISTRY
+from viz.cli.common import CommandError
+from viz.cli.windows import add_window_options, open_window, session_dir, window_options
+from viz.files import shown, write_atomic
+
+if TYPE_CHECKING:
+    from games.practice import Card, Puzzle
+
+
+def cmd_practice(args: argparse.Namespace) -> int:
+    from viz.practice.progress import Progress, ProgressError, default_path
+    from viz.practice.puzzles import NO_PUZZLES, due_today, gather
+
+    sources = args.sources or [session_dir()]
+    if not args.sources and not session_dir().is_dir():
+        raise CommandError(NO_PUZZLES)
+    found = gather(sources, args.game)
+    for problem in found.problems:
+        print(f"oddsevens: {shown(problem)}", file=sys.stderr)
+    status = 2 if found.problems else 0
+    if not found.puzzles:
+        raise CommandError(NO_PUZZLES)
+    try:
+        progress = Progress(default_path())
+        queue = due_today(found.puzzles, progress, date.today())
+    except ProgressError as error:
+        raise CommandError(str(error)) from None
+    if not queue:
+        progress.close()
+        raise CommandError(f"no puzzles due today: {len(found.puzzles)} kept, the next due later")
+    if args.page is not None:
+        _write_page(args.page, queue)
+        progress.close()
+        return status
+    shown_game = queue[0][0].game
+    _say_others(queue, shown_game)
+    mine = [pair for pair in queue if pair[0].game == shown_game]
+    return open_window(lambda: _window(mine, progress, args), args.window) or status
+
+
+def _window(queue: Sequence[tuple[Puzzle, Card]], progress: Any, args: argparse.Namespace) -> Any:
+    from viz.practice.window import practice_window
+
+    return practice_window(queue, progress, date.today(), **window_options(args))
+
+
+def _write_page(path: Path, queue: Sequence[tuple[Puzzle, Card]]) -> None:
+    from viz.practice.page import practice_page
+
+    text = practice_page(queue)
+    write_atomic(path, lambda out: out.write(text))
+    print(f"{shown(path)}: {len(queue)} puzzle{'s' if len(queue) != 1 else ''}")
+
+
+def _say_others(queue: Sequence[tuple[Puzzle, Card]], shown_game: str) -> None:
+    """A window practises one game: a line for each other game with puzzles due."""
+    others: dict[str, int] = {}
+    for puzzle, _ in queue:
+        if puzzle.game != shown_game:
+            others[puzzle.game] = others.get(puzzle.game, 0) + 1
+    for game, count in others.items():
+        print(f"{count} {REGISTRY[game].name} puzzle(s) due too: oddsevens practice {game}")
+
+
+def add_commands(commands: Any) -> None:
+    practice = commands.add_parser(
+        "practice", help="find the move that keeps the win: puzzles of your own mistakes"
+    )
+    practice.add_argument(
+        "game", nargs="?", choices=list(REGISTRY), help="only this game's puzzles"
+    )
+    practice.add_argument(
+        "--from",
+        dest="sources",
+        type=Path,
+        nargs="+",
+        action="extend",
+        metavar="PATH",
+        help="judged recordings, or folders of them (default: the window sessions)",
+    )
+    practice.add_argument(
+        "--page",
+        type=Path,
+        metavar="FILE.html",
+        help="write the puzzles due to a page that works offline, instead of a window",
+    )
+    add_window_options(practice)
+    practice.set_defaults(run=cmd_practice)
