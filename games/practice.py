@@ -24,8 +24,8 @@ from games.recording import Replay
 PUZZLE_GLYPHS = ("??", "?")
 CLEARLY = 3.0  # an estimated fall counts when it is more than this many standard errors
 INTERVALS = (1, 2, 4, 8, 16)  # days until a puzzle in box 1, 2, … comes back
-SEATS_KEY = "seats"  # the header's list of who played each seat
-PERSON = "you"  # ... naming the seats a person played
+PLAYERS_KEY = "players"  # the header's list of who held each seat, from the first
+YOU = "you"  # ... naming the seats of the person at the window
 
 
 @dataclass(frozen=True)
@@ -74,12 +74,13 @@ class Puzzle:
 
 
 def people(header: Mapping[str, Any], seats: int, first: int) -> set[int]:
-    """The seats a person played, as the recording's header says: its `seats` list names
-    each seat's player, "you" for a person. A recording that does not say has none."""
-    named = header.get(SEATS_KEY)
-    if not isinstance(named, list) or len(named) != seats:
+    """Your seats, as the recording's header says: its `players` list names who held each
+    seat from the first ("you", another person, an automatic player or AI tier; `record
+    --by` names automatic players only). A recording that does not say has none."""
+    named = header.get(PLAYERS_KEY)
+    if not isinstance(named, list):
         return set()
-    return {first + i for i, who in enumerate(named) if who == PERSON}
+    return {first + i for i, who in enumerate(named[:seats]) if who == YOU}
 
 
 def clearly_better(judgement: Mapping[str, Any]) -> bool:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import replace
 from datetime import date, timedelta
-from pathlib import Path
 
 import pygame
 import pytest
@@ -52,7 +51,7 @@ def judgement(glyph, before, after, best, error=0.0):
 
 def loops_replay(judgements, seats=("you", "medium")):
     rules = LOOPS.rules({})
-    text = recording_text(LOOPS, rules, 1, MOVES, None, judgements, seats=list(seats))
+    text = recording_text(LOOPS, rules, 1, MOVES, None, judgements, players=list(seats))
     return parse(text.splitlines())
 
 
@@ -109,11 +108,13 @@ def test_clearly_better():
     assert not clearly_better(estimated | {"error": 0.1})
 
 
-def test_people_are_the_seats_named_you():
-    assert people({"seats": ["you", "hard"]}, 2, 0) == {0}
-    assert people({"seats": ["easy", "you"]}, 2, 1) == {2}  # Load numbers its seats from 1
-    assert people({"seats": ["you"]}, 2, 0) == set()  # not one name a seat
+def test_your_seats_are_those_the_header_names_you():
+    assert people({"players": ["you", "hard"]}, 2, 0) == {0}
+    assert people({"players": ["easy", "you"]}, 2, 1) == {2}  # Load numbers its seats from 1
+    assert people({"players": ["you", "person"]}, 2, 0) == {0}  # a second person's are theirs
     assert people({"players": ["random", "random"]}, 2, 0) == set()
+    assert people({"players": ["you", "you", "you"]}, 2, 0) == {0, 1}  # a seat a name
+    assert people({"players": "you"}, 2, 0) == set()
 
 
 def test_a_puzzle_is_named_by_its_game_not_its_file():
@@ -255,7 +256,7 @@ def sums_queue():
             "glyph": "??",
         }
         moves = [SUMS.move_from_event(None, {"player": 0, "cell": played})]
-        text = recording_text(SUMS, SUMS.rules({}), 1, moves, None, {0: note}, seats=["you", "x"])
+        text = recording_text(SUMS, SUMS.rules({}), 1, moves, None, {0: note}, players=["you", "x"])
         found += puzzles(parse(text.splitlines()))
     return [(puzzle, new_card(TODAY)) for puzzle in found]
 

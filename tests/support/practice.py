@@ -12,7 +12,7 @@ from games.recording import recording_text
 from viz.analysis.moves import judgement_note
 
 
-def judged_recording(path: Path, game_id: str, seed: int, seats: list[str], **rules) -> Path:
+def judged_recording(path: Path, game_id: str, seed: int, players: list[str], **rules) -> Path:
     """A game of `game_id` played at random from `seed`, judged, written to `path`."""
     game = REGISTRY[game_id]
     rules_ = game.rules(rules)
@@ -23,6 +23,6 @@ def judged_recording(path: Path, game_id: str, seed: int, seats: list[str], **ru
         moves.append(move)
     judgements = judge_game(game, rules_, moves, seed, lambda: False)
     notes = {j.index: judgement_note(j, game.event_from_move) for j in judgements}
-    text = recording_text(game, rules_, seed, moves, state.result(), notes, seats=seats)
+    text = recording_text(game, rules_, seed, moves, state.result(), notes, players=players)
     path.write_text(text, encoding="utf-8")
     return path

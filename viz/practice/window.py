@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from viz.window.app import GameApp
 
 DONE = "That was the last puzzle due today · Ctrl+Q closes the window"
-KEYS_LEFT_OUT = (pygame.K_n, pygame.K_g)  # a new game and a download: no part of practice
 
 
 class PracticeMode(PlayMode):
@@ -142,12 +141,12 @@ class PracticeMode(PlayMode):
                 self.give_up_or_next,
             ),
             *view_controls(self.app),
+            *self.app.entry_controls(),
         ]
 
     def keys(self) -> Keys:
-        """The game's keys for its moves, with N for practice's own."""
-        keys = {k: action for k, action in self.app.play_keys().items() if k not in KEYS_LEFT_OUT}
-        return keys | {pygame.K_n: self.give_up_or_next}
+        """The game's keys that make a move, with N for practice's own."""
+        return self.app.entry_keys() | {pygame.K_n: self.give_up_or_next}
 
     def click(self, pos: tuple[int, int]) -> None:
         if self.answer is None and not self.finished:
