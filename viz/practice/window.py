@@ -96,11 +96,11 @@ class PracticeMode(PlayMode):
             self.show_best()
 
     def show_best(self) -> None:
-        """Take the answer back and play the best move instead, outlined on the board."""
-        session, best = self.app.session, self.puzzle.best[0]
+        """Take the answer back and play the best move instead: the board moves to it and
+        marks it as the latest move, as the game's scene marks every move."""
+        session = self.app.session
         session.rewind(len(self.puzzle.moves))
-        session.play(best, automatic=True)
-        self.app.board.hinted = (session.position, (best,))
+        session.play(self.puzzle.best[0], automatic=True)
 
     def next(self) -> None:
         self.number += 1
