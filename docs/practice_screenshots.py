@@ -46,8 +46,9 @@ def judged_game(folder: Path) -> Path:
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="practice-shots-"))
     try:
-        queue = [(p, new_card(TODAY)) for p in gather([judged_game(folder)]).puzzles]
         progress = Progress(folder / "practice.sqlite3")
+        found = gather([judged_game(folder)], progress).puzzles
+        queue = [(kept, new_card(TODAY)) for kept in found]
         app = practice_window(queue, progress, TODAY, size=(980, 720), settings=Settings(None))
         app.frame(16)
         pygame.image.save(app.screen, OUT / "practice.png")
@@ -68,7 +69,9 @@ def shoot_page(page: Path, out: Path) -> None:
     """The page after a wrong answer, its fade done."""
     from playwright.sync_api import sync_playwright
 
-    browser = next(shutil.which(name) for name in ("chromium", "chromium-browser") if shutil.which(name))
+    browser = next(
+        shutil.which(name) for name in ("chromium", "chromium-browser") if shutil.which(name)
+    )
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=browser, args=["--no-sandbox"])
         tab = chromium.new_page(viewport={"width": 760, "height": 720})

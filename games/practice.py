@@ -15,6 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import cached_property
 from typing import Any
 
 from games import KITS
@@ -55,12 +56,47 @@ class Puzzle:
 
     @property
     def key(self) -> str:
-        """The puzzle's name wherever its game's file lies: a hash of the game, its rules
-        and the moves up to and with the mistake."""
-        kit = KITS[self.game]
-        events = [kit.game.event_from_move(move) for move in (*self.moves, self.played)]
-        text = json.dumps([self.game, kit.game.rules_dict(self.rules), events], sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
+        return key_of(self.as_json())
+
+    def as_json(self) -> dict[str, Any]:
+        """The puzzle as JSON: its moves as their recording events."""
+        game = KITS[self.game].game
+        return {
+            "game": self.game,
+            "rules": game.rules_dict(self.rules),
+            "moves": [game.event_from_move(move) for move in self.moves],
+            "seat": self.seat,
+            "best": [game.event_from_move(move) for move in self.best],
+            "played": game.event_from_move(self.played),
+            "glyph": self.glyph,
+            "before": self.before,
+            "after": self.after,
+            "error": self.error,
+            "exact": self.exact,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Puzzle:
+        """The puzzle `as_json` gave, its moves read back through the game's engine."""
+        game = KITS[data["game"]].game
+        rules = game.rules(data["rules"])
+        state, moves = game.new_state(rules), []
+        for event in data["moves"]:
+            moves.append(game.move_from_event(state, event))
+            state.apply(moves[-1])
+        return cls(
+            data["game"],
+            rules,
+            tuple(moves),
+            data["seat"],
+            tuple(game.move_from_event(state, event) for event in data["best"]),
+            game.move_from_event(state, data["played"]),
+            data["glyph"],
+            data["before"],
+            data["after"],
+            data["error"],
+            data["exact"],
+        )
 
     def position(self) -> Any:
         """The position to play from (a fresh copy)."""
@@ -71,6 +107,33 @@ class Puzzle:
         """Whether `move` is as good as the best (for Even Odds, a tile of a best colour)."""
         same = KITS[self.game].judging.same_option
         return any(same(best, move) for best in self.best)
+
+
+def key_of(data: Mapping[str, Any]) -> str:
+    """A puzzle's name wherever its game's file lies: a hash of the game, its rules and
+    the moves up to and with the mistake (of its `as_json`)."""
+    named = [data["game"], data["rules"], [*data["moves"], data["played"]]]
+    return hashlib.sha256(json.dumps(named, sort_keys=True).encode()).hexdigest()[:32]
+
+
+class Kept:
+    """A puzzle as a store keeps it (`Puzzle.as_json`), read back only when it is asked:
+    what is due is told by the key alone."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.game: str = data["game"]
+        self.key = key_of(data)
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Kept:
+        kept = cls(puzzle.as_json())
+        kept.__dict__["puzzle"] = puzzle
+        return kept
+
+    @cached_property
+    def puzzle(self) -> Puzzle:
+        return Puzzle.from_json(self.data)
 
 
 def people(header: Mapping[str, Any], seats: int, first: int) -> set[int]:
@@ -151,14 +214,12 @@ def answered(card: Card, right: bool, today: date) -> Card:
     return Card(box, today + timedelta(days=INTERVALS[box - 1]))
 
 
-def due(
-    found: Sequence[Puzzle], cards: Mapping[str, Card], today: date
-) -> list[tuple[Puzzle, Card]]:
+def due(found: Sequence[Kept], cards: Mapping[str, Card], today: date) -> list[tuple[Kept, Card]]:
     """The puzzles due today or earlier with their cards: the longest overdue first, the
     lower box first among those due the same day, then in the order found. A puzzle
     without a card is new, due today; a puzzle found twice (the same game in two files)
     is asked once."""
-    seen: dict[str, tuple[Puzzle, Card]] = {}
+    seen: dict[str, tuple[Kept, Card]] = {}
     for puzzle in found:
         key = puzzle.key
         if key not in seen:

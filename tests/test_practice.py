@@ -5,6 +5,8 @@ clicks and keys."""
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
 from dataclasses import replace
 from datetime import date, timedelta
@@ -14,11 +16,13 @@ import pytest
 from support.a11y import text_faults
 from support.practice import judged_recording
 
-from games import REGISTRY
+from games import KITS, REGISTRY
 from games.loops import Flip, Place
 from games.practice import (
     INTERVALS,
     Card,
+    Kept,
+    Puzzle,
     answered,
     clearly_better,
     due,
@@ -28,6 +32,7 @@ from games.practice import (
 )
 from games.recording import parse, recording_text
 from viz.cli import main
+from viz.files import load_replay
 from viz.practice.progress import Progress, ProgressError
 from viz.practice.puzzles import NO_PUZZLES, gather
 from viz.practice.window import PracticeMode, practice_window
@@ -124,6 +129,47 @@ def test_a_puzzle_is_named_by_its_game_not_its_file():
     assert first.is_right(Place(0, 1)) and not first.is_right(Place(0, 0))
 
 
+@pytest.mark.parametrize("game_id", ["load", "loops", "tiles", "sums"])
+def test_a_puzzle_kept_as_json_reads_back_the_same(game_id):
+    """A puzzle at each game's sample's second move (Even Odds: after its deal), its
+    recorded move the mistake and the first other legal move the best."""
+    replay = load_replay(KITS[game_id].sample)
+    history = replay.history()
+    state = history.before(1)
+    best = next(m for m in state.legal_moves() if m != replay.moves[1])
+    game = replay.game
+    puzzle = Puzzle(
+        game_id,
+        replay.rules,
+        tuple(replay.moves[:1]),
+        state.to_move,
+        (best,),
+        replay.moves[1],
+        "?",
+        0.5,
+        0.25,
+        0.01,
+        False,
+    )
+    again = Puzzle.from_json(json.loads(json.dumps(puzzle.as_json())))
+    assert again == puzzle and Kept(puzzle.as_json()).key == puzzle.key
+    assert again.position().snapshot() == state.snapshot() and game.id == game_id
+
+
+def test_a_recording_is_read_once_until_it_changes(tmp_path, progress, monkeypatch):
+    judged = judged_recording(tmp_path / "mine.jsonl", "loops", 1, ["you", "you"])
+    first = [kept.key for kept in gather([tmp_path], progress).puzzles]
+    assert len(first) == 2
+    read = []
+    monkeypatch.setattr("viz.practice.puzzles.load_replay", lambda path: read.append(path))
+    assert [kept.key for kept in gather([tmp_path], progress).puzzles] == first
+    assert read == []
+    os.utime(judged, ns=(0, 0))  # changed: read again (and, here, read by the stand-in)
+    with pytest.raises(AttributeError):
+        gather([tmp_path], progress)
+    assert read == [judged]
+
+
 # --- Leitner boxes --------------------------------------------------------------------------
 
 
@@ -150,8 +196,8 @@ def test_intervals_double():
 
 
 def test_due_puzzles_are_those_of_today_or_before_the_longest_overdue_first():
-    one, two = puzzles(loops_replay(JUDGED))
-    later = [replace(one, moves=())]  # another position: another puzzle
+    one, two = (Kept.of(puzzle) for puzzle in puzzles(loops_replay(JUDGED)))
+    later = [Kept.of(replace(one.puzzle, moves=()))]  # another position: another puzzle
     cards = {
         one.key: Card(3, TODAY),
         two.key: Card(2, TODAY - timedelta(days=1)),
@@ -258,7 +304,7 @@ def sums_queue():
         moves = [SUMS.move_from_event(None, {"player": 0, "cell": played})]
         text = recording_text(SUMS, SUMS.rules({}), 1, moves, None, {0: note}, players=["you", "x"])
         found += puzzles(parse(text.splitlines()))
-    return [(puzzle, new_card(TODAY)) for puzzle in found]
+    return [(Kept.of(puzzle), new_card(TODAY)) for puzzle in found]
 
 
 @pytest.fixture
@@ -312,8 +358,8 @@ def test_n_before_an_answer_shows_the_best_and_counts_wrong(progress):
 
 def test_odds_and_evens_practises_either_seat_by_its_keys(tmp_path, progress):
     judged = judged_recording(tmp_path / "mine.jsonl", "loops", 1, ["medium", "you"])
-    found = gather([judged]).puzzles
-    assert [(p.seat, p.best) for p in found] == [(1, (Place(1, 1),))]  # gold's flip, turn 2
+    found = gather([judged], progress).puzzles
+    assert [(p.puzzle.seat, p.puzzle.best) for p in found] == [(1, (Place(1, 1),))]  # turn 2
     window = practice_window([(found[0], new_card(TODAY))], progress, TODAY, size=(800, 600))
     try:
         window.frame(16)

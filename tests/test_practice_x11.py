@@ -39,7 +39,7 @@ def where_best_shows(queue, tmp_path):
         window.mode.next()
         window.mode.give_up_or_next()
         window.frame(16)
-        puzzle = queue[1][0]
+        puzzle = queue[1][0].puzzle
         best = puzzle.best[0]
         slot = len(puzzle.position().pieces[best.loop])
         shape = next(
@@ -57,9 +57,12 @@ def test_a_right_and_a_wrong_answer_typed_into_the_window(tmp_path):
     games.mkdir()
     # Both seats yours: gold's ?? of turn 2 and blue's of turn 3 (test_practice.py)
     judged_recording(games / "1.jsonl", "loops", 1, ["you", "you"])
-    found = gather([games]).puzzles
+    progress = Progress(tmp_path / "found.sqlite3")
+    kept = gather([games], progress).puzzles
+    progress.close()
+    found = [each.puzzle for each in kept]
     assert [puzzle.seat for puzzle in found] == [1, 0]
-    queue = [(puzzle, new_card(date(2025, 1, 1))) for puzzle in found]
+    queue = [(each, new_card(date(2025, 1, 1))) for each in kept]
     spot, colour = where_best_shows(queue, tmp_path)
     data = tmp_path / "data"
     server = XServer()
@@ -72,7 +75,9 @@ def test_a_right_and_a_wrong_answer_typed_into_the_window(tmp_path):
         window.type_line(LOOP_NAMES[first.best[0].loop])  # right
         assert wait_until(lambda: answers(data) == [(2, 1, 1)])
         wrong = next(
-            name for loop, name in enumerate(LOOP_NAMES) if not second.is_right(Place(second.seat, loop))
+            name
+            for loop, name in enumerate(LOOP_NAMES)
+            if not second.is_right(Place(second.seat, loop))
         )
         window.type_line(wrong)
         assert wait_until(lambda: answers(data) == [(2, 1, 1), (1, 1, 0)])

@@ -15,7 +15,7 @@ from viz.cli.windows import add_window_options, open_window, session_dir, window
 from viz.files import shown, write_atomic
 
 if TYPE_CHECKING:
-    from games.practice import Card, Puzzle
+    from games.practice import Card, Kept
 
 
 def cmd_practice(args: argparse.Namespace) -> int:
@@ -25,19 +25,23 @@ def cmd_practice(args: argparse.Namespace) -> int:
     sources = args.sources or [session_dir()]
     if not args.sources and not session_dir().is_dir():
         raise CommandError(NO_PUZZLES)
-    found = gather(sources, args.game)
-    for problem in found.problems:
-        print(f"oddsevens: {shown(problem)}", file=sys.stderr)
-    status = 2 if found.problems else 0
-    if not found.puzzles:
-        raise CommandError(NO_PUZZLES)
     try:
         progress = Progress(default_path())
-        queue = due_today(found.puzzles, progress, date.today())
     except ProgressError as error:
         raise CommandError(str(error)) from None
+    try:
+        found = gather(sources, progress, args.game)
+        for problem in found.problems:
+            print(f"oddsevens: {shown(problem)}", file=sys.stderr)
+        queue = due_today(found.puzzles, progress, date.today())
+    except ProgressError as error:
+        progress.close()
+        raise CommandError(str(error)) from None
+    status = 2 if found.problems else 0
     if not queue:
         progress.close()
+        if not found.puzzles:
+            raise CommandError(NO_PUZZLES)
         raise CommandError(f"no puzzles due today: {len(found.puzzles)} kept, the next due later")
     if args.page is not None:
         _write_page(args.page, queue)
@@ -49,13 +53,13 @@ def cmd_practice(args: argparse.Namespace) -> int:
     return open_window(lambda: _window(mine, progress, args), args.window) or status
 
 
-def _window(queue: Sequence[tuple[Puzzle, Card]], progress: Any, args: argparse.Namespace) -> Any:
+def _window(queue: Sequence[tuple[Kept, Card]], progress: Any, args: argparse.Namespace) -> Any:
     from viz.practice.window import practice_window
 
     return practice_window(queue, progress, date.today(), **window_options(args))
 
 
-def _write_page(path: Path, queue: Sequence[tuple[Puzzle, Card]]) -> None:
+def _write_page(path: Path, queue: Sequence[tuple[Kept, Card]]) -> None:
     from viz.practice.page import practice_page
 
     text = practice_page(queue)
@@ -63,12 +67,12 @@ def _write_page(path: Path, queue: Sequence[tuple[Puzzle, Card]]) -> None:
     print(f"{shown(path)}: {len(queue)} puzzle{'s' if len(queue) != 1 else ''}")
 
 
-def _say_others(queue: Sequence[tuple[Puzzle, Card]], shown_game: str) -> None:
+def _say_others(queue: Sequence[tuple[Kept, Card]], shown_game: str) -> None:
     """A window practises one game: a line for each other game with puzzles due."""
     others: dict[str, int] = {}
-    for puzzle, _ in queue:
-        if puzzle.game != shown_game:
-            others[puzzle.game] = others.get(puzzle.game, 0) + 1
+    for kept, _ in queue:
+        if kept.game != shown_game:
+            others[kept.game] = others.get(kept.game, 0) + 1
     for game, count in others.items():
         print(f"{count} {REGISTRY[game].name} puzzle(s) due too: oddsevens practice {game}")
 

@@ -20,7 +20,7 @@ import rjsmin
 
 from games import KITS, REGISTRY
 from games.history import History
-from games.practice import Card, Puzzle
+from games.practice import Card, Kept, Puzzle
 from viz.practice.puzzles import TITLE, prompt, verdict
 from viz.render.svg import static_svg
 from viz.resources import asset_text
@@ -70,11 +70,11 @@ def puzzle_section(number: int, total: int, puzzle: Puzzle) -> str:
     )
 
 
-def practice_page(queue: Sequence[tuple[Puzzle, Card]]) -> str:
+def practice_page(queue: Sequence[tuple[Kept, Card]]) -> str:
     """The whole page for the puzzles of `queue`, in its order."""
     sections = "".join(
-        puzzle_section(number, len(queue), puzzle)
-        for number, (puzzle, _) in enumerate(queue, start=1)
+        puzzle_section(number, len(queue), kept.puzzle)
+        for number, (kept, _) in enumerate(queue, start=1)
     )
     replacements = {
         "TITLE": html.escape(f"oddsevens practice · {TITLE}"),

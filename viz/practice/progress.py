@@ -1,15 +1,19 @@
-"""Practice progress: each puzzle's Leitner box and the day it is due, kept in SQLite.
+"""Practice progress: each puzzle's Leitner box and the day it is due, kept in SQLite,
+and the puzzles found in each recording (by its path, size and time of change), so that
+a recording is read for its puzzles once, not at every practice.
 
-One small class, so that the store can move into the library's database as one table;
+One small class, so that the store can move into the library's database as its tables;
 a store that cannot be opened or written is one line (`ProgressError`), never a crash.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from games.practice import Card
 
@@ -20,8 +24,17 @@ CREATE TABLE IF NOT EXISTS practice (
     due TEXT NOT NULL,
     asked INTEGER NOT NULL DEFAULT 0,
     right INTEGER NOT NULL DEFAULT 0
-)
+);
+CREATE TABLE IF NOT EXISTS mined (
+    path TEXT PRIMARY KEY,
+    size INTEGER NOT NULL,
+    changed INTEGER NOT NULL,
+    puzzles TEXT NOT NULL
+);
 """
+Stamp = tuple[
+    int, int
+]  # a file's size and time of change (ns): it is read again when either changes
 BUSY_TIMEOUT_S = 5.0  # another window answering at the same moment waits, not fails
 
 
@@ -44,8 +57,7 @@ class Progress:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(SCHEMA)
-            self._db.commit()
+            self._db.executescript(SCHEMA)
         except (OSError, sqlite3.Error) as error:
             raise ProgressError(f"{path}: cannot keep practice progress ({error})") from None
 
@@ -75,6 +87,26 @@ class Progress:
                     " due = excluded.due, asked = asked + 1, right = right + excluded.right",
                     (key, card.box, card.due.isoformat(), int(right)),
                 )
+        except sqlite3.Error as error:
+            raise ProgressError(f"{self.path}: cannot save practice progress ({error})") from None
+
+    def mined(self) -> dict[str, tuple[Stamp, list[dict[str, Any]]]]:
+        """The puzzles found in each recording read before (`Puzzle.as_json`), by path,
+        with the file's stamp when it was read."""
+        try:
+            rows = self._db.execute("SELECT path, size, changed, puzzles FROM mined").fetchall()
+            return {
+                path: ((size, changed), json.loads(found)) for path, size, changed, found in rows
+            }
+        except (sqlite3.Error, ValueError) as error:
+            raise ProgressError(f"{self.path}: cannot read practice progress ({error})") from None
+
+    def keep_mined(self, files: Iterable[tuple[str, Stamp, list[dict[str, Any]]]]) -> None:
+        """The puzzles just found in each of `files` (path, stamp, puzzles)."""
+        rows = [(path, *stamp, json.dumps(found)) for path, stamp, found in files]
+        try:
+            with self._db:
+                self._db.executemany("INSERT OR REPLACE INTO mined VALUES (?, ?, ?, ?)", rows)
         except sqlite3.Error as error:
             raise ProgressError(f"{self.path}: cannot save practice progress ({error})") from None
 

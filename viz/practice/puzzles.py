@@ -15,7 +15,7 @@ from pathlib import Path
 
 from games import KITS
 from games.history import History
-from games.practice import Card, Puzzle, due, puzzles
+from games.practice import Card, Kept, Puzzle, due, puzzles
 from games.words import percent
 from viz.export.judged import Judged
 from viz.files import FileError, load_replay, recordings_named
@@ -33,32 +33,43 @@ NO_PUZZLES = (
 class Found:
     """The puzzles of the recordings read, and one line for each that could not be."""
 
-    puzzles: list[Puzzle] = field(default_factory=list)
+    puzzles: list[Kept] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
 
-def gather(paths: Sequence[Path], game: str | None = None) -> Found:
+def gather(paths: Sequence[Path], progress: Progress, game: str | None = None) -> Found:
     """The puzzles of the recordings at `paths` (files, or folders searched below), of
-    one game if `game` names it, in the order the files are named."""
+    one game if `game` names it, in the order the files are named. A recording read
+    before and unchanged since gives the puzzles the store kept of it."""
     found = Found()
     named, errors = recordings_named(list(paths))
     found.problems += [str(error) for error in errors]
+    known = progress.mined()
+    fresh = []
     for path, _ in named:
         try:
-            replay = load_replay(path)
+            info = path.stat()
+            stamp = (info.st_size, info.st_mtime_ns)
+            kept = known.get(str(path))
+            if kept is not None and kept[0] == stamp:
+                mine = [Kept(data) for data in kept[1]]
+            else:
+                mine = [Kept.of(puzzle) for puzzle in puzzles(load_replay(path))]
+                fresh.append((str(path), stamp, [kept.data for kept in mine]))
         except FileError as error:
             found.problems.append(str(error))
             continue
-        if game is None or replay.game.id == game:
-            found.puzzles += puzzles(replay)
+        except OSError as error:
+            found.problems.append(str(FileError(path, error.strerror or str(error))))
+            continue
+        found.puzzles += [kept for kept in mine if game is None or kept.game == game]
+    progress.keep_mined(fresh)
     return found
 
 
-def due_today(
-    found: Sequence[Puzzle], progress: Progress, today: date
-) -> list[tuple[Puzzle, Card]]:
+def due_today(found: Sequence[Kept], progress: Progress, today: date) -> list[tuple[Kept, Card]]:
     """The puzzles due today, with their cards, as the progress store has them."""
-    cards = progress.cards(puzzle.key for puzzle in found)
+    cards = progress.cards(kept.key for kept in found)
     return due(found, cards, today)
 
 

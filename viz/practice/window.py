@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games import REGISTRY
-from games.practice import Card, Puzzle, answered
+from games.practice import Card, Kept, Puzzle, answered
 from viz.practice.progress import Progress, ProgressError
 from viz.practice.puzzles import TITLE, prompt, verdict
 from viz.window import WINDOWS
@@ -34,7 +34,7 @@ class PracticeMode(PlayMode):
     def __init__(
         self,
         app: GameApp[Any],
-        queue: Sequence[tuple[Puzzle, Card]],
+        queue: Sequence[tuple[Kept, Card]],
         progress: Progress,
         today: date,
     ) -> None:
@@ -48,7 +48,7 @@ class PracticeMode(PlayMode):
 
     @property
     def puzzle(self) -> Puzzle:
-        return self.queue[self.number][0]
+        return self.queue[self.number][0].puzzle
 
     @property
     def finished(self) -> bool:
@@ -81,7 +81,8 @@ class PracticeMode(PlayMode):
     def judge(self, move: Any | None) -> None:
         """Mark the answer (None: none given), keep the puzzle's new box, and show what
         follows from it."""
-        puzzle, card = self.queue[self.number]
+        kept, card = self.queue[self.number]
+        puzzle = kept.puzzle
         right = move is not None and puzzle.is_right(move)
         self.answer = right
         self.right += right
@@ -175,7 +176,7 @@ class PracticeMode(PlayMode):
 
 
 def practice_window(
-    queue: Sequence[tuple[Puzzle, Card]],
+    queue: Sequence[tuple[Kept, Card]],
     progress: Progress,
     today: date,
     **options: Any,
@@ -183,7 +184,7 @@ def practice_window(
     """The game's window of the first puzzle, practising the puzzles of `queue` (all of
     one game); a game whose window seats two people (Odds and Evens) opens that way, so
     either seat's puzzle can be answered."""
-    first = queue[0][0]
+    first = queue[0][0].puzzle
     kit = WINDOWS[first.game]
     vs = "human" if "human" in kit.opponents else None
     window = kit.load()
