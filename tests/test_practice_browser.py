@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from support.a11y import TEXT_CONTRASTS
 from support.practice import judged_recording
 
 from games.practice import new_card
@@ -76,24 +77,6 @@ def test_a_right_answer_by_keys_and_a_wrong_one_by_click(page):
 def test_text_contrast_is_at_least_4_5_to_1_before_and_after_answers(page):
     for puzzle in page.locator(".puzzle").all():
         puzzle.locator(".answers button").first.click()
-    ratios = page.evaluate(
-        """() => {
-      const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
-      const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
-        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
-        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
-      const background = (e) => {
-        for (; e; e = e.parentElement) {
-          const c = rgb(getComputedStyle(e).backgroundColor);
-          if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
-        }
-        return [255, 255, 255];
-      };
-      return [...document.querySelectorAll("h1, h2, p, button")].map((e) => {
-        const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
-        return [e.textContent.slice(0, 30), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
-      });
-    }"""
-    )
+    ratios = page.evaluate(TEXT_CONTRASTS, "h1, h2, p, button")
     assert len(ratios) > 10
     assert [name for name, ratio in ratios if ratio < 4.5] == []
