@@ -368,3 +368,27 @@ def test_odds_and_evens_practises_either_seat_by_its_keys(tmp_path, progress):
         assert progress.answers(found[0].key) == (1, 1)
     finally:
         window.close()
+
+
+def test_load_is_answered_by_typing_a_cell_number_and_enter(progress):
+    """Green's second turn of the Load sample (it passed); worked by hand as a puzzle
+    whose best move is the pair of cell 20 (20+21), which green then picks by typing."""
+    load = REGISTRY["load"]
+    replay = load_replay(KITS["load"].sample)
+    best = {"player": 2, "cell": 20}
+    note = {"exact": True, "before": 1.0, "after": 0.0, "error": 0.0, "best": [best], "glyph": "?"}
+    moves = replay.moves[:4]
+    text = recording_text(load, replay.rules, 7, moves, None, {3: note}, players=["hard", "you"])
+    (puzzle,) = puzzles(parse(text.splitlines()))
+    assert puzzle.seat == 2 and puzzle.played == load.move_from_event(
+        None, {"player": 2, "pass": True}
+    )
+    window = practice_window([(Kept.of(puzzle), new_card(TODAY))], progress, TODAY, size=(800, 600))
+    try:
+        window.frame(16)
+        for key in (pygame.K_2, pygame.K_0, pygame.K_RETURN):
+            press(window, key)
+        assert progress.answers(puzzle.key) == (1, 1)
+        assert window.mode.finished
+    finally:
+        window.close()
