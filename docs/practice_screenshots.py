@@ -22,6 +22,7 @@ import pygame  # noqa: E402
 
 from games.practice import new_card  # noqa: E402
 from viz.cli import main as oddsevens  # noqa: E402
+from viz.library import open_library  # noqa: E402
 from viz.practice.page import practice_page  # noqa: E402
 from viz.practice.progress import Progress  # noqa: E402
 from viz.practice.puzzles import gather  # noqa: E402
@@ -46,8 +47,9 @@ def judged_game(folder: Path) -> Path:
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="practice-shots-"))
     try:
-        progress = Progress(folder / "practice.sqlite3")
-        found = gather([judged_game(folder)], progress).puzzles
+        library = open_library(folder / "library.sqlite3")
+        progress = Progress(library)
+        found = gather([judged_game(folder)]).puzzles
         queue = [(kept, new_card(TODAY)) for kept in found]
         app = practice_window(queue, progress, TODAY, size=(980, 720), settings=Settings(None))
         app.frame(16)
@@ -57,7 +59,7 @@ def main() -> None:
             app.frame(16)
         pygame.image.save(app.screen, OUT / "practice-wrong.png")
         app.close()
-        progress.close()
+        library.close()
         page = folder / "practice.html"
         page.write_text(practice_page(queue[:1]), encoding="utf-8")
         shoot_page(page, OUT / "practice-page.png")

@@ -6,7 +6,6 @@ clicks and keys."""
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from dataclasses import replace
 from datetime import date, timedelta
@@ -33,8 +32,10 @@ from games.practice import (
 from games.recording import parse, recording_text
 from viz.cli import main
 from viz.files import load_replay
-from viz.practice.progress import Progress, ProgressError
-from viz.practice.puzzles import NO_PUZZLES, gather
+from viz.library import open_library
+from viz.library.schema import LATEST, MIGRATIONS, statements, version
+from viz.practice.progress import Progress, keep_puzzles
+from viz.practice.puzzles import NONE_IN_RECORDINGS, gather
 from viz.practice.window import PracticeMode, practice_window
 
 LOOPS = REGISTRY["loops"]
@@ -156,20 +157,6 @@ def test_a_puzzle_kept_as_json_reads_back_the_same(game_id):
     assert again.position().snapshot() == state.snapshot() and game.id == game_id
 
 
-def test_a_recording_is_read_once_until_it_changes(tmp_path, progress, monkeypatch):
-    judged = judged_recording(tmp_path / "mine.jsonl", "loops", 1, ["you", "you"])
-    first = [kept.key for kept in gather([tmp_path], progress).puzzles]
-    assert len(first) == 2
-    read = []
-    monkeypatch.setattr("viz.practice.puzzles.load_replay", lambda path: read.append(path))
-    assert [kept.key for kept in gather([tmp_path], progress).puzzles] == first
-    assert read == []
-    os.utime(judged, ns=(0, 0))  # changed: read again (and, here, read by the stand-in)
-    with pytest.raises(AttributeError):
-        gather([tmp_path], progress)
-    assert read == [judged]
-
-
 # --- Leitner boxes --------------------------------------------------------------------------
 
 
@@ -211,29 +198,52 @@ def test_due_puzzles_are_those_of_today_or_before_the_longest_overdue_first():
 # --- the progress store ---------------------------------------------------------------------
 
 
-def test_progress_keeps_each_puzzles_card_and_answers(tmp_path):
-    path = tmp_path / "data" / "practice.sqlite3"
-    progress = Progress(path)
-    progress.record("a", Card(2, TODAY), right=True)
-    progress.record("a", Card(1, TODAY), right=False)
-    progress.close()
-    again = Progress(path)
-    assert again.cards(["a", "b"]) == {"a": Card(1, TODAY)}
-    assert again.answers("a") == (2, 1)
-    again.close()
+def test_progress_keeps_each_puzzles_card_and_answers_in_the_library(tmp_path):
+    path = tmp_path / "data" / "library.sqlite3"
+    with open_library(path) as library:
+        progress = Progress(library)
+        progress.record("a", Card(2, TODAY), right=True)
+        progress.record("a", Card(1, TODAY), right=False)
+    with open_library(path) as library:
+        again = Progress(library)
+        assert again.cards(["a", "b"]) == {"a": Card(1, TODAY)}
+        assert again.answers("a") == (2, 1)
 
 
-def test_a_store_that_is_no_database_is_one_line(tmp_path):
-    path = tmp_path / "practice.sqlite3"
-    path.write_text("not a database, but long enough to be read as one " * 40)
-    with pytest.raises(ProgressError, match=r"practice.sqlite3: cannot keep practice progress"):
-        Progress(path)
+def test_practices_tables_are_a_migration_a_library_of_before_gains(tmp_path):
+    """A library made before practice (schema 1) is brought to practice's tables on
+    opening, its games kept."""
+    path = tmp_path / "library.sqlite3"
+    with sqlite3.connect(path) as db:
+        for statement in statements(MIGRATIONS[0]):
+            db.execute(statement)
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+    recording = judged_recording(tmp_path / "mine.jsonl", "loops", 1, ["you", "medium"])
+    with open_library(path) as library:
+        assert library.add([recording]).added == [1]
+    with open_library(path) as library:
+        assert version(library.connection) == LATEST == 2
+        Progress(library).record("a", Card(1, TODAY), right=False)
+        assert [game.id for game in library.games()] == [1]
 
 
-def test_the_store_is_sqlite_in_wal_mode(tmp_path):
-    Progress(tmp_path / "p.sqlite3").close()
-    with sqlite3.connect(tmp_path / "p.sqlite3") as db:
-        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+def test_only_judged_games_give_their_kept_puzzles(tmp_path):
+    """A game judged again (a session played on, judged = 0 until then) hides the
+    puzzles kept of its earlier state; a judged game without puzzles gives none."""
+    one, two = (Kept.of(puzzle) for puzzle in puzzles(loops_replay(JUDGED)))
+    with open_library(tmp_path / "library.sqlite3") as library:
+        for seed in (1, 2):
+            path = judged_recording(tmp_path / f"{seed}.jsonl", "loops", seed, ["you", "easy"])
+            library.add([path])
+        first, second = sorted(library.games(), key=lambda game: game.id)
+        library.record_judgements(first.id, [], keep_puzzles(first.id, [one.puzzle, two.puzzle]))
+        library.record_judgements(second.id, [], keep_puzzles(second.id, []))
+        progress = Progress(library)
+        games = library.games()
+        assert [kept.key for kept in progress.puzzles(games)] == [one.key, two.key]
+        library.connection.execute("UPDATE games SET judged = 0 WHERE id = ?", (first.id,))
+        assert progress.puzzles(library.games()) == []
 
 
 # --- the command ----------------------------------------------------------------------------
@@ -241,18 +251,31 @@ def test_the_store_is_sqlite_in_wal_mode(tmp_path):
 
 @pytest.fixture
 def folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("ODDSEVENS_DATA", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     return tmp_path
 
 
 def test_no_puzzles_is_one_line_saying_how_to_get_some(folders, capsys):
     assert main(["practice"]) == 2
-    assert capsys.readouterr().err == f"oddsevens: {NO_PUZZLES}\n"
+    assert capsys.readouterr().err == (
+        "oddsevens: no puzzles yet: play games in a window (oddsevens play GAME), "
+        "then oddsevens library analyze\n"
+    )
     plain = folders / "plain.jsonl"
     assert main(["record", "loops", "--seed", "1", "-o", str(plain)]) == 0
+    header, *rest = plain.read_text(encoding="utf-8").splitlines(keepends=True)
+    mine = json.dumps(json.loads(header) | {"players": ["you", "easy"]}) + "\n"
+    plain.write_text(mine + "".join(rest), encoding="utf-8")
+    assert main(["library", "add", str(plain)]) == 0
+    capsys.readouterr()
+    assert main(["practice"]) == 2
+    assert capsys.readouterr().err == (
+        "oddsevens: no puzzles yet: 1 of your games not judged; "
+        "judge them: oddsevens library analyze\n"
+    )
     assert main(["practice", "--from", str(plain)]) == 2
-    assert capsys.readouterr().err == f"oddsevens: {NO_PUZZLES}\n"
+    assert capsys.readouterr().err == f"oddsevens: {NONE_IN_RECORDINGS}\n"
 
 
 def test_the_page_is_written_and_a_bad_file_is_one_line(folders, capsys):
@@ -266,7 +289,17 @@ def test_the_page_is_written_and_a_bad_file_is_one_line(folders, capsys):
     assert err.count("\n") == 1 and err.startswith(f"oddsevens: {bad}:1: ")
     assert "Find the move that keeps the win" in page.read_text(encoding="utf-8")
     assert main(["practice", "sums", "--from", str(judged), "--page", str(page)]) == 2
-    assert "no puzzles yet" in capsys.readouterr().err
+    assert "no puzzles in those recordings" in capsys.readouterr().err
+
+
+def test_practice_offers_no_download_options(capsys):
+    """The practice window saves no GIF: --out and --formats are not its options."""
+    with pytest.raises(SystemExit):
+        main(["practice", "--help"])
+    shown = capsys.readouterr().out
+    assert "--window" in shown and "--out" not in shown and "--formats" not in shown
+    assert main(["practice", "loops", "--out", "x"]) == 2
+    assert "unrecognized arguments: --out x" in capsys.readouterr().err
 
 
 # --- the window -----------------------------------------------------------------------------
@@ -309,9 +342,8 @@ def sums_queue():
 
 @pytest.fixture
 def progress(tmp_path):
-    store = Progress(tmp_path / "practice.sqlite3")
-    yield store
-    store.close()
+    with open_library(tmp_path / "library.sqlite3") as library:
+        yield Progress(library)
 
 
 def test_a_right_click_moves_on_and_a_wrong_one_shows_the_best(progress):
@@ -358,7 +390,7 @@ def test_n_before_an_answer_shows_the_best_and_counts_wrong(progress):
 
 def test_odds_and_evens_practises_either_seat_by_its_keys(tmp_path, progress):
     judged = judged_recording(tmp_path / "mine.jsonl", "loops", 1, ["medium", "you"])
-    found = gather([judged], progress).puzzles
+    found = gather([judged]).puzzles
     assert [(p.puzzle.seat, p.puzzle.best) for p in found] == [(1, (Place(1, 1),))]  # turn 2
     window = practice_window([(found[0], new_card(TODAY))], progress, TODAY, size=(800, 600))
     try:

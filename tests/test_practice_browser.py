@@ -12,7 +12,6 @@ from support.practice import judged_recording
 
 from games.practice import new_card
 from viz.practice.page import practice_page
-from viz.practice.progress import Progress
 from viz.practice.puzzles import gather
 
 pytestmark = pytest.mark.browser
@@ -24,9 +23,7 @@ def page_file(tmp_path_factory):
     then blue's of turn 3 (best: place on the right), as test_practice.py works out."""
     folder = tmp_path_factory.mktemp("practice")
     judged_recording(folder / "mine.jsonl", "loops", 1, ["you", "you"])
-    progress = Progress(folder / "practice.sqlite3")
-    found = gather([folder], progress).puzzles
-    progress.close()
+    found = gather([folder]).puzzles
     path = folder / "practice.html"
     path.write_text(practice_page([(p, new_card(date(2025, 1, 1))) for p in found]))
     return path

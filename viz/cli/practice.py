@@ -11,41 +11,46 @@ from typing import TYPE_CHECKING, Any
 
 from games import REGISTRY
 from viz.cli.common import CommandError
-from viz.cli.windows import add_window_options, open_window, session_dir, window_options
+from viz.cli.windows import add_window_options, open_window, window_options
 from viz.files import shown, write_atomic
 
 if TYPE_CHECKING:
     from games.practice import Card, Kept
+    from viz.library import Library
 
 
 def cmd_practice(args: argparse.Namespace) -> int:
-    from viz.practice.progress import Progress, ProgressError, default_path
-    from viz.practice.puzzles import NO_PUZZLES, due_today, gather
+    from viz.library import LibraryError, open_library
 
-    sources = args.sources or [session_dir()]
-    if not args.sources and not session_dir().is_dir():
-        raise CommandError(NO_PUZZLES)
     try:
-        progress = Progress(default_path())
-    except ProgressError as error:
+        with open_library() as library:
+            for notice in library.notices:
+                print(f"oddsevens: {notice}", file=sys.stderr)
+            return _practise(library, args)
+    except LibraryError as error:
         raise CommandError(str(error)) from None
-    try:
-        found = gather(sources, progress, args.game)
-        for problem in found.problems:
-            print(f"oddsevens: {shown(problem)}", file=sys.stderr)
-        queue = due_today(found.puzzles, progress, date.today())
-    except ProgressError as error:
-        progress.close()
-        raise CommandError(str(error)) from None
+
+
+def _practise(library: Library, args: argparse.Namespace) -> int:
+    """Practice with its progress in `library`: the puzzles due, in a window or on a page."""
+    from viz.practice.progress import Progress
+    from viz.practice.puzzles import due_today, from_library, gather
+
+    progress = Progress(library)
+    if args.sources:
+        found = gather(args.sources, args.game)
+    else:
+        found = from_library(library, progress, args.game)
+    for problem in found.problems:
+        print(f"oddsevens: {shown(problem)}", file=sys.stderr)
+    queue = due_today(found.puzzles, progress, date.today())
     status = 2 if found.problems else 0
     if not queue:
-        progress.close()
         if not found.puzzles:
-            raise CommandError(NO_PUZZLES)
+            raise CommandError(found.nothing(bool(args.sources)))
         raise CommandError(f"no puzzles due today: {len(found.puzzles)} kept, the next due later")
     if args.page is not None:
         _write_page(args.page, queue)
-        progress.close()
         return status
     shown_game = queue[0][0].game
     _say_others(queue, shown_game)
@@ -91,7 +96,7 @@ def add_commands(commands: Any) -> None:
         nargs="+",
         action="extend",
         metavar="PATH",
-        help="judged recordings, or folders of them (default: the window sessions)",
+        help="practise the judged recordings named, or folders of them, instead of your games",
     )
     practice.add_argument(
         "--page",
@@ -99,5 +104,5 @@ def add_commands(commands: Any) -> None:
         metavar="FILE.html",
         help="write the puzzles due to a page that works offline, instead of a window",
     )
-    add_window_options(practice)
+    add_window_options(practice, downloads=False)
     practice.set_defaults(run=cmd_practice)

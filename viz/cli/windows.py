@@ -198,13 +198,16 @@ def _formats(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def add_window_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=Path("recordings"),
-        help="folder for GIF downloads (default ./recordings)",
-    )
+def add_window_options(parser: argparse.ArgumentParser, downloads: bool = True) -> None:
+    """A window's size and colours; with `downloads`, where G saves and in what formats
+    (practice's window saves nothing)."""
+    if downloads:
+        parser.add_argument(
+            "--out",
+            type=Path,
+            default=Path("recordings"),
+            help="folder for GIF downloads (default ./recordings)",
+        )
     parser.add_argument(
         "--window",
         type=_window_size,
@@ -212,13 +215,15 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
         metavar="WxH",
         help="window size in pixels (default 980x720, at least 640x480)",
     )
-    parser.add_argument(
-        "--formats",
-        type=_formats,
-        default=("gif", "svg"),
-        metavar="LIST",
-        help=f"what G saves beside the recording, from {','.join(ANIMATIONS)} (default gif,svg)",
-    )
+    if downloads:
+        parser.add_argument(
+            "--formats",
+            type=_formats,
+            default=("gif", "svg"),
+            metavar="LIST",
+            help=f"what G saves beside the recording, from {','.join(ANIMATIONS)} "
+            "(default gif,svg)",
+        )
     add_palette_option(parser, None)
 
 
@@ -228,7 +233,10 @@ def window_options(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings.load(default_path())
     if args.palette is not None:  # for this window only; the panel's choice is kept
         settings.palette = args.palette
-    return {"out_dir": args.out, "size": args.window, "formats": args.formats, "settings": settings}
+    options: dict[str, Any] = {"size": args.window, "settings": settings}
+    if "out" in vars(args):
+        options |= {"out_dir": args.out, "formats": args.formats}
+    return options
 
 
 def add_commands(commands: Any) -> None:

@@ -1,121 +1,94 @@
-"""Practice progress: each puzzle's Leitner box and the day it is due, kept in SQLite,
-and the puzzles found in each recording (by its path, size and time of change), so that
-a recording is read for its puzzles once, not at every practice.
+"""Practice's tables in the library's database (viz/library/schema.py, PRACTICE): each
+puzzle's Leitner box and the day it is due, by the puzzle's key; and the puzzles found
+in each of your games as `library analyze` judged it, by the game's number.
 
-One small class, so that the store can move into the library's database as its tables;
-a store that cannot be opened or written is one line (`ProgressError`), never a crash.
+Writes are the library's transactions (BEGIN IMMEDIATE: a second window answering at
+the same moment waits, not fails); a database error is a LibraryError, one line.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import date
-from pathlib import Path
 from typing import Any
 
-from games.practice import Card
+from games.practice import Card, Kept, Puzzle
+from viz.files import shown
+from viz.library import Library, LibraryError, LibraryGame
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS practice (
-    puzzle TEXT PRIMARY KEY,
-    box INTEGER NOT NULL,
-    due TEXT NOT NULL,
-    asked INTEGER NOT NULL DEFAULT 0,
-    right INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS mined (
-    path TEXT PRIMARY KEY,
-    size INTEGER NOT NULL,
-    changed INTEGER NOT NULL,
-    puzzles TEXT NOT NULL
-);
-"""
-Stamp = tuple[
-    int, int
-]  # a file's size and time of change (ns): it is read again when either changes
-BUSY_TIMEOUT_S = 5.0  # another window answering at the same moment waits, not fails
-
-
-class ProgressError(Exception):
-    """The store cannot be read or written: one line naming the file and why."""
-
-
-def default_path() -> Path:
-    from platformdirs import user_data_path
-
-    return user_data_path("oddsevens") / "practice.sqlite3"
+IN_CHUNK = 500  # values a query's IN (...) takes: SQLite allows at most 999
 
 
 class Progress:
-    """The boxes of the puzzles asked so far, by puzzle key."""
+    """The boxes of the puzzles asked so far, and the puzzles of your judged games, in
+    the library `library` (kept open while practice is)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(SCHEMA)
-        except (OSError, sqlite3.Error) as error:
-            raise ProgressError(f"{path}: cannot keep practice progress ({error})") from None
+    def __init__(self, library: Library) -> None:
+        self.library = library
 
     def cards(self, keys: Iterable[str]) -> dict[str, Card]:
         """The cards of those of `keys` asked before."""
-        wanted = list(keys)
-        found: dict[str, Card] = {}
-        try:
-            for start in range(0, len(wanted), 500):  # SQLite's bound on ? in one query
-                chunk = wanted[start : start + 500]
-                marks = ",".join("?" * len(chunk))
-                rows = self._db.execute(
-                    f"SELECT puzzle, box, due FROM practice WHERE puzzle IN ({marks})", chunk
-                )
-                found |= {key: Card(box, date.fromisoformat(day)) for key, box, day in rows}
-        except (sqlite3.Error, ValueError) as error:
-            raise ProgressError(f"{self.path}: cannot read practice progress ({error})") from None
-        return found
+        rows = self._chunked("SELECT puzzle, box, due FROM practice WHERE puzzle", keys)
+        with self._failing_as_one_line():
+            return {key: Card(box, date.fromisoformat(day)) for key, box, day in rows}
 
     def record(self, key: str, card: Card, right: bool) -> None:
         """The puzzle was answered (`right` or not) and goes to `card`."""
-        try:
-            with self._db:
-                self._db.execute(
-                    "INSERT INTO practice (puzzle, box, due, asked, right) VALUES (?, ?, ?, 1, ?)"
-                    " ON CONFLICT (puzzle) DO UPDATE SET box = excluded.box,"
-                    " due = excluded.due, asked = asked + 1, right = right + excluded.right",
-                    (key, card.box, card.due.isoformat(), int(right)),
-                )
-        except sqlite3.Error as error:
-            raise ProgressError(f"{self.path}: cannot save practice progress ({error})") from None
-
-    def mined(self) -> dict[str, tuple[Stamp, list[dict[str, Any]]]]:
-        """The puzzles found in each recording read before (`Puzzle.as_json`), by path,
-        with the file's stamp when it was read."""
-        try:
-            rows = self._db.execute("SELECT path, size, changed, puzzles FROM mined").fetchall()
-            return {
-                path: ((size, changed), json.loads(found)) for path, size, changed, found in rows
-            }
-        except (sqlite3.Error, ValueError) as error:
-            raise ProgressError(f"{self.path}: cannot read practice progress ({error})") from None
-
-    def keep_mined(self, files: Iterable[tuple[str, Stamp, list[dict[str, Any]]]]) -> None:
-        """The puzzles just found in each of `files` (path, stamp, puzzles)."""
-        rows = [(path, *stamp, json.dumps(found)) for path, stamp, found in files]
-        try:
-            with self._db:
-                self._db.executemany("INSERT OR REPLACE INTO mined VALUES (?, ?, ?, ?)", rows)
-        except sqlite3.Error as error:
-            raise ProgressError(f"{self.path}: cannot save practice progress ({error})") from None
+        with self._failing_as_one_line(), self.library.transaction():
+            self.library.connection.execute(
+                "INSERT INTO practice (puzzle, box, due, asked, right) VALUES (?, ?, ?, 1, ?)"
+                " ON CONFLICT (puzzle) DO UPDATE SET box = excluded.box,"
+                " due = excluded.due, asked = asked + 1, right = right + excluded.right",
+                (key, card.box, card.due.isoformat(), int(right)),
+            )
 
     def answers(self, key: str) -> tuple[int, int]:
         """How often the puzzle was asked, and how often answered right."""
-        row = self._db.execute(
-            "SELECT asked, right FROM practice WHERE puzzle = ?", (key,)
-        ).fetchone()
+        with self._failing_as_one_line():
+            row = self.library.connection.execute(
+                "SELECT asked, right FROM practice WHERE puzzle = ?", (key,)
+            ).fetchone()
         return (row[0], row[1]) if row else (0, 0)
 
-    def close(self) -> None:
-        self._db.close()
+    def puzzles(self, games: Sequence[LibraryGame]) -> list[Kept]:
+        """The puzzles found in those of `games` that are judged, game by game in the
+        order given, each game's in the order played."""
+        judged = [game.id for game in games if game.judged]
+        rows = self._chunked("SELECT game_id, puzzles FROM mined WHERE game_id", judged)
+        with self._failing_as_one_line():
+            found: dict[int, list[dict[str, Any]]] = {
+                game_id: json.loads(text) for game_id, text in rows
+            }
+        return [Kept(data) for game_id in judged for data in found.get(game_id, [])]
+
+    def _chunked(self, select: str, values: Iterable[Any]) -> list[Any]:
+        """The rows of `select` IN (`values`), asked a chunk of values at a time."""
+        wanted = list(values)
+        rows: list[Any] = []
+        with self._failing_as_one_line():
+            for start in range(0, len(wanted), IN_CHUNK):
+                chunk = wanted[start : start + IN_CHUNK]
+                marks = ", ".join("?" * len(chunk))
+                rows += self.library.connection.execute(f"{select} IN ({marks})", chunk)
+        return rows
+
+    @contextmanager
+    def _failing_as_one_line(self) -> Iterator[None]:
+        try:
+            yield
+        except (sqlite3.Error, ValueError) as error:
+            raise LibraryError(f"{shown(self.library.path)}: practice: {error}") from None
+
+
+def keep_puzzles(game_id: int, found: Sequence[Puzzle]) -> Callable[[sqlite3.Connection], None]:
+    """What `Library.record_judgements` writes beside a game's judgements: the puzzles
+    found in it (none: the row still says the game gave none)."""
+    text = json.dumps([puzzle.as_json() for puzzle in found])
+
+    def write(connection: sqlite3.Connection) -> None:
+        connection.execute("INSERT OR REPLACE INTO mined VALUES (?, ?)", (game_id, text))
+
+    return write

@@ -1,9 +1,11 @@
 """Where practice finds its puzzles, and what it says of them.
 
-The puzzles come from judged recordings (`oddsevens analyze -o`), files or folders; a
-recording that cannot be read is one line and the rest are used. What is said of a
-puzzle is the analysis's own words (viz/export/judged.py): the move in the game's words,
-the best moves as its advice, the chance each keeps.
+Your games' puzzles are those `library analyze` found as it judged them (kept in the
+library, viz/practice/progress.py); `--from` reads them off judged recordings (`oddsevens
+analyze -o`), files or folders, instead: a recording that cannot be read is one line
+and the rest are used. What is said of a puzzle is the analysis's own words
+(viz/export/judged.py): the move in the game's words, the best moves as its advice, the
+chance each keeps.
 """
 
 from __future__ import annotations
@@ -19,51 +21,58 @@ from games.practice import Card, Kept, Puzzle, due, puzzles
 from games.words import percent
 from viz.export.judged import Judged
 from viz.files import FileError, load_replay, recordings_named
+from viz.library import Filters, Library
 from viz.practice.progress import Progress
 from viz.scenes import SCENES
 
 TITLE = "find the move that keeps the win"
-NO_PUZZLES = (
-    "no puzzles yet: play games in a window, judge them "
-    "(oddsevens analyze GAMES -o JUDGED), then run oddsevens practice --from JUDGED"
+PLAY_AND_JUDGE = "play games in a window (oddsevens play GAME), then oddsevens library analyze"
+NONE_IN_RECORDINGS = (
+    "no puzzles in those recordings: practice takes judged ones (oddsevens analyze GAMES -o "
+    "JUDGED) and your moves in them (players: you)"
 )
 
 
 @dataclass
 class Found:
-    """The puzzles of the recordings read, and one line for each that could not be."""
+    """The puzzles found, one line for each recording that could not be read, and how
+    many of your games wait to be judged."""
 
     puzzles: list[Kept] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    unjudged: int = 0
+
+    def nothing(self, from_recordings: bool) -> str:
+        """The line that says there are no puzzles, and how to get some."""
+        if from_recordings:
+            return NONE_IN_RECORDINGS
+        if self.unjudged:
+            waiting = f"{self.unjudged} of your games" if self.unjudged > 1 else "1 of your games"
+            return f"no puzzles yet: {waiting} not judged; judge them: oddsevens library analyze"
+        return f"no puzzles yet: {PLAY_AND_JUDGE}"
 
 
-def gather(paths: Sequence[Path], progress: Progress, game: str | None = None) -> Found:
-    """The puzzles of the recordings at `paths` (files, or folders searched below), of
-    one game if `game` names it, in the order the files are named. A recording read
-    before and unchanged since gives the puzzles the store kept of it."""
+def from_library(library: Library, progress: Progress, game: str | None = None) -> Found:
+    """The puzzles of your judged games in the library (of one game if `game` names it),
+    the newest game's first."""
+    yours = [played for played in library.games(Filters(game=game)) if played.you]
+    unjudged = sum(not played.judged and not played.missing for played in yours)
+    return Found(progress.puzzles(yours), unjudged=unjudged)
+
+
+def gather(paths: Sequence[Path], game: str | None = None) -> Found:
+    """The puzzles of the judged recordings at `paths` (files, or folders searched
+    below), of one game if `game` names it, in the order the files are named."""
     found = Found()
     named, errors = recordings_named(list(paths))
     found.problems += [str(error) for error in errors]
-    known = progress.mined()
-    fresh = []
     for path, _ in named:
         try:
-            info = path.stat()
-            stamp = (info.st_size, info.st_mtime_ns)
-            kept = known.get(str(path))
-            if kept is not None and kept[0] == stamp:
-                mine = [Kept(data) for data in kept[1]]
-            else:
-                mine = [Kept.of(puzzle) for puzzle in puzzles(load_replay(path))]
-                fresh.append((str(path), stamp, [kept.data for kept in mine]))
+            mine = [Kept.of(puzzle) for puzzle in puzzles(load_replay(path))]
         except FileError as error:
             found.problems.append(str(error))
             continue
-        except OSError as error:
-            found.problems.append(str(FileError(path, error.strerror or str(error))))
-            continue
         found.puzzles += [kept for kept in mine if game is None or kept.game == game]
-    progress.keep_mined(fresh)
     return found
 
 

@@ -14,7 +14,8 @@ import pygame
 
 from games import REGISTRY
 from games.practice import Card, Kept, Puzzle, answered
-from viz.practice.progress import Progress, ProgressError
+from viz.library import LibraryError
+from viz.practice.progress import Progress
 from viz.practice.puzzles import TITLE, prompt, verdict
 from viz.window import WINDOWS
 from viz.window.controls import view_controls
@@ -89,7 +90,7 @@ class PracticeMode(PlayMode):
         self.said = verdict(puzzle, right)
         try:
             self.progress.record(puzzle.key, answered(card, right, self.today), right)
-        except ProgressError as error:
+        except LibraryError as error:
             self.said = f"{self.said} (progress not saved: {error})"
         if right:
             self.next()
