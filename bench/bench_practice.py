@@ -1,13 +1,14 @@
 """How long `oddsevens practice` takes to open: from starting the process to the window's
-first frame drawn, over folders of 10, 200 (what the sessions folder keeps) and 1,000
-judged recordings, against `oddsevens play loops` opening its window in the same run
-(median of several runs, each a fresh process on SDL's dummy driver; wall time and the
-process's CPU time, which a busy machine changes less).
+first frame drawn, with 10, 200 and 1,000 judged games of yours in the library, against
+`oddsevens play loops` opening its window in the same run (median of several runs, each
+a fresh process on SDL's dummy driver; wall time and the process's CPU time, which a
+busy machine changes less).
 
-"First" is the first practice of a folder (every recording read for its puzzles);
-"again" a later one (the puzzles kept beside the progress). Each recording is an Odds
-and Evens game of random players, judged exactly, both seats yours: every one holds
-puzzles. The window's frame loop is replaced by one frame.
+The games are Odds and Evens games of random players, both seats yours, added with
+`library add` and judged by `library analyze` (which keeps their puzzles) before the
+runs: every one holds puzzles. `--from FOLDER` rows read the same games as judged
+recordings instead, as practice does with recordings named to it. The window's frame
+loop is replaced by one frame.
 
 Run: python bench/bench_practice.py [--repeats 7]
 """
@@ -18,7 +19,6 @@ import argparse
 import os
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -44,6 +44,7 @@ sys.exit(main(sys.argv[1:]))
 
 
 def judged_games(folder: Path, count: int) -> None:
+    """`count` judged recordings of Odds and Evens, both seats yours, in `folder`."""
     game = REGISTRY["loops"]
     rules = game.rules({})
     for seed in range(count):
@@ -57,15 +58,10 @@ def judged_games(folder: Path, count: int) -> None:
         (folder / f"{seed:04}.jsonl").write_text(text, encoding="utf-8")
 
 
-def seconds(
-    arguments: list[str], env: dict[str, str], repeats: int, fresh: Path | None = None
-) -> tuple[float, float]:
-    """The median wall and CPU seconds of a run; with `fresh`, that data folder is
-    emptied before each run."""
+def seconds(arguments: list[str], env: dict[str, str], repeats: int) -> tuple[float, float]:
+    """The median wall and CPU seconds of a run."""
     walls, cpus = [], []
     for _ in range(repeats):
-        if fresh is not None:
-            shutil.rmtree(fresh, ignore_errors=True)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-c", ONE_FRAME, *arguments], env=env, check=True)
@@ -84,33 +80,43 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
+    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory() as temp:
         root = Path(temp)
-        data = root / "data"
-        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "XDG_DATA_HOME": str(data)}
+        env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
         env |= {"XDG_CONFIG_HOME": str(root / "config"), "XDG_STATE_HOME": str(root / "state")}
+        env |= {"ODDSEVENS_DATA": str(root / "empty")}
         play = seconds(["play", "loops"], env, args.repeats)
         rows = [row("play loops (no practice)", play, play)]
         for size in SIZES:
             folder = root / str(size)
             folder.mkdir()
             judged_games(folder, size)
-            practice = ["practice", "--from", str(folder)]
+            library = {**env, "ODDSEVENS_DATA": str(root / f"data-{size}")}
+            for command in (["library", "add", str(folder)], ["library", "analyze"]):
+                subprocess.run(
+                    [sys.executable, "-m", "viz", *command],
+                    env=library,
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
             rows.append(
                 row(
-                    f"practice, {size} recordings, first",
-                    seconds(practice, env, args.repeats, fresh=data),
+                    f"practice, {size} games in the library",
+                    seconds(["practice"], library, args.repeats),
                     play,
                 )
             )
             rows.append(
                 row(
-                    f"practice, {size} recordings, again",
-                    seconds(practice, env, args.repeats),
+                    f"practice --from, {size} judged recordings",
+                    seconds(["practice", "--from", str(folder)], env, args.repeats),
                     play,
                 )
             )
-    print(f"Median of {args.repeats} runs · load average {os.getloadavg()[0]:.1f}")
+            loads.append(os.getloadavg()[0])
+    print(f"Median of {args.repeats} runs · load average {min(loads):.1f} to {max(loads):.1f}")
     print_table(["opening", "wall ms", "CPU ms", "x play's wall"], rows)
 
 
