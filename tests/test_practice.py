@@ -13,6 +13,7 @@ from datetime import date, timedelta
 import pygame
 import pytest
 from support.a11y import text_faults
+from support.library import data_folder
 from support.practice import judged_recording
 
 from games import KITS, REGISTRY
@@ -251,8 +252,7 @@ def test_only_judged_games_give_their_kept_puzzles(tmp_path):
 
 @pytest.fixture
 def folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("ODDSEVENS_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    data_folder(tmp_path, monkeypatch)
     return tmp_path
 
 

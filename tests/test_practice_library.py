@@ -9,26 +9,16 @@ import sqlite3
 from datetime import date, timedelta
 
 import pytest
+from support.library import cli, data_folder
 from support.practice import played_recording
 
 from games.loops import Flip, Place
-from viz.cli import main
 from viz.window.app import GameApp
 
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    """The command line's library and sessions in a folder of the test's own."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ODDSEVENS_DATA", str(folder))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    return folder
-
-
-def cli(capsys, *argv):
-    code = main([str(arg) for arg in argv])
-    out, err = capsys.readouterr()
-    return code, out, err.splitlines()
+    return data_folder(tmp_path, monkeypatch)
 
 
 def boxes(data):
