@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cached_property
@@ -117,23 +117,22 @@ def key_of(data: Mapping[str, Any]) -> str:
 
 
 class Kept:
-    """A puzzle as a store keeps it (`Puzzle.as_json`), read back only when it is asked:
-    what is due is told by the key alone."""
+    """A puzzle as a store keeps it: its key and game, which tell what is due, and the
+    puzzle itself (`Puzzle.as_json`, given by `read`) read back only when it is asked."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.game: str = data["game"]
-        self.key = key_of(data)
+    def __init__(self, key: str, game: str, read: Callable[[], Mapping[str, Any]]) -> None:
+        self.key, self.game = key, game
+        self._read = read
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Kept:
-        kept = cls(puzzle.as_json())
+        kept = cls(puzzle.key, puzzle.game, puzzle.as_json)
         kept.__dict__["puzzle"] = puzzle
         return kept
 
     @cached_property
     def puzzle(self) -> Puzzle:
-        return Puzzle.from_json(self.data)
+        return Puzzle.from_json(self._read())
 
 
 def people(header: Mapping[str, Any], seats: int, first: int) -> set[int]:

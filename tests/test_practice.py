@@ -154,7 +154,7 @@ def test_a_puzzle_kept_as_json_reads_back_the_same(game_id):
         False,
     )
     again = Puzzle.from_json(json.loads(json.dumps(puzzle.as_json())))
-    assert again == puzzle and Kept(puzzle.as_json()).key == puzzle.key
+    assert again == puzzle and again.key == puzzle.key
     assert again.position().snapshot() == state.snapshot() and game.id == game_id
 
 
@@ -241,10 +241,11 @@ def test_only_judged_games_give_their_kept_puzzles(tmp_path):
         library.record_judgements(first.id, [], keep_puzzles(first.id, [one.puzzle, two.puzzle]))
         library.record_judgements(second.id, [], keep_puzzles(second.id, []))
         progress = Progress(library)
-        games = library.games()
-        assert [kept.key for kept in progress.puzzles(games)] == [one.key, two.key]
+        (shown, other) = progress.puzzles()
+        assert [shown.key, other.key] == [one.key, two.key]
+        assert shown.puzzle == one.puzzle and progress.puzzles("tiles") == []
         library.connection.execute("UPDATE games SET judged = 0 WHERE id = ?", (first.id,))
-        assert progress.puzzles(library.games()) == []
+        assert progress.puzzles() == []
 
 
 # --- the command ----------------------------------------------------------------------------

@@ -68,8 +68,11 @@ CREATE TABLE practice (               -- each puzzle asked: its Leitner box (gam
     right INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE mined (                  -- the puzzles found in a game as it was last judged
-    game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-    puzzles TEXT NOT NULL             -- JSON list of Puzzle.as_json(); read while judged = 1
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,          -- the game's puzzles in the order played, from 0
+    puzzle TEXT NOT NULL,             -- its key
+    data TEXT NOT NULL,               -- Puzzle.as_json(); read only while games.judged = 1
+    PRIMARY KEY (game_id, number)
 );
 """
 

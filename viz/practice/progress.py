@@ -1,6 +1,7 @@
 """Practice's tables in the library's database (viz/library/schema.py, PRACTICE): each
 puzzle's Leitner box and the day it is due, by the puzzle's key; and the puzzles found
-in each of your games as `library analyze` judged it, by the game's number.
+in each of your games as `library analyze` judged it, by the game's number (practice
+reads them with the games table: those of judged games, newest first).
 
 Writes are the library's transactions (BEGIN IMMEDIATE: a second window answering at
 the same moment waits, not fails); a database error is a LibraryError, one line.
@@ -13,11 +14,12 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
+from functools import partial
 from typing import Any
 
 from games.practice import Card, Kept, Puzzle
 from viz.files import shown
-from viz.library import Library, LibraryError, LibraryGame
+from viz.library import Library, LibraryError
 
 IN_CHUNK = 500  # values a query's IN (...) takes: SQLite allows at most 999
 
@@ -53,16 +55,29 @@ class Progress:
             ).fetchone()
         return (row[0], row[1]) if row else (0, 0)
 
-    def puzzles(self, games: Sequence[LibraryGame]) -> list[Kept]:
-        """The puzzles found in those of `games` that are judged, game by game in the
-        order given, each game's in the order played."""
-        judged = [game.id for game in games if game.judged]
-        rows = self._chunked("SELECT game_id, puzzles FROM mined WHERE game_id", judged)
+    def puzzles(self, game: str | None = None) -> list[Kept]:
+        """The puzzles found in your judged games (of `game` if it names one), the newest
+        game's first, each game's in the order played; each read back only when asked."""
+        where, values = ("AND games.game = ?", [game]) if game is not None else ("", [])
         with self._failing_as_one_line():
-            found: dict[int, list[dict[str, Any]]] = {
-                game_id: json.loads(text) for game_id, text in rows
-            }
-        return [Kept(data) for game_id in judged for data in found.get(game_id, [])]
+            rows = self.library.connection.execute(
+                "SELECT mined.puzzle, games.game, mined.game_id, mined.number FROM mined"
+                f" JOIN games ON games.id = mined.game_id WHERE games.judged = 1 {where}"
+                " ORDER BY games.started DESC, games.id DESC, mined.number",
+                values,
+            ).fetchall()
+        return [
+            Kept(key, of_game, partial(self._puzzle, game_id, number))
+            for key, of_game, game_id, number in rows
+        ]
+
+    def _puzzle(self, game_id: int, number: int) -> dict[str, Any]:
+        with self._failing_as_one_line():
+            (text,) = self.library.connection.execute(
+                "SELECT data FROM mined WHERE game_id = ? AND number = ?", (game_id, number)
+            ).fetchone()
+            found: dict[str, Any] = json.loads(text)
+        return found
 
     def _chunked(self, select: str, values: Iterable[Any]) -> list[Any]:
         """The rows of `select` IN (`values`), asked a chunk of values at a time."""
@@ -85,10 +100,14 @@ class Progress:
 
 def keep_puzzles(game_id: int, found: Sequence[Puzzle]) -> Callable[[sqlite3.Connection], None]:
     """What `Library.record_judgements` writes beside a game's judgements: the puzzles
-    found in it (none: the row still says the game gave none)."""
-    text = json.dumps([puzzle.as_json() for puzzle in found])
+    found in it, in place of those found when it was judged before."""
+    rows = [
+        (game_id, number, puzzle.key, json.dumps(puzzle.as_json()))
+        for number, puzzle in enumerate(found)
+    ]
 
     def write(connection: sqlite3.Connection) -> None:
-        connection.execute("INSERT OR REPLACE INTO mined VALUES (?, ?)", (game_id, text))
+        connection.execute("DELETE FROM mined WHERE game_id = ?", (game_id,))
+        connection.executemany("INSERT INTO mined VALUES (?, ?, ?, ?)", rows)
 
     return write

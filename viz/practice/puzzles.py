@@ -54,10 +54,13 @@ class Found:
 
 def from_library(library: Library, progress: Progress, game: str | None = None) -> Found:
     """The puzzles of your judged games in the library (of one game if `game` names it),
-    the newest game's first."""
-    yours = [played for played in library.games(Filters(game=game)) if played.you]
-    unjudged = sum(not played.judged and not played.missing for played in yours)
-    return Found(progress.puzzles(yours), unjudged=unjudged)
+    the newest game's first; when there are none, how many of your games wait to be
+    judged."""
+    found = Found(progress.puzzles(game))
+    if not found.puzzles:
+        yours = [played for played in library.games(Filters(game=game)) if played.you]
+        found.unjudged = sum(not played.judged and not played.missing for played in yours)
+    return found
 
 
 def gather(paths: Sequence[Path], game: str | None = None) -> Found:
