@@ -9,10 +9,10 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games import REGISTRY
 from viz.cli.common import CommandError
+from viz.cli.game_options import game_options, options_of_game
 from viz.cli.windows import add_window_options, open_window, window_options
-from viz.files import shown, write_atomic
+from viz.errors import shown
 
 if TYPE_CHECKING:
     from games.practice import Card, Kept
@@ -65,6 +65,7 @@ def _window(queue: Sequence[tuple[Kept, Card]], progress: Any, args: argparse.Na
 
 
 def _write_page(path: Path, queue: Sequence[tuple[Kept, Card]]) -> None:
+    from viz.files import write_atomic
     from viz.practice.page import practice_page
 
     text = practice_page(queue)
@@ -79,15 +80,24 @@ def _say_others(queue: Sequence[tuple[Kept, Card]], shown_game: str) -> None:
         if kept.game != shown_game:
             others[kept.game] = others.get(kept.game, 0) + 1
     for game, count in others.items():
-        print(f"{count} {REGISTRY[game].name} puzzle(s) due too: oddsevens practice {game}")
+        name = options_of_game(game).name
+        print(f"{count} {name} puzzle(s) due too: oddsevens practice {game}")
 
 
 def add_commands(commands: Any) -> None:
-    practice = commands.add_parser(
-        "practice", help="find the move that keeps the win: puzzles of your own mistakes"
+    commands.add_parser(
+        "practice",
+        help="find the move that keeps the win: puzzles of your own mistakes",
+        build=_practice_options,
     )
+
+
+def _practice_options(practice: argparse.ArgumentParser) -> None:
     practice.add_argument(
-        "game", nargs="?", choices=list(REGISTRY), help="only this game's puzzles"
+        "game",
+        nargs="?",
+        choices=[game.id for game in game_options()],
+        help="only this game's puzzles",
     )
     practice.add_argument(
         "--from",
