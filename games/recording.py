@@ -99,6 +99,13 @@ def header_line(
     return json.dumps(header)
 
 
+def header_extras(header: Mapping[str, Any]) -> dict[str, Any]:
+    """A header's keys beyond the format's own (`players`, `seats`): what a copy of the
+    recording keeps."""
+    own = {"format", "version", "game", "rules", "seed"}
+    return {key: value for key, value in header.items() if key not in own}
+
+
 def event_line(
     game: AnyGame, move: Any, judgement: Mapping[str, Any] | None = None, ms: int | None = None
 ) -> str:

@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from support.library import cli, data_folder
 
 from games import REGISTRY
 from games.autoplay import play
@@ -44,17 +45,7 @@ def write_game(path: Path, seed: int, players=None, started=None, game_id="loops
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    """The command line's library and sessions in a folder of the test's own."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ODDSEVENS_DATA", str(folder))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    return folder
-
-
-def cli(capsys, *argv):
-    code = main([str(arg) for arg in argv])
-    out, err = capsys.readouterr()
-    return code, out, err.splitlines()
+    return data_folder(tmp_path, monkeypatch)
 
 
 def your_games(folder: Path) -> list[tuple[int, str, str]]:

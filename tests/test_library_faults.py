@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
+from support.library import cli, data_folder
 
-from viz.cli import main
 from viz.library import keep_session, open_library
 from viz.library.schema import LATEST
 from viz.library.store import BATCH
@@ -50,18 +50,9 @@ def consistent(database: Path) -> list[sqlite3.Row]:
     return games
 
 
-def cli(capsys, *argv):
-    code = main([str(arg) for arg in argv])
-    out, err = capsys.readouterr()
-    return code, out, err.splitlines()
-
-
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ODDSEVENS_DATA", str(folder))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    return folder
+    return data_folder(tmp_path, monkeypatch)
 
 
 # --- killed in the middle of a write -----------------------------------------------------

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from support.a11y import TEXT_CONTRASTS
 from support.timed import timed_load_game
 
 from games import REGISTRY
@@ -586,26 +587,7 @@ def test_text_contrast_is_at_least_4_5_to_1(open_page, name):
     page = open_page(name)
     page.keyboard.press("ArrowRight")
     ratios = page.evaluate(
-        """() => {
-      const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
-      const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
-        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
-        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
-      const background = (e) => {
-        for (; e; e = e.parentElement) {
-          const c = rgb(getComputedStyle(e).backgroundColor);
-          if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
-        }
-        return [255, 255, 255];
-      };
-      const texts = document.querySelectorAll(
-        "h1, h2, button, label, #replay-speed, #replay-status, #replay-moves li");
-      return [...texts].map((e) => {
-        const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
-        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-        return [e.id || e.textContent.slice(0, 20), ratio];
-      });
-    }"""
+        TEXT_CONTRASTS, "h1, h2, button, label, #replay-speed, #replay-status, #replay-moves li"
     )
     assert len(ratios) > 12
     assert [name for name, ratio in ratios if ratio < 4.5] == []

@@ -143,11 +143,11 @@ def test_no_hover_mark_in_a_replay_or_where_a_click_is_refused(opened):
 
 def test_palette_on_a_window_command_colours_that_window(opened):
     from viz.cli import build_parser
-    from viz.cli.windows import _window_options
+    from viz.cli.windows import window_options
     from viz.scenes.load import PALETTES
 
     args = build_parser().parse_args(["play", "load", "--palette", "high-contrast"])
-    options = _window_options(args)
+    options = window_options(args)
     assert options["settings"].palette == "high-contrast"
     window = load_window(opened, settings=options["settings"])
     assert window.board.drawn.palette == PALETTES["high-contrast"]

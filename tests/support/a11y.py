@@ -293,3 +293,26 @@ def _outlines(outline: Ring | Line, shape: Shape) -> bool:
         )
         return all(abs(a - b) <= reach for a, b in edges)
     return False
+
+
+# In a browser page: each text element matching a selector (the argument), named by its
+# id or its first words, with the WCAG contrast of its colour against the first opaque
+# background behind it (page.evaluate(TEXT_CONTRASTS, selector)).
+TEXT_CONTRASTS = """(selector) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  return [...document.querySelectorAll(selector)].map((e) => {
+    const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    return [e.id || e.textContent.slice(0, 20), ratio];
+  });
+}"""

@@ -27,5 +27,6 @@ COMMANDS = [
     ["library", "stats"],
     ["library", "analyze"],
     ["library", "open"],
+    ["practice"],
 ]
 HELPS = [["--help"], ["--version"], *([*command, "--help"] for command in COMMANDS)]

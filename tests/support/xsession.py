@@ -84,9 +84,11 @@ class XWindow:
         *args: str,
         program: tuple[str, ...] = (sys.executable, "-m", "viz"),
         env: dict[str, str] | None = None,
+        downloads: bool = True,
     ) -> None:
         """`program` is the command to run (the checkout's by default); `env` replaces
-        the environment it inherits (the display and folders are set on top of it)."""
+        the environment it inherits (the display and folders are set on top of it);
+        `downloads`: the command takes --out, the folder G saves to (practice's not)."""
         self.server, self.folder = server, folder
         self.out = folder / "out"
         self.env = {
@@ -103,7 +105,7 @@ class XWindow:
         for _attempt in range(3):
             self.log = (folder / "window.log").open("w")
             self.process = subprocess.Popen(
-                [*program, *args, "--out", str(self.out)],
+                [*program, *args, *(["--out", str(self.out)] if downloads else [])],
                 env=self.env,
                 stdout=self.log,
                 stderr=subprocess.STDOUT,

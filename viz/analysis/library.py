@@ -1,18 +1,22 @@
 """Your games judged and charted: `library analyze` judges the games not yet judged
-with the bulk analysis, a batch at a time, keeping each batch's judgements as it ends;
+with the bulk analysis, a batch at a time, keeping each batch's judgements as it ends,
+and with each game's judgements the puzzles practice finds in it;
 `library stats --plot` draws your accuracy and results over time."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from games.analysis import Method, reading
+from games.practice import Puzzle, puzzles
 from viz.analysis.charts import rate_chart
-from viz.analysis.moves import Judged, Recording, analyze_many
+from viz.analysis.moves import Judged, Recording, analyze_many, judgement_note
 from viz.analysis.runner import Workers, never
 from viz.files import FileError, load_replay
 from viz.library import Library, LibraryGame, SeatJudgement
 from viz.library.stats import finished, win_share
+from viz.practice.progress import keep_puzzles
 from viz.scenes.shapes import Scene
 
 BATCH = 64  # games judged between two writes of their judgements
@@ -41,7 +45,10 @@ def judge_library(
         name = f"library analyze {start + 1}-{start + len(recordings)} of {len(waiting)}"
         done = analyze_many(recordings, method, seed, workers, time_up, name)
         for found in done:
-            library.record_judgements(_game_id(found, waiting), _seats(found))
+            game_id = _game_id(found, waiting)
+            library.record_judgements(
+                game_id, _seats(found), keep_puzzles(game_id, _puzzles(found))
+            )
         judged += len(done)
         if len(done) < len(recordings):
             said(f"{name}: stopped at the time limit")
@@ -64,6 +71,14 @@ def _seats(found: Judged) -> list[SeatJudgement]:
     return [
         SeatJudgement(row.player, row.moves, row.accuracy, row.glyphs) for row in found.summaries()
     ]
+
+
+def _puzzles(found: Judged) -> list[Puzzle]:
+    """Practice's puzzles of the judged game: as its judged recording would give them."""
+    replay = found.recording.replay
+    event = replay.game.event_from_move
+    notes = {j.index: judgement_note(j, event) for j in found.judgements}
+    return puzzles(replace(replay, judgements=notes))
 
 
 def results_chart(games: list[LibraryGame]) -> Scene:

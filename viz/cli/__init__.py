@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 from viz import __version__
-from viz.cli import analysis, library, recordings, sweeps, windows
+from viz.cli import analysis, library, practice, recordings, sweeps, windows
 from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
 from viz.errors import FileError, InstallError, shown
@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"oddsevens {__version__}")
     parser.add_argument("--verbose", action="store_true", help=VERBOSE_HELP)
     commands = parser.add_subparsers(dest="command", required=True)
-    for group in (recordings, windows, sweeps, analysis, library):
+    for group in (recordings, windows, sweeps, analysis, library, practice):
         group.add_commands(commands)
     return parser
 

@@ -154,6 +154,7 @@ def _write_annotated(
     batch: Outputs, path: Path, replay: Replay, judgements: list[Judgement]
 ) -> None:
     """The recording with each judged move's judgement on its line, added to `batch`."""
+    from games.recording import header_extras
     from viz.analysis.moves import judgement_note
     from viz.files import write_recording
 
@@ -168,6 +169,7 @@ def _write_annotated(
         replay.final().result(),
         judgements=notes,
         times=replay.times,
+        **header_extras(replay.header),
     )
 
 

@@ -290,7 +290,9 @@ def _library_options(listing: argparse.ArgumentParser) -> None:
     )
     stats.set_defaults(run=cmd_stats)
 
-    analyze = actions.add_parser("analyze", help="judge every game not judged yet")
+    analyze = actions.add_parser(
+        "analyze", help="judge every game not judged yet, and find its puzzles for practice"
+    )
     analyze.add_argument("--seed", type=seed, default=0, help="Monte Carlo seed (default 0)")
     analyze.add_argument("--workers", type=int_in(1, 256), help="processes (default: all cores)")
     add_scheduler_option(analyze)

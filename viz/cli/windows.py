@@ -115,7 +115,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_from_args(args.game, args)
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
-    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **_window_options(args)}
+    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **window_options(args)}
     # The window's class loads only once a display is known to be there: it takes a while.
     # So do the sessions an earlier window left: nothing is written before.
     return open_window(
@@ -149,7 +149,7 @@ def replay_window(path: Path, args: argparse.Namespace) -> int:
     if args.turn is not None and args.turn > turns:
         raise FileError(path, f"--turn {args.turn}: the game has {turns} turns")
     options: dict[str, Any] = {"seed": replay.seed, "script": replay.moves, "times": replay.times}
-    options |= {"judgements": replay.judgements, **_window_options(args)}
+    options |= {"judgements": replay.judgements, **window_options(args)}
 
     def make() -> Any:
         from viz.window.modes import ReplayMode
@@ -198,13 +198,16 @@ def _formats(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def add_window_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=Path("recordings"),
-        help="folder for GIF downloads (default ./recordings)",
-    )
+def add_window_options(parser: argparse.ArgumentParser, downloads: bool = True) -> None:
+    """A window's size and colours; with `downloads`, where G saves and in what formats
+    (practice's window saves nothing)."""
+    if downloads:
+        parser.add_argument(
+            "--out",
+            type=Path,
+            default=Path("recordings"),
+            help="folder for GIF downloads (default ./recordings)",
+        )
     parser.add_argument(
         "--window",
         type=_window_size,
@@ -212,23 +215,28 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
         metavar="WxH",
         help="window size in pixels (default 980x720, at least 640x480)",
     )
-    parser.add_argument(
-        "--formats",
-        type=_formats,
-        default=("gif", "svg"),
-        metavar="LIST",
-        help=f"what G saves beside the recording, from {','.join(ANIMATIONS)} (default gif,svg)",
-    )
+    if downloads:
+        parser.add_argument(
+            "--formats",
+            type=_formats,
+            default=("gif", "svg"),
+            metavar="LIST",
+            help=f"what G saves beside the recording, from {','.join(ANIMATIONS)} "
+            "(default gif,svg)",
+        )
     add_palette_option(parser, None)
 
 
-def _window_options(args: argparse.Namespace) -> dict[str, Any]:
+def window_options(args: argparse.Namespace) -> dict[str, Any]:
     from viz.window.settings import Settings, default_path
 
     settings = Settings.load(default_path())
     if args.palette is not None:  # for this window only; the panel's choice is kept
         settings.palette = args.palette
-    return {"out_dir": args.out, "size": args.window, "formats": args.formats, "settings": settings}
+    options: dict[str, Any] = {"size": args.window, "settings": settings}
+    if "out" in vars(args):
+        options |= {"out_dir": args.out, "formats": args.formats}
+    return options
 
 
 def add_commands(commands: Any) -> None:

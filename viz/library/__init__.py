@@ -19,7 +19,12 @@ tables beside it (practice):
   `reason`, `turns`, `started`, `ended`, `missing`, `judged`, `judgements` (a
   `SeatJudgement` a seat: moves, accuracy 0-100, glyph counts by name),
   `your_accuracy()`, `as_json()`.
-- `Library.record_judgements(id, judgements)`, `Library.rebuild() -> Rebuilt`.
+- `Library.record_judgements(id, judgements, also=None)`: `also(connection)` writes a
+  feature's own rows of the game in the same transaction (practice's puzzles);
+  `Library.rebuild() -> Rebuilt`.
+- `Library.transaction()`: a `with` block of writes to a feature's own tables, begun
+  with BEGIN IMMEDIATE as the library's own (a second process waits its turn); a
+  database error is a LibraryError.
 - `keep_session(path, database=None)`: the window's hook as a game ends (returns the
   line to show, or None); `catch_up(folder, library)`: the sessions not added yet.
 - `LibraryError`: the library cannot be read or written; one line.

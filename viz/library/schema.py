@@ -59,7 +59,24 @@ CREATE TABLE unreadable (             -- sessions the reader refused, as they we
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (GAMES,)
+PRACTICE = """
+CREATE TABLE practice (               -- each puzzle asked: its Leitner box (games/practice.py)
+    puzzle TEXT PRIMARY KEY,          -- the puzzle's key: its game, rules and moves, hashed
+    box INTEGER NOT NULL,
+    due TEXT NOT NULL,                -- the day it comes back, ISO 8601
+    asked INTEGER NOT NULL DEFAULT 0,
+    right INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE mined (                  -- the puzzles found in a game as it was last judged
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,          -- the game's puzzles in the order played, from 0
+    puzzle TEXT NOT NULL,             -- its key
+    data TEXT NOT NULL,               -- Puzzle.as_json(); read only while games.judged = 1
+    PRIMARY KEY (game_id, number)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (GAMES, PRACTICE)
 """Each version's SQL: version k is reached by MIGRATIONS[k - 1]."""
 
 LATEST = len(MIGRATIONS)

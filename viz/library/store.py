@@ -9,7 +9,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, fields
 from datetime import datetime
@@ -180,7 +180,7 @@ class Library:
             found = os.stat(path)
         except OSError:
             return
-        with self._transaction():
+        with self.transaction():
             self.connection.execute(
                 "INSERT OR REPLACE INTO unreadable VALUES (?, ?, ?, ?)",
                 (str(_absolute(path)), found.st_size, found.st_mtime_ns, reason),
@@ -212,7 +212,7 @@ class Library:
         for found in batch:
             self._keep_copy(found)
         replaced: list[Path] = []
-        with self._transaction():
+        with self.transaction():
             for found in batch:
                 old = self._session_row(found.entry) if sessions else None
                 if old is not None:
@@ -324,15 +324,24 @@ class Library:
 
     # --- judgements and rebuilding -----------------------------------------------------
 
-    def record_judgements(self, game_id: int, judgements: Iterable[SeatJudgement]) -> None:
-        """Keep how each seat of the game played (none: it had no move to judge)."""
-        with self._transaction():
+    def record_judgements(
+        self,
+        game_id: int,
+        judgements: Iterable[SeatJudgement],
+        also: Callable[[sqlite3.Connection], None] | None = None,
+    ) -> None:
+        """Keep how each seat of the game played (none: it had no move to judge); `also`
+        writes a feature's own rows of the judged game in the same transaction
+        (practice's puzzles)."""
+        with self.transaction():
             self.connection.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             self.connection.executemany(
                 "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
                 [(game_id, j.seat, j.moves, j.accuracy, json.dumps(j.glyphs)) for j in judgements],
             )
             self.connection.execute("UPDATE games SET judged = 1 WHERE id = ?", (game_id,))
+            if also is not None:
+                also(self.connection)
 
     def rebuild(self) -> Rebuilt:
         """Read every game's copy again (a copy that is gone, and whose source is gone or
@@ -367,7 +376,7 @@ class Library:
             found = entry(replay, digest, Path(row["path"]), source, os.stat(path))
         except FileError as error:
             if not Path(row["path"]).exists():
-                with self._transaction():
+                with self.transaction():
                     self._query("UPDATE games SET missing = 1 WHERE id = ?", (row["id"],))
                 report.missing += 1
                 return
@@ -378,7 +387,7 @@ class Library:
         values = _row_values(found) | {"missing": 0}
         del values["source_size"], values["source_mtime_ns"]  # of the source, when added
         assignments = ", ".join(f"{name} = ?" for name in values)
-        with self._transaction():
+        with self.transaction():
             self.connection.execute(
                 f"UPDATE games SET {assignments} WHERE id = ?", [*values.values(), row["id"]]
             )
@@ -394,9 +403,10 @@ class Library:
             raise _failure(self.path, error) from None
 
     @contextmanager
-    def _transaction(self) -> Iterator[None]:
+    def transaction(self) -> Iterator[None]:
         """One transaction, begun for writing at once (a second process waits for the
-        first's to end, up to BUSY_TIMEOUT_S); any failure rolls it back."""
+        first's to end, up to BUSY_TIMEOUT_S); any failure rolls it back, and a database
+        error is a LibraryError. A feature writes its own tables in one."""
         try:
             self.connection.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as error:

@@ -48,9 +48,9 @@ NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's ow
 class GameApp(GameWindow[StateT]):
     """Every window takes the same arguments: the game and its rules, then keywords.
     `script` makes it a replay of those moves (played at `times`, if the recording has
-    them); `vs` names the computer's tier; `clock` tells the session when moves are
-    played; `keep` is handed each session's recording as its game ends (the library's
-    hook)."""
+    them); `mode` another mode of the shell's (practice); `vs` names the computer's tier;
+    `clock` tells the session when moves are played; `keep` is handed each session's
+    recording as its game ends (the library's hook)."""
 
     title = "oddsevens"
     default_opponent = ""
@@ -73,6 +73,7 @@ class GameApp(GameWindow[StateT]):
         times: Sequence[int] = (),
         clock: Clock = time.monotonic,
         keep: Callable[[Path], str | None] | None = None,
+        mode: Callable[[GameApp[StateT]], Mode] | None = None,
     ) -> None:
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
@@ -95,7 +96,11 @@ class GameApp(GameWindow[StateT]):
         self.jobs = WindowJobs(judgements or {}, self.verdict_lines, said)
         self.session = Session(game, rules, seed, log_dir, said, clock, self.seat_players, keep)
         self.mode: Mode = (
-            PlayMode(self) if script is None else ReplayMode(self, script, list(times))
+            mode(self)
+            if mode is not None
+            else PlayMode(self)
+            if script is None
+            else ReplayMode(self, script, list(times))
         )
         self.mode.begin()
         if self.settings.problem:
@@ -130,6 +135,10 @@ class GameApp(GameWindow[StateT]):
 
     def start_game(self, seed: int | None = None) -> None:
         self.session.start(seed)
+        self.forget_game()
+
+    def forget_game(self) -> None:
+        """Leave behind what belonged to the last game: Loop, judging, the list's words."""
         self.playback.start(False)
         self.jobs.new_game()
         self.move_list.words_said.clear()
@@ -138,7 +147,11 @@ class GameApp(GameWindow[StateT]):
         self.start_game()
 
     def play(self, move: Any, automatic: bool = False) -> str | None:
-        return self.session.play(move, automatic)
+        """Play a move; the reason it was refused, or None (and the mode hears of it)."""
+        refusal = self.session.play(move, automatic)
+        if refusal is None:
+            self.mode.played(automatic)
+        return refusal
 
     def step_or_explain(self) -> None:
         self.playback.looping = False

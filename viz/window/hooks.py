@@ -57,6 +57,15 @@ class GameWindow(Generic[StateT]):
     def play_keys(self) -> Keys:
         raise NotImplementedError
 
+    def entry_keys(self) -> Keys:
+        """The keys that make a move, of play's keys: all that practice takes of them."""
+        return {}
+
+    def entry_controls(self) -> list[Control]:
+        """The controls beside the board that make a move, of play's: all that practice
+        shows of them."""
+        return []
+
     def play_mode(self) -> str:
         """The mode line of play, while the game goes on."""
         raise NotImplementedError

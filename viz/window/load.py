@@ -309,19 +309,24 @@ class LoadApp(GameApp[LoadState]):
             else:
                 self.message = f"There is no cell {cell}"
 
+    def entry_keys(self) -> dict[int, Callable[[], object]]:
+        """A cell's number and Enter pick it; P passes."""
+        return {
+            pygame.K_p: self.pass_turn,
+            pygame.K_RETURN: self.pick_typed,
+            pygame.K_KP_ENTER: self.pick_typed,
+            pygame.K_BACKSPACE: lambda: self.set_typed(self.typed[:-1]),
+        } | {key: partial(self.type_digit, digit) for key, digit in DIGIT_KEYS.items()}
+
     def play_keys(self) -> dict[int, Callable[[], object]]:
         return (
             playback_keys(self)
+            | self.entry_keys()
             | {
-                pygame.K_p: self.pass_turn,
                 pygame.K_a: self.toggle_auto1,
                 pygame.K_b: self.switch_green,
                 pygame.K_n: self.new_game,
                 pygame.K_LEFTBRACKET: lambda: self.set_load(self.state.pending_load - 1),
                 pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),
-                pygame.K_RETURN: self.pick_typed,
-                pygame.K_KP_ENTER: self.pick_typed,
-                pygame.K_BACKSPACE: lambda: self.set_typed(self.typed[:-1]),
             }
-            | {key: partial(self.type_digit, digit) for key, digit in DIGIT_KEYS.items()}
         )

@@ -131,10 +131,20 @@ class LoopsApp(GameApp[LoopsState]):
             Button("New game  (N)", self.new_game),
             Button("GIF  (G)", self.download),
             Label("Settings"),
-            Checkbox("Keyboard move-entry (K)", self.keyboard_shown(), self.show_keyboard),
+            self.keyboard_checkbox(),
             *view_controls(self),
             *(self.keyboard_box() if self.keyboard_shown() else []),
         ]
+
+    def entry_controls(self) -> list[Control]:
+        """The keyboard box, and the box to show it."""
+        return [
+            self.keyboard_checkbox(),
+            *(self.keyboard_box() if self.keyboard_shown() else []),
+        ]
+
+    def keyboard_checkbox(self) -> Checkbox:
+        return Checkbox("Keyboard move-entry (K)", self.keyboard_shown(), self.show_keyboard)
 
     def keyboard_box(self) -> list[Control]:
         top, width = self.board_height() + 6, self.board_width() - 20
@@ -232,8 +242,8 @@ class LoopsApp(GameApp[LoopsState]):
             getattr(pygame, f"K_{number}"): partial(self.choose, tier)
             for number, tier in enumerate(TIERS, 1)
         }
-        return tiers | {
-            pygame.K_g: self.download,
-            pygame.K_n: self.new_game,
-            pygame.K_k: lambda: self.show_keyboard(not self.keyboard_shown()),
-        }
+        return tiers | self.entry_keys() | {pygame.K_g: self.download, pygame.K_n: self.new_game}
+
+    def entry_keys(self) -> dict[int, Callable[[], object]]:
+        """K shows or hides the keyboard box, where moves are typed."""
+        return {pygame.K_k: lambda: self.show_keyboard(not self.keyboard_shown())}

@@ -35,6 +35,9 @@ class PlayMode:
         """When each listed move was played (milliseconds from the game's start)."""
         return list(self.app.session.times)
 
+    def played(self, automatic: bool) -> None:
+        """A move was played (by a person, unless `automatic`)."""
+
     def controls(self) -> list[Control]:
         return self.app.play_controls()
 
@@ -118,6 +121,9 @@ class ReplayMode:
 
     def listed(self) -> History[Any]:
         return self.script
+
+    def played(self, automatic: bool) -> None:
+        """A replay plays its own moves and hears of none."""
 
     def listed_times(self) -> list[int]:
         return list(self.times)

@@ -124,21 +124,26 @@ class TilesApp(GameApp[TilesState]):
     # --- the panel and your moves ----------------------------------------------------
 
     def play_controls(self) -> list[Control]:
-        controls: list[Control] = [
+        return [
             Button("New game  (N)", self.new_game),
             Button("GIF  (G)", self.download),
             *view_controls(self),
+            *self.entry_controls(),
         ]
-        if self.state.choosing and self.state.to_move == YOU:
-            controls.append(Label("Your 10: next colour"))
-            for number, color in enumerate(self.state.colors_in_play(), 1):
-                controls.append(
-                    Button(
-                        f"{COLORS[color].capitalize()} · {LETTERS[COLORS[color]]}  ({number})",
-                        partial(self.choose, color),
-                        theme=f"@{COLORS[color]}",
-                    )
+
+    def entry_controls(self) -> list[Control]:
+        """After your 10, a button a colour still in play."""
+        if not (self.state.choosing and self.state.to_move == YOU):
+            return []
+        controls: list[Control] = [Label("Your 10: next colour")]
+        for number, color in enumerate(self.state.colors_in_play(), 1):
+            controls.append(
+                Button(
+                    f"{COLORS[color].capitalize()} · {LETTERS[COLORS[color]]}  ({number})",
+                    partial(self.choose, color),
+                    theme=f"@{COLORS[color]}",
                 )
+            )
         return controls
 
     def choose(self, color: int) -> None:
@@ -220,10 +225,12 @@ class TilesApp(GameApp[TilesState]):
             self.message = reason.replace(f"player {YOU} ", "You ") if reason else ""
 
     def play_keys(self) -> dict[int, Callable[[], object]]:
+        return self.entry_keys() | {pygame.K_g: self.download, pygame.K_n: self.new_game}
+
+    def entry_keys(self) -> dict[int, Callable[[], object]]:
+        """1–5 name a colour; the arrows reach a tile, Enter or Space plays it."""
         colors = {getattr(pygame, f"K_{n}"): partial(self.choose_by_number, n) for n in range(1, 6)}
         return colors | {
-            pygame.K_g: self.download,
-            pygame.K_n: self.new_game,
             pygame.K_LEFT: lambda: self.move_cursor(-1),
             pygame.K_RIGHT: lambda: self.move_cursor(1),
             pygame.K_RETURN: self.play_cursor,

@@ -1,0 +1,118 @@
+"""`practice`: the puzzles of your own mistakes, in a game's window or on a page."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from viz.cli.common import CommandError
+from viz.cli.game_options import game_options, options_of_game
+from viz.cli.windows import add_window_options, open_window, window_options
+from viz.errors import shown
+
+if TYPE_CHECKING:
+    from games.practice import Card, Kept
+    from viz.library import Library
+
+
+def cmd_practice(args: argparse.Namespace) -> int:
+    from viz.library import LibraryError, open_library
+
+    try:
+        with open_library() as library:
+            for notice in library.notices:
+                print(f"oddsevens: {notice}", file=sys.stderr)
+            return _practise(library, args)
+    except LibraryError as error:
+        raise CommandError(str(error)) from None
+
+
+def _practise(library: Library, args: argparse.Namespace) -> int:
+    """Practice with its progress in `library`: the puzzles due, in a window or on a page."""
+    from viz.practice.progress import Progress
+    from viz.practice.puzzles import due_today, from_library, gather
+
+    progress = Progress(library)
+    if args.sources:
+        found = gather(args.sources, args.game)
+    else:
+        found = from_library(library, progress, args.game)
+    for problem in found.problems:
+        print(f"oddsevens: {shown(problem)}", file=sys.stderr)
+    queue = due_today(found.puzzles, progress, date.today())
+    status = 2 if found.problems else 0
+    if not queue:
+        if not found.puzzles:
+            raise CommandError(found.nothing(bool(args.sources)))
+        raise CommandError(f"no puzzles due today: {len(found.puzzles)} kept, the next due later")
+    if args.page is not None:
+        _write_page(args.page, queue)
+        return status
+    shown_game = queue[0][0].game
+    _say_others(queue, shown_game)
+    mine = [pair for pair in queue if pair[0].game == shown_game]
+    return open_window(lambda: _window(mine, progress, args), args.window) or status
+
+
+def _window(queue: Sequence[tuple[Kept, Card]], progress: Any, args: argparse.Namespace) -> Any:
+    from viz.practice.window import practice_window
+
+    return practice_window(queue, progress, date.today(), **window_options(args))
+
+
+def _write_page(path: Path, queue: Sequence[tuple[Kept, Card]]) -> None:
+    from viz.files import write_atomic
+    from viz.practice.page import practice_page
+
+    text = practice_page(queue)
+    write_atomic(path, lambda out: out.write(text))
+    print(f"{shown(path)}: {len(queue)} puzzle{'s' if len(queue) != 1 else ''}")
+
+
+def _say_others(queue: Sequence[tuple[Kept, Card]], shown_game: str) -> None:
+    """A window practises one game: a line for each other game with puzzles due."""
+    others: dict[str, int] = {}
+    for kept, _ in queue:
+        if kept.game != shown_game:
+            others[kept.game] = others.get(kept.game, 0) + 1
+    for game, count in others.items():
+        name = options_of_game(game).name
+        print(f"{count} {name} puzzle(s) due too: oddsevens practice {game}")
+
+
+def add_commands(commands: Any) -> None:
+    commands.add_parser(
+        "practice",
+        help="find the move that keeps the win: puzzles of your own mistakes",
+        build=_practice_options,
+    )
+
+
+def _practice_options(practice: argparse.ArgumentParser) -> None:
+    practice.add_argument(
+        "game",
+        nargs="?",
+        choices=[game.id for game in game_options()],
+        help="only this game's puzzles",
+    )
+    practice.add_argument(
+        "--from",
+        dest="sources",
+        type=Path,
+        nargs="+",
+        action="extend",
+        metavar="PATH",
+        help="practise the judged recordings named, or folders of them, instead of your games",
+    )
+    practice.add_argument(
+        "--page",
+        type=Path,
+        metavar="FILE.html",
+        help="write the puzzles due to a page that works offline, instead of a window",
+    )
+    add_window_options(practice, downloads=False)
+    practice.set_defaults(run=cmd_practice)
