@@ -21,6 +21,7 @@ SERIES = ("s0", "s1", "s2", "s3", "s4", "s5")
 MARKERS = ("ring", "square", "cross", "box", "plus", "triangle")
 MARKER_SPACING = 56  # at least this many pixels across between two marks of a line
 LABEL_SIZE = 12
+LABEL_ROOM = 150  # the room right of the plot, for the labels at the lines' ends
 LABEL_STEP = 16  # the least distance between two labels' middles at the lines' ends
 CHART_PALETTE = Palette.from_hex(
     {
@@ -85,7 +86,9 @@ def rate_chart(
     xs = sorted({x for _, _, points in series for x, _ in points})
     top = 58 if mark_names else 40
     first = xs[0] if xs else 0
-    plot = Plot(60, width - 150, top, height - 50, first, max(1, xs[-1] - first) if xs else 1)
+    plot = Plot(
+        60, width - LABEL_ROOM, top, height - 50, first, max(1, xs[-1] - first) if xs else 1
+    )
     shapes: list[Shape] = [
         Text("title", plot.left, 18, title, 15, "ink", "start"),
         Line(
@@ -115,10 +118,7 @@ def rate_chart(
     for number, (key, _label, points) in enumerate(series):
         shapes += _series_line(plot, number, len(series), key, points)
     shapes += _end_labels(plot, series, fair)
-    for name, x, rate, fill in marks:
-        cx, cy = plot.x_at(x), plot.y_at(rate)
-        shapes += _dot(f"mark-{name}", cx, cy, fill)
-        shapes.append(Text(f"mark-{name}-glyph", cx + 6, cy - 9, fill, 11, "ink"))
+    shapes += _marks(plot, marks)
     shapes += _mark_names(plot, mark_names)
     return Scene(width, height, "canvas", CHART_PALETTE, tuple(shapes))
 
@@ -161,7 +161,7 @@ def marker(key: str, kind: str, x: float, y: float, color: str, size: float = 5.
         )
         return [square] if kind == "square" else [square, edge]
     if kind == "triangle":
-        corners = ((x, y - size * 1.15), (x + size, y + size * 0.6), (x - size, y + size * 0.6))
+        corners = ((x, y - size), (x + size, y + size * 0.8), (x - size, y + size * 0.8))
         return [Line(key, (*corners, corners[0], corners[1]), color, width)]
     reach = half if kind == "cross" else size
     strokes = (
@@ -192,7 +192,7 @@ def _end_labels(
     shapes: list[Shape] = [
         Text("fair-label", column, places[0], percent(fair), LABEL_SIZE, "muted", "start")
     ]
-    room = plot.left + (plot.right - plot.left) + 150 - column - 24 - 4
+    room = plot.right + LABEL_ROOM - (column + 20) - 4  # the text's, to the canvas's edge
     for (number, key, label, (x, rate)), y in zip(ends, places[1:], strict=True):
         color = SERIES[number % len(SERIES)]
         shapes.append(
@@ -248,6 +248,29 @@ def spread(wanted: Sequence[float], step: float, low: float, high: float) -> lis
 def _dot(key: str, x: float, y: float, fill: str) -> list[Shape]:
     """A judged move's dot, ringed in ink so that it stands out from a line of its colour."""
     return [Circle(key, x, y, 4.5, fill), Ring(f"{key}-edge", x, y, 4.5, "ink", 1, dashed=False)]
+
+
+def _marks(plot: Plot, marks: Sequence[tuple[str, int, float, str]]) -> list[Shape]:
+    """Each judged move's dot and glyph; every glyph's plate first, so that none hides
+    a dot, and every glyph last, so that no dot hides one."""
+    plates, dots, glyphs = [], [], []
+    for name, x, rate, fill in marks:
+        cx, cy = plot.x_at(x), plot.y_at(rate)
+        plate, glyph = _plated(Text(f"mark-{name}-glyph", cx + 6, cy - 9, fill, 11, "ink"))
+        plates.append(plate)
+        dots += _dot(f"mark-{name}", cx, cy, fill)
+        glyphs.append(glyph)
+    return [*plates, *dots, *glyphs]
+
+
+def _plated(text: Text) -> tuple[Rect, Text]:
+    """A centred text and a plate of the canvas's colour to lay under it, so that it
+    reads over any line."""
+    width, height = text_width(text.text, text.size) + 2, text.size + 2
+    plate = Rect(
+        f"{text.key}-plate", text.x - width / 2, text.y - height / 2, width, height, "canvas"
+    )
+    return plate, text
 
 
 def _mark_names(plot: Plot, names: Sequence[tuple[str, str]]) -> list[Shape]:
