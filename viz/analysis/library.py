@@ -81,10 +81,16 @@ def _puzzles(found: Judged) -> list[Puzzle]:
     return puzzles(replace(replay, judgements=notes))
 
 
+DATE_TICKS = 6  # dates under the library chart at most
+
+
 def results_chart(games: list[LibraryGame]) -> Scene:
-    """Your finished games oldest first: your accuracy in each judged one, and your
-    share of the wins so far (a shared win counts its share)."""
+    """Your finished games oldest first, the axis under them dated by when they began:
+    your accuracy in each judged one, and your share of the wins so far (a shared win
+    counts its share). There must be one game at least."""
     played = finished(games)
+    if not played:
+        raise ValueError("no finished games of yours to chart")
     accuracy = [
         (number, a / 100)
         for number, game in enumerate(played, 1)
@@ -95,4 +101,29 @@ def results_chart(games: list[LibraryGame]) -> Scene:
         wins += win_share(game)
         so_far.append((number, wins / number))
     series = [(0, "your accuracy", accuracy), (1, "wins so far", so_far)]
-    return rate_chart("Your games: accuracy and results", "game, oldest first", series, 760, 420)
+    title = "Your games: accuracy and results"
+    if not accuracy:
+        title = "Your games: results (none judged yet: oddsevens library analyze)"
+    ticks, x_label = date_ticks(played)
+    return rate_chart(title, x_label, series, 760, 420, x_ticks=ticks)
+
+
+def date_ticks(
+    played: list[LibraryGame], most: int = DATE_TICKS
+) -> tuple[list[tuple[int, str]], str]:
+    """Up to `most` of the games (numbered from 1, oldest first), the first and the last
+    among them and the rest evenly between, each labelled with the day it began (a day
+    written once, at its first game); games all of one day are labelled with their
+    times, the day said in the axis's name."""
+    count, shown = len(played), min(most, len(played))
+    picked = sorted({round(n * (count - 1) / max(1, shown - 1)) for n in range(shown)})
+    days = {game.started.date() for game in played}
+    form = "%H:%M" if len(days) == 1 else "%Y-%m-%d"
+    ticks: list[tuple[int, str]] = []
+    for index in picked:
+        words = played[index].started.strftime(form)
+        if not ticks or ticks[-1][1] != words:
+            ticks.append((index + 1, words))
+    if len(days) == 1:
+        return ticks, f"game, oldest first, on {played[0].started:%Y-%m-%d}, by when it began"
+    return ticks, "game, oldest first, by the day it began"

@@ -9,9 +9,11 @@ from games.autoplay import Precision
 from games.load.policies import PLAYERS as PLAYERS  # what `--by` may name
 from games.load.sweep import CHUNK, Exact, LoadRow, chunks, play_chunk, solve
 from games.load.sweep import MAX_EXACT_CELLS as MAX_EXACT_CELLS
+from games.words import percent
 from viz.analysis.charts import CHART_PALETTE, rate_chart
 from viz.analysis.runner import IN_PROCESS, Sweep, Workers, run
 from viz.analysis.trials import Games, games_column, monte_carlo, precision_words
+from viz.scenes.common import text_width
 from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, contrast, rgb_hex
 
 Cell = tuple[int, int, int]  # rows, columns, Load
@@ -136,13 +138,13 @@ def heat_map(rows: list[LoadRow], width: int = 720) -> Scene:
                 shade = f"heat-{min(8, int(rate * 9))}"
                 key = f"cell-{load}-{h}-{w}"
                 shapes.append(Rect(key, x0 + j * cell, y0 + i * cell, cell - 1, cell - 1, shade))
-                if cell >= 26:
+                if cell - 1 >= text_width(percent(1), 9) + 2:
                     shapes.append(
                         Text(
                             f"{key}-rate",
                             x0 + (j + 0.5) * cell,
                             y0 + (i + 0.5) * cell,
-                            f"{rate:.0%}",
+                            percent(rate),
                             9,
                             _label_ink(shade),
                         )

@@ -168,6 +168,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     with _opened() as library:
         games = library.games(_filters(args))
     rows = standings(games)
+    if args.plot is not None and not rows:
+        raise CommandError(f"{args.plot}: not written: no finished games of yours match")
     if args.json:
         for row in rows:
             print(json.dumps(row.as_json()))
