@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.depth import examples
 
+from games.tiles import judging
 from games.tiles.ai import SeatView, careful, random_deal, random_player
 from games.tiles.batch import (
     FINISHED,
@@ -171,3 +172,13 @@ def test_the_medium_colour_of_a_seat_view_is_the_batch_colour_on_a_hand_made_dis
     assert SeatView.of(state, 1).legal_colors() == [0]
     games = Games.of([state], [1])
     assert play_choices(games, np.array([0])).tolist() == [0]  # red-1, its only red
+
+
+def test_the_analysis_samples_standings_which_sum_to_half_the_seats():
+    """Each playout's four standings sum to 6 pairs of seats / 3 others = 2, where
+    shares of the win would sum to 1."""
+    state = started(4, 2, 40)
+    options = judging.options(state)
+    found = judging.sample(state, options, state.to_move, range(8), 0)
+    assert found.shape == (len(options), 8, 4)
+    assert np.allclose(found.sum(axis=2), 2)
