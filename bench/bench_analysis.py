@@ -98,8 +98,8 @@ def engine_playouts(state: LoadState, trials: int) -> int:
 
 def tiles_engine_playouts(state: TilesState, trials: int) -> float:
     """Even Odds' playouts the plain way: every colour the mover may play, one engine
-    game at a time, every seat the Medium player."""
-    share = 0.0
+    game at a time, every seat the Medium player, the first seat's standings summed."""
+    standing = 0.0
     for option in tiles_judging.options(state):
         for trial in range(trials):
             game = state.copy()
@@ -107,10 +107,8 @@ def tiles_engine_playouts(state: TilesState, trials: int) -> float:
             while game.to_move is not None:
                 rng = random.Random(trial * 1009 + game.turns)
                 game.apply(random_deal(game, rng) if game.to_move == CHANCE else careful(game, rng))
-            outcome = game.outcome()
-            assert outcome is not None
-            share += outcome.shares(range(game.rules.players))[0]
-    return share
+            standing += game.standings()[0]
+    return standing
 
 
 def playout_rows(

@@ -113,6 +113,12 @@ def cap(game: AnyGame, method: Method) -> int:
     return method.trials or judging(game).trials or 1
 
 
+def chance_name(seats: int) -> str:
+    """What a chance is a chance of, in a few words: with two seats, to win; with more,
+    to finish ahead of another seat (Even Odds' standing, docs/analysis.md)."""
+    return "chance to win" if seats == 2 else "chance to finish ahead of another seat"
+
+
 def seats(game: AnyGame, state: State) -> range:
     return range(game.first_seat, game.first_seat + game.seats(state.rules))
 
@@ -270,21 +276,15 @@ def lost_at_once(game: AnyGame, state: State, move: Any) -> bool:
     return outcome is not None and state.to_move not in outcome.winners
 
 
-def scale(game: AnyGame, rules: Any) -> float:
-    """How much a fall in chance weighs: 1 in a two-seat game, more where the fair share
-    is smaller (2 at 4 seats, where 25 % is fair), so thresholds read alike."""
-    return game.seats(rules) / 2
-
-
-def glyph_of(drop: float, error: float, only: bool, weight: float) -> str:
-    """`??`, `?` or `?!` by how far the mover's chance fell (weighted by `scale`), when the
-    fall is more than twice its error; `!` for the only move that is no blunder."""
+def glyph_of(drop: float, error: float, only: bool) -> str:
+    """`??`, `?` or `?!` by how far the mover's chance fell, when the fall is more than
+    twice its error; `!` for the only move that is no blunder."""
     if only:
         return "!"
     if drop <= 2 * error:
         return ""
     for limit, glyph in ((BLUNDER, "??"), (MISTAKE, "?"), (INACCURACY, "?!")):
-        if drop * weight >= limit:
+        if drop >= limit:
             return glyph
     return ""
 
@@ -340,7 +340,6 @@ def judge(
     assert player is not None
     choices = judging(game).options(state)
     played = next(i for i, c in enumerate(choices) if judging(game).same_option(c, move))
-    weight = scale(game, rules)
     found = best_options(game, state, choices, method, _seed(seed, index), played)
     best, values, value = found.best, found.values, found.value
     if value is not None:
@@ -359,9 +358,9 @@ def judge(
     only = (
         bool(others_blunder)
         and best == (played,)
-        and all((before - v) * weight >= BLUNDER for v in others_blunder)
+        and all(before - v >= BLUNDER for v in others_blunder)
     )
-    glyph = glyph_of(before - now, error, only, weight)
+    glyph = glyph_of(before - now, error, only)
     if played in losing and len(losing) < len(choices):
         glyph = "??"  # it lost on the spot where another move would not have
     return Judgement(
@@ -452,19 +451,19 @@ def hint(game: AnyGame, state: State, time_up: Callable[[], bool], seed: int = 0
 # --- accuracy and the summary -------------------------------------------------------------
 
 
-def move_accuracy(before: float, after: float, error: float, weight: float) -> float:
+def move_accuracy(before: float, after: float, error: float) -> float:
     """lichess's accuracy of one move, 0 to 100, from the chance x it lost in percentage
-    points, weighted by `scale`: 103.1668 e^(-0.04354 x) - 3.1669. As for the glyphs, a
-    fall of no more than twice its standard error is not counted: it may be luck."""
+    points: 103.1668 e^(-0.04354 x) - 3.1669. As for the glyphs, a fall of no more than
+    twice its standard error is not counted: it may be luck."""
     drop = before - after
-    lost = drop * weight * 100 if drop > 2 * error else 0.0
+    lost = drop * 100 if drop > 2 * error else 0.0
     return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * lost) - 3.1669))
 
 
-def mean_accuracy(moves: Sequence[tuple[float, float, float]], weight: float) -> float:
+def mean_accuracy(moves: Sequence[tuple[float, float, float]]) -> float:
     """A player's accuracy: the mean of its moves' accuracies, each move given as its
     (chance before, chance after, standard error)."""
-    return sum(move_accuracy(*move, weight) for move in moves) / len(moves)
+    return sum(move_accuracy(*move) for move in moves) / len(moves)
 
 
 @dataclass(frozen=True)
@@ -484,12 +483,12 @@ class PlayerSummary:
         } | counts
 
 
-def player_summaries(judgements: Sequence[Judgement], weight: float) -> list[PlayerSummary]:
+def player_summaries(judgements: Sequence[Judgement]) -> list[PlayerSummary]:
     """Each player's moves judged, accuracy, and glyphs, first player first."""
     found = []
     for player in sorted({j.player for j in judgements}):
         mine = [j for j in judgements if j.player == player]
-        accuracy = mean_accuracy([(j.before, j.after, j.error) for j in mine], weight)
+        accuracy = mean_accuracy([(j.before, j.after, j.error) for j in mine])
         glyphs = {name: sum(j.glyph == glyph for j in mine) for glyph, name in GLYPH_NAMES.items()}
         found.append(PlayerSummary(player, len(mine), accuracy, glyphs))
     return found
@@ -497,13 +496,12 @@ def player_summaries(judgements: Sequence[Judgement], weight: float) -> list[Pla
 
 def summary(
     judgements: Sequence[Judgement],
-    weight: float,
     name: Callable[[int], str] = "Player {}".format,
 ) -> list[str]:
     """A line per player (called `name(player)`): moves judged, accuracy, and how many
     of each kind of error it made ("no errors" when none)."""
     lines = []
-    for found in player_summaries(judgements, weight):
+    for found in player_summaries(judgements):
         errors = [
             counted(found.glyphs[GLYPH_NAMES[glyph]], one, many)
             for glyph, one, many in SUMMARY

@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # numpy is loaded by the analysis alone: the command line sta
     import numpy.typing as npt
 
     Shares = npt.NDArray[np.float64]
-    """Playouts' results: each seat's share of the win, indexed [option, trial, seat]."""
+    """Playouts' results: each seat's figure, 0 to 1 with 0.5 fair (its share of the win
+    in a two-seat game; in Even Odds its standing), indexed [option, trial, seat]."""
 
     Sampler = Callable[[Any, Sequence[Any], int, range, int], Shares]
     """Playouts of `options` from a position for the mover `seat`: (state, options, seat,

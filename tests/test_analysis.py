@@ -29,7 +29,6 @@ from games.analysis import (
     judging,
     move_accuracy,
     sample,
-    scale,
     summary,
 )
 from games.history import History
@@ -61,39 +60,31 @@ ROOT = Path(__file__).resolve().parents[1]
     ],
 )
 def test_glyphs_by_the_fall_in_chance(drop, glyph):
-    assert glyph_of(drop, error=0.01, only=False, weight=1) == glyph
+    assert glyph_of(drop, error=0.01, only=False) == glyph
 
 
 def test_a_glyph_needs_a_fall_of_more_than_twice_its_error():
-    assert glyph_of(0.4, error=0.2, only=False, weight=1) == ""  # 0.4 is not more than 0.4
-    assert glyph_of(0.4, error=0.199, only=False, weight=1) == "??"
-
-
-def test_a_fall_weighs_twice_at_four_seats_where_a_quarter_is_fair():
-    weight = scale(REGISTRY["tiles"], REGISTRY["tiles"].rules({"players": 4}))
-    assert weight == 2
-    assert glyph_of(0.15, error=0, only=False, weight=weight) == "??"
-    assert glyph_of(0.149, error=0, only=False, weight=weight) == "?"
+    assert glyph_of(0.4, error=0.2, only=False) == ""  # 0.4 is not more than 0.4
+    assert glyph_of(0.4, error=0.199, only=False) == "??"
 
 
 def test_the_only_move_that_is_no_blunder_is_marked():
-    assert glyph_of(0.0, error=0, only=True, weight=1) == "!"
+    assert glyph_of(0.0, error=0, only=True) == "!"
 
 
 # --- accuracy at hand-worked points ------------------------------------------------------
 
 
 def test_accuracy_follows_the_stated_formula():
-    assert move_accuracy(0.5, 0.5, 0, 1) == pytest.approx(99.9999)  # 103.1668 - 3.1669
-    assert move_accuracy(0.4, 0.5, 0, 1) == pytest.approx(99.9999)  # a gain loses nothing
-    assert move_accuracy(0.6, 0.5, 0, 1) == pytest.approx(63.5826, abs=1e-3)  # e^-0.4354
-    assert move_accuracy(0.55, 0.5, 0, 2) == pytest.approx(63.5826, abs=1e-3)  # weighed 2
-    assert move_accuracy(1.0, 0.0, 0, 1) == 0  # 103.1668 e^-4.354 - 3.1669 < 0: clamped
+    assert move_accuracy(0.5, 0.5, 0) == pytest.approx(99.9999)  # 103.1668 - 3.1669
+    assert move_accuracy(0.4, 0.5, 0) == pytest.approx(99.9999)  # a gain loses nothing
+    assert move_accuracy(0.6, 0.5, 0) == pytest.approx(63.5826, abs=1e-3)  # e^-0.4354
+    assert move_accuracy(1.0, 0.0, 0) == 0  # 103.1668 e^-4.354 - 3.1669 < 0: clamped
 
 
 def test_a_fall_within_twice_its_error_costs_no_accuracy():
-    assert move_accuracy(0.6, 0.5, 0.05, 1) == pytest.approx(99.9999)
-    assert move_accuracy(0.6, 0.5, 0.049, 1) == pytest.approx(63.5826, abs=1e-3)
+    assert move_accuracy(0.6, 0.5, 0.05) == pytest.approx(99.9999)
+    assert move_accuracy(0.6, 0.5, 0.049) == pytest.approx(63.5826, abs=1e-3)
 
 
 def test_the_summary_counts_moves_accuracy_and_errors_in_words():
@@ -102,7 +93,7 @@ def test_the_summary_counts_moves_accuracy_and_errors_in_words():
 
     judgements = [judged(1, "??", 0.0), judged(1, "", 1.0), judged(2, "?!", 0.9)]
     judgements += [judged(3, "", 1.0)]
-    assert summary(judgements, 1, {1: "Red", 2: "Green", 3: "Blue"}.__getitem__) == [
+    assert summary(judgements, {1: "Red", 2: "Green", 3: "Blue"}.__getitem__) == [
         "Red: 2 moves, accuracy 50\u00a0%, 1 blunder",
         "Green: 1 move, accuracy 64\u00a0%, 1 inaccuracy",
         "Blue: 1 move, accuracy 100\u00a0%, no errors",

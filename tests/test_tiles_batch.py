@@ -2,7 +2,7 @@
 move: many games stepped together, every deal, tile and colour the batch chooses played
 on an engine game beside it (the engine refuses anything illegal), the Medium player's
 colour compared with the batch's at every turn, and the positions compared after each
-move, the shares of the win at the end."""
+move, the seats' standings at the end."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.depth import examples
 
+from games.tiles import judging
 from games.tiles.ai import SeatView, careful, random_deal, random_player
 from games.tiles.batch import (
     FINISHED,
@@ -103,20 +104,32 @@ def test_batched_games_move_as_the_engine_and_the_medium_player(players, seeds, 
     while (games.to_move != FINISHED).any():
         step_both(games, states)
     for row, state in enumerate(states):
-        outcome = state.outcome()
-        assert outcome is not None
-        expected = outcome.shares(range(players))
-        assert games.shares()[row].tolist() == pytest.approx(expected)
+        assert games.standings()[row].tolist() == pytest.approx(state.standings())
 
 
-def test_a_shared_win_is_split_and_the_last_round_breaks_a_tie():
-    """Totals 10, 10, 12, 9 (seat 3 wins alone); then 10, 10, 12, 12 with last rounds
-    4 and 4 (seats 0 and 1 share); then last rounds 3 and 4 (seat 0 alone)."""
+SCORES = [
+    [[5, 5, 6, 4], [3, 3, 3, 3], [2, 2, 3, 2]],  # totals 10, 10, 12, 9; last 2, 2, 3, 2
+    [[5, 5, 6, 5], [1, 1, 3, 3], [4, 4, 3, 4]],  # totals 10, 10, 12, 12; last 4, 4, 3, 4
+    [[5, 6, 6, 5], [2, 0, 3, 3], [3, 4, 3, 4]],  # totals 10, 10, 12, 12; last 3, 4, 3, 4
+]
+STANDINGS = [
+    [1.5 / 3, 1.5 / 3, 0, 1],  # seat 3 first; 0 and 1 level (each beats 2, half of the other)
+    [2.5 / 3, 2.5 / 3, 1 / 3, 0],  # 0 and 1 level ahead; of the 12s, seat 2's last 3 is ahead
+    [1, 2 / 3, 1 / 3, 0],  # of the 10s seat 0's last 3 is ahead, of the 12s seat 2's
+]
+
+
+def test_a_standing_counts_the_seats_beaten_a_tie_half_the_last_round_breaking_totals():
     games = Games.empty(3, 4)
-    games.scores[0] = [[5, 5, 6, 4], [3, 3, 3, 3], [2, 2, 3, 2]]
-    games.scores[1] = [[5, 5, 6, 5], [1, 1, 3, 3], [4, 4, 3, 4]]
-    games.scores[2] = [[5, 6, 6, 5], [2, 0, 3, 3], [3, 4, 3, 4]]
-    assert games.shares().tolist() == [[0, 0, 0, 1], [0.5, 0.5, 0, 0], [1, 0, 0, 0]]
+    games.scores[:] = SCORES
+    assert np.allclose(games.standings(), STANDINGS)
+
+
+@pytest.mark.parametrize(("scores", "expected"), list(zip(SCORES, STANDINGS, strict=True)))
+def test_the_engine_stands_the_seats_as_the_batch_does(scores, expected):
+    state = started(4, 1, 0)
+    state.scores, state.finished = scores, True
+    assert state.standings() == pytest.approx(expected)
 
 
 def test_one_trial_deals_alike_whatever_was_played_before():
@@ -136,11 +149,13 @@ def test_keys_differ_by_trial_and_detail():
     assert len(np.unique(keys)) == 200
 
 
-def test_playouts_of_a_game_end_with_one_share_of_the_win_in_all():
+def test_playouts_of_a_game_end_with_standings_that_sum_to_half_the_seats():
+    """Of each pair of seats one is ahead, or each stands half: 5 seats, 10 pairs, and
+    each seat's standing is out of 4 others, so they sum to 10 / 4 = 2.5."""
     states = [started(5, seed, 30) for seed in range(4)]
-    shares = played_out(Games.of(states, range(4)))
-    assert shares.shape == (4, 5)
-    assert np.allclose(shares.sum(axis=1), 1)
+    standings = played_out(Games.of(states, range(4)))
+    assert standings.shape == (4, 5)
+    assert np.allclose(standings.sum(axis=1), 2.5)
 
 
 def test_the_medium_colour_of_a_seat_view_is_the_batch_colour_on_a_hand_made_dispute():
@@ -157,3 +172,13 @@ def test_the_medium_colour_of_a_seat_view_is_the_batch_colour_on_a_hand_made_dis
     assert SeatView.of(state, 1).legal_colors() == [0]
     games = Games.of([state], [1])
     assert play_choices(games, np.array([0])).tolist() == [0]  # red-1, its only red
+
+
+def test_the_analysis_samples_standings_which_sum_to_half_the_seats():
+    """Each playout's four standings sum to 6 pairs of seats / 3 others = 2, where
+    shares of the win would sum to 1."""
+    state = started(4, 2, 40)
+    options = judging.options(state)
+    found = judging.sample(state, options, state.to_move, range(8), 0)
+    assert found.shape == (len(options), 8, 4)
+    assert np.allclose(found.sum(axis=2), 2)

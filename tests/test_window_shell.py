@@ -189,7 +189,7 @@ def test_an_ended_game_is_judged_beside_the_window_and_summed_up(opened):
     ]
     assert any(text.startswith("Blue: ") and "accuracy" in text for text in banner)
     judged = judge_game(game, window.rules, list(window.history.moves), 1, lambda: False)
-    assert window.jobs.verdict == summary(judged, 1, window.seat_name)
+    assert window.jobs.verdict == summary(judged, window.seat_name)
     assert window.jobs.verdict[0].startswith("Blue: ")
     glyphs = {index: note["glyph"] for index, note in window.jobs.judgements.items()}
     texts, _ = listed(window)

@@ -171,15 +171,18 @@ class Games:
 
     # --- the game's end -------------------------------------------------------------------
 
-    def shares(self) -> npt.NDArray[np.float64]:
-        """Each seat's share of the win, [game, seat]: the lowest total wins, a tie going
-        to the lowest score of the last round, a win shared by the seats still tied."""
-        totals = self.scores.sum(axis=1)
-        tied = totals == totals.min(axis=1, keepdims=True)
-        last = np.where(tied, self.scores[:, -1], np.iinfo(np.int64).max)
-        winners = last == last.min(axis=1, keepdims=True)
-        shares: npt.NDArray[np.float64] = winners / winners.sum(axis=1, keepdims=True)
-        return shares
+    def standings(self) -> npt.NDArray[np.float64]:
+        """Each seat's standing, [game, seat], as `TilesState.standings` finds it: the
+        share of the other seats it finishes ahead of (the lower total, of equal totals
+        the lower score of the last round), a tie counted half."""
+        totals = self.scores.sum(axis=1)[:, :, None]
+        last = self.scores[:, -1][:, :, None]
+        their_totals, their_last = totals.swapaxes(1, 2), last.swapaxes(1, 2)
+        ahead = (totals < their_totals) | ((totals == their_totals) & (last < their_last))
+        level = (totals == their_totals) & (last == their_last)
+        beaten = ahead.sum(axis=2) + (level.sum(axis=2) - 1) / 2
+        standings: npt.NDArray[np.float64] = beaten / (self.players - 1)
+        return standings
 
 
 # --- the Medium player's choices, for many games at once -----------------------------------
@@ -294,15 +297,15 @@ def color_choices(games: Games, rows: Ints) -> Ints:
 
 
 def played_out(games: Games) -> npt.NDArray[np.float64]:
-    """Every game played to its end, every seat as the Medium player: each seat's share
-    of the win, [game, seat]."""
+    """Every game played to its end, every seat as the Medium player: each seat's
+    standing, [game, seat]."""
     while True:
         to_move = games.to_move
         dealing = np.flatnonzero(to_move == CHANCE)
         choosing = np.flatnonzero((to_move >= 0) & games.choosing)
         playing = np.flatnonzero((to_move >= 0) & ~games.choosing)
         if not (len(dealing) or len(choosing) or len(playing)):
-            return games.shares()
+            return games.standings()
         if len(dealing):
             games.deal(dealing)
         if len(choosing):

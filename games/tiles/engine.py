@@ -187,6 +187,19 @@ class TilesState(TriedMoves):
             "totals": totals,
         }
 
+    def standings(self) -> list[float]:
+        """Each seat's standing at the game's end: the share of the other seats it
+        finishes ahead of, a tie counted half. The lower total is ahead, and of equal
+        totals the lower score in the last round, as the winner is found: the winner
+        alone stands at 1, the last alone at 0."""
+        assert self.finished  # a standing is a finished game's
+        ranks = [(total, last) for total, last in zip(self.totals(), self.scores[-1], strict=True)]
+        others = len(ranks) - 1
+        return [
+            (sum(mine < theirs for theirs in ranks) + (ranks.count(mine) - 1) / 2) / others
+            for mine in ranks
+        ]
+
     def outcome(self) -> Outcome | None:
         result = self.result()
         if result is None:

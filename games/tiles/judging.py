@@ -1,7 +1,9 @@
-"""How the analysis values Even Odds: by playouts in which every seat plays the Medium
-player's policy (`careful`) and later rounds are dealt at random, each dealing the
-mover a hand it could hold first, since a seat never sees its own numbers. The mover's
-options are colours, not tiles: its own tiles of one colour look alike to it."""
+"""How the analysis values Even Odds: by the mover's standing at the game's end (the
+share of the other seats it finishes ahead of), found by playouts in which every seat
+plays the Medium player's policy (`careful`) and later rounds are dealt at random, each
+dealing the mover a hand it could hold first, since a seat never sees its own numbers.
+The mover's options are colours, not tiles: its own tiles of one colour look alike to
+it."""
 
 from __future__ import annotations
 
@@ -48,11 +50,11 @@ def option_move(state: TilesState, option: Any, seat: int, rng: random.Random) -
 def sample(
     state: TilesState, options: Sequence[Any], seat: int, trials: range, seed: int
 ) -> Shares:
-    """Playouts of each option, [option, trial, seat], played on together in arrays
-    (games/tiles/batch.py). A trial's draws are kept apart by what they are for (the
-    mover's imagined hand, each later deal, each seat's choice among its own look-alike
-    tiles at each turn), so that two options' playouts of one trial differ only where
-    the option itself made them differ."""
+    """Each seat's standing in playouts of each option, [option, trial, seat], played on
+    together in arrays (games/tiles/batch.py). A trial's draws are kept apart by what
+    they are for (the mover's imagined hand, each later deal, each seat's choice among
+    its own look-alike tiles at each turn), so that two options' playouts of one trial
+    differ only where the option itself made them differ."""
     from games.tiles.batch import Games, played_out  # numpy: loaded by the analysis alone
 
     positions, keys = [], []
@@ -64,13 +66,14 @@ def sample(
             position.apply(option_move(position, option, seat, random.Random(draws + 1)))
             positions.append(position)
             keys.append(draws)
-    shares = played_out(Games.of(positions, keys))
-    return shares.reshape(len(trials), len(options), -1).swapaxes(0, 1)
+    standings = played_out(Games.of(positions, keys))
+    return standings.reshape(len(trials), len(options), -1).swapaxes(0, 1)
 
 
 READINGS = {
     "medium": Reading(
-        "the mover's expected share of the win (1/k of a win shared by k seats) when "
+        "the mover's chance to finish ahead of another seat drawn at random (its expected "
+        "standing: 1 first, 0 last, a tie counted half; 50 % is fair at any table) when "
         "every seat plays on as the Medium player does, the mover's own numbers dealt "
         "again from what it could see"
     )

@@ -16,6 +16,7 @@ from games.analysis import (
     Method,
     PlayerSummary,
     after,
+    chance_name,
     counted,
     exact_value,
     judge_by_id,
@@ -23,7 +24,6 @@ from games.analysis import (
     judging,
     meaning,
     player_summaries,
-    scale,
     summary,
 )
 from games.recording import MAX_BEST, Replay
@@ -101,8 +101,7 @@ class Judged:
     judgements: list[Judgement]
 
     def summaries(self) -> list[PlayerSummary]:
-        replay = self.recording.replay
-        return player_summaries(self.judgements, scale(replay.game, replay.rules))
+        return player_summaries(self.judgements)
 
 
 def analyze_many(
@@ -154,9 +153,8 @@ def as_json(replay: Replay, judgement: Judgement) -> dict[str, Any]:
 
 def json_lines(replay: Replay, judgements: list[Judgement]) -> str:
     """A line per judged turn, then a line per player: moves, accuracy, glyph counts."""
-    weight = scale(replay.game, replay.rules)
     lines = [json.dumps(as_json(replay, j)) for j in judgements]
-    lines += [json.dumps(found.as_json()) for found in player_summaries(judgements, weight)]
+    lines += [json.dumps(found.as_json()) for found in player_summaries(judgements)]
     return "\n".join(lines)
 
 
@@ -183,14 +181,14 @@ def table(replay: Replay, judgements: list[Judgement], method: Method) -> str:
             f"| {j.after:.0%}{error} | {j.glyph} | {best} |"
         )
     lines.append("")
-    lines += summary(judgements, scale(replay.game, replay.rules), kit.seat_name)
+    lines += summary(judgements, kit.seat_name)
     return "\n".join(lines)
 
 
 def chance_chart(replay: Replay, judgements: list[Judgement]) -> Scene:
-    """Each seat's chance to win before the first judged move and after every one (in a
+    """Each seat's chance before the first judged move and after every one (in a
     two-player game the first seat's alone: the other's is the rest), the judged moves
-    marked in their glyphs' colours."""
+    marked in their glyphs' colours, 50 % (fair at any table) dashed."""
     game = replay.game
     first = game.first_seat
     seats = range(first, first + game.seats(replay.rules))
@@ -210,8 +208,8 @@ def chance_chart(replay: Replay, judgements: list[Judgement]) -> Scene:
     present = [glyph for glyph in GLYPH_NAMES if any(j.glyph == glyph for j in judgements)]
     named = [(glyph, f"{glyph} {GLYPH_NAMES[glyph]}") for glyph in present]
     whose = "each seat's" if len(shown) > 1 else f"{name(first)}'s"
-    title = f"{game.name}: {whose} chance to win"
-    return rate_chart(title, "turn", series, 720, 420, marks, 1 / len(seats), named)
+    title = f"{game.name}: {whose} {chance_name(len(seats))}"
+    return rate_chart(title, "turn", series, 720, 420, marks, mark_names=named)
 
 
 def summary_rows(judged: list[Judged]) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.analysis import GLYPH_NAMES, judging, mean_accuracy, scale
+from games.analysis import GLYPH_NAMES, chance_name, judging, mean_accuracy
 from games.recording import Replay
 from games.words import give_or_take, percent, with_unit
 from viz.scenes import SCENES
@@ -113,11 +113,10 @@ def accuracy_words(replay: Replay) -> str:
     found = judged_moves(replay)
     if not found:
         return ""
-    weight = scale(replay.game, replay.rules)
     name = SCENES[replay.game.id].seat_name
     players = sorted({j.player for j in found})
     shares = [
-        mean_accuracy([(j.before, j.after, j.error) for j in found if j.player == p], weight)
+        mean_accuracy([(j.before, j.after, j.error) for j in found if j.player == p])
         for p in players
     ]
     return "Accuracy: " + ", ".join(
@@ -140,7 +139,7 @@ def chart_data(replay: Replay, first: int, last: int) -> dict[str, Any] | None:
     """The replay page's chance chart for turns `first` to `last`, or None without
     judgements: in a two-player game the first seat's chance after each judged move
     (the mover's, or the rest of it), from the position before the first one; with more
-    seats the mover's chance after each judged move, the fair share dashed."""
+    seats the mover's chance after each judged move; 50 %, fair at any table, dashed."""
     shown = [j for j in judged_moves(replay) if first <= j.turn <= last]
     if not shown:
         return None
@@ -168,13 +167,13 @@ def chart_data(replay: Replay, first: int, last: int) -> dict[str, Any] | None:
         mine = opening.player == game.first_seat
         start = {"turn": opening.turn - 1, "value": opening.before if mine else 1 - opening.before}
     title = (
-        f"{name(game.first_seat)}'s chance to win"
+        f"{name(game.first_seat)}'s {chance_name(seats)}"
         if seats == 2
-        else "The mover's chance to win after each move"
+        else f"The mover's {chance_name(seats)} after each move"
     )
     return {
         "title": title,
-        "fair": 1 / seats,
+        "fair": 0.5,
         "start": start,
         "points": points,
         "accuracy": accuracy_words(replay),

@@ -8,7 +8,7 @@ from typing import Any, Generic
 
 import pygame
 
-from games.analysis import Judgement, scale, summary
+from games.analysis import Judgement, summary
 from games.base import Game, Policy, StateT
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene, Shape, outline
@@ -46,7 +46,7 @@ class GameWindow(Generic[StateT]):
 
     def verdict_lines(self, judged: list[Judgement]) -> list[str]:
         """How each side played, a line each, for the banner."""
-        return summary(judged, scale(self.game, self.rules), self.seat_name)
+        return summary(judged, self.seat_name)
 
     def scene(self) -> Scene:
         raise NotImplementedError

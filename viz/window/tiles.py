@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from games.analysis import Judgement, scale, summary
+from games.analysis import Judgement, summary
 from games.base import Policy
 from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS, color_of
@@ -90,8 +90,7 @@ class TilesApp(GameApp[TilesState]):
         banner hide the score table."""
         others = YOU + 1  # every computer seat, as one
         seats = [j if j.player == YOU else replace(j, player=others) for j in judged]
-        weight = scale(self.game, self.rules)
-        return summary(seats, weight, lambda seat: "You" if seat == YOU else "The computer seats")
+        return summary(seats, lambda seat: "You" if seat == YOU else "The computer seats")
 
     def outcome(self) -> str:
         return outcome_words(self.state, self.viewer())
