@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from functools import cache
 from pathlib import Path
 
@@ -459,6 +460,8 @@ def test_the_table_states_its_meaning_and_ends_with_each_players_accuracy(small_
     assert "a chance is player 2's chance to hold every stage against a player 1" in out
     assert "| turn | player | move | before | after | glyph | best |" in out
     assert "\nRed: " in out and "\nGreen: " in out and "accuracy" in out
+    # every chance held to its unit, as all the program's text is: "84\u00a0%"
+    assert re.findall(r"\d%", out) == [] and re.findall(r"\d\u00a0%", out)
 
 
 def test_versus_perfect_reads_perfect_play_and_an_unknown_reading_is_one_line(small_load, capsys):

@@ -27,7 +27,7 @@ from games.analysis import (
     summary,
 )
 from games.recording import MAX_BEST, Replay
-from games.words import give_or_take, with_unit
+from games.words import give_or_take, percent, with_unit
 from viz.analysis.charts import rate_chart
 from viz.analysis.runner import IN_PROCESS, Sweep, Workers, never, run
 from viz.export.judged import best_words
@@ -175,10 +175,10 @@ def table(replay: Replay, judgements: list[Judgement], method: Method) -> str:
         played = kit.move_words(state, after(state, replay.moves[j.index]))
         options = len(judging(replay.game).options(state))
         best = best_words([kit.advice(state, move) for move in j.best], options)
-        error = f" {give_or_take(f'{j.error:.0%}')}" if not j.exact else ""
+        error = f" {give_or_take(percent(j.error))}" if not j.exact else ""
         lines.append(
-            f"| {j.turn} | {kit.seat_name(j.player)} | {played} | {j.before:.0%} "
-            f"| {j.after:.0%}{error} | {j.glyph} | {best} |"
+            f"| {j.turn} | {kit.seat_name(j.player)} | {played} | {percent(j.before)} "
+            f"| {percent(j.after)}{error} | {j.glyph} | {best} |"
         )
     lines.append("")
     lines += summary(judgements, kit.seat_name)
