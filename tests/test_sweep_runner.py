@@ -50,18 +50,29 @@ def test_rows_print_as_one_json_object_a_line():
     ]
 
 
-def test_an_interrupt_ends_the_workers_at_once():
+def _say_then_sleep(started: str, seconds: float) -> None:
+    Path(started).touch()
+    time.sleep(seconds)
+
+
+def test_an_interrupt_ends_the_workers_at_once(tmp_path):
     finished: list[int] = []  # cells whose 30 s of work came back: none, if cut short
+    started = tmp_path / "started"
     slow = Sweep[int, None, None](
-        lambda cell: [(30,)], time.sleep, lambda cell, _: finished.append(cell), str
+        lambda cell: [(str(started), 30)],
+        _say_then_sleep,
+        lambda cell, _: finished.append(cell),
+        str,
     )
-    ctrl_c = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
-    ctrl_c.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            run(slow, [1, 2, 3, 4], Workers(2))
-    finally:
-        ctrl_c.cancel()
+
+    def ctrl_c_once_working() -> None:  # as a person would: once the work is under way
+        while not started.exists():
+            time.sleep(0.01)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=ctrl_c_once_working, daemon=True).start()
+    with pytest.raises(KeyboardInterrupt):
+        run(slow, [1, 2, 3, 4], Workers(2))
     assert finished == []
     assert multiprocessing.active_children() == []
 

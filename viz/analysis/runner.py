@@ -283,8 +283,9 @@ def _ctrl_c_ignored() -> Iterator[None]:
     set it aside, a Ctrl-C sent to the whole group (as a terminal sends it) would stop
     them mid-import with a traceback of their own. A Ctrl-C in the few milliseconds the
     workers take to be started is lost."""
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
+    handler = signal.getsignal(signal.SIGINT)
+    try:  # set inside: a Ctrl-C raised just after the change still puts it back
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         yield
     finally:
         signal.signal(signal.SIGINT, handler)
