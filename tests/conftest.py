@@ -2,6 +2,7 @@ import atexit
 import os
 import shlex
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -33,6 +34,11 @@ atexit.register(shutil.rmtree, _CONFIG, True)
 _DATA = Path(tempfile.mkdtemp(prefix="oddsevens-data-"))
 os.environ["ODDSEVENS_DATA"] = str(_DATA)
 atexit.register(shutil.rmtree, _DATA, True)
+
+# Ctrl-C as a terminal delivers it, whoever started the run: a shell ignores it in the
+# commands it starts in the background (`pytest &`), and every process started from
+# them, the commands under test included, would inherit that.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 CI = os.environ.get("CI") == "true"
 
