@@ -292,8 +292,8 @@ INTERRUPTIBLE = {
     "validate": ["validate", "{rec}"],
 }
 SLOW_VALIDATE = (
-    "import sys, time, viz.cli.recordings as r; "
-    "r.load_replay = lambda path: print('reading', flush=True) or time.sleep(60); "
+    "import sys, time, viz.files as f; "  # the command reads through viz.files as it runs
+    "f.load_replay = lambda path: print('reading', flush=True) or time.sleep(60); "
     "from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
 )
 
