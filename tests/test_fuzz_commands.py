@@ -104,7 +104,7 @@ def test_no_command_leaves_a_traceback_a_hang_or_a_file_behind(tmp_path):
     sources = _sources(tmp_path)
     rng = random.Random(34)
     counts: Counter[str] = Counter()
-    for case in range(cases(40, 6)):
+    for case in range(cases(40, 3)):
         folder = tmp_path / f"case-{case}"
         (folder / "tmp").mkdir(parents=True)
         recording = folder / "game.jsonl"

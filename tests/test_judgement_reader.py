@@ -33,7 +33,7 @@ def test_mutated_judgements_are_refused_in_one_line_or_draw():
     """Tracebacks counted over every case, so that one run reports them all."""
     tracebacks, accepted = [], 0
     judged = judged_recordings()  # made when needed: collecting the tests stays quick
-    for case in range(cases(full=3000, quick=100)):
+    for case in range(cases(full=3000, quick=30)):
         rng = random.Random(case)
         path = FOLDER / "judged.jsonl"
         path.write_bytes(mutate_judgement(judged[case % len(judged)], rng))

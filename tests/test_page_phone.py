@@ -27,8 +27,8 @@ PHONES = [(320, 568), (360, 640), (390, 844)]
 TABLET = (768, 1024)
 # The room across: the screen less the page's padding, .75rem either side.
 PADDING = 12
-# A local run lays out Load's boards on the narrowest phone; CI every game at every width.
-QUICK = {("load", PHONES[0]), ("load-20x20", PHONES[0])}
+# A local run lays out Load's 7x7 board on the narrowest phone; CI every game at every width.
+QUICK = {("load", PHONES[0])}
 
 
 def screens(names, sizes):
@@ -128,6 +128,7 @@ def scrubber_bottom(page) -> float:
     return float(box["y"] + box["height"])
 
 
+@pytest.mark.slow
 def test_a_board_that_can_keep_9_px_text_fills_the_first_screen(open_page):
     """On a 768x1024 tablet the 7x7 board's text stays 9 px or more when it is drawn as
     tall as the first screen leaves it: the title, the board, the buttons and the scrubber
@@ -140,6 +141,7 @@ def test_a_board_that_can_keep_9_px_text_fills_the_first_screen(open_page):
     assert page.evaluate("document.documentElement.scrollHeight") > TABLET[1]  # the list
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "size", "width"),
     [
