@@ -31,6 +31,7 @@ from viz.scenes.shapes import (
     common_ends,
     dash_angles,
     dash_segments,
+    replaced_ends,
 )
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom
@@ -147,9 +148,8 @@ def _next_boxes(before: Scene, after: Scene, boxes: np.ndarray) -> np.ndarray:
     start, end = splice
     middle = shape_boxes(after.shapes[start : len(after.shapes) - end])
     rows = np.concatenate((boxes[:start], middle, boxes[len(boxes) - end :]))
-    for index in (*range(start), *range(-end, 0)):
-        if before.shapes[index] is not after.shapes[index]:
-            rows[index] = bounds(after.shapes[index])
+    for index in replaced_ends(before.shapes, after.shapes, splice):
+        rows[index] = bounds(after.shapes[index])
     return rows
 
 
