@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 from test_streams import timeline
 
+from viz.export.deltas import spare_where
 from viz.export.engine import Clip, gif_bytes
 from viz.export.gif import LONG_RUN, long_runs
 from viz.files import load_replay
@@ -101,3 +102,10 @@ def test_a_square_just_beside_a_repainted_change_is_left_as_it_was():
     *_, (repainted, box) = render_changes([before, after])
     assert box is not None and box[0] == 10
     assert np.array_equal(np.asarray(repainted), np.asarray(render(after)))
+
+
+def test_the_spare_index_stands_where_marked_and_every_other_pixel_keeps_its_colour():
+    pixels = np.array([[0, 3, 5], [5, 1, 0]], dtype=np.uint8)
+    marked = np.array([[True, False, True], [False, True, False]])
+    assert spare_where(pixels, marked, 6).tolist() == [[6, 3, 6], [5, 6, 0]]
+    assert spare_where(pixels, marked, 6).dtype == np.uint8
