@@ -11,11 +11,14 @@ import pytest
 from PIL import Image
 from test_streams import timeline
 
+from viz.export.deltas import spare_where
 from viz.export.engine import Clip, gif_bytes
 from viz.export.gif import LONG_RUN, long_runs
 from viz.files import load_replay
-from viz.render.raster import render
+from viz.render.raster import render, render_changes
 from viz.render.timeline import fixed_durations_ms, gif_delays_cs
+from viz.scenes.load import PALETTE
+from viz.scenes.shapes import Rect, Scene
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_GAME = ROOT.parent / "shared" / "data" / "load-7x7-full-49-stages.jsonl"
@@ -85,3 +88,24 @@ def test_runs_of_unchanged_pixels_are_transparent_from_the_long_length_on():
 
 def test_a_frame_with_nothing_kept_has_no_long_run():
     assert not long_runs(np.zeros((4, 60), dtype=bool)).any()
+
+
+def test_a_square_just_beside_a_repainted_change_is_left_as_it_was():
+    """The change at x 12 is repainted from x 10 (its bounds reach two pixels out); the
+    square at x 0..7 meets that region by its own bounds (three pixels out), but ends
+    two pixels before it, so the repaint must not touch a single pixel of it."""
+    square = Rect("square", 0, 0, 8, 30, "red")
+    before, after = (
+        Scene(40, 30, "canvas", PALETTE, (square, Rect("change", 12, 0, 6, 30, fill)))
+        for fill in ("green", "ink")
+    )
+    *_, (repainted, box) = render_changes([before, after])
+    assert box is not None and box[0] == 10
+    assert np.array_equal(np.asarray(repainted), np.asarray(render(after)))
+
+
+def test_the_spare_index_stands_where_marked_and_every_other_pixel_keeps_its_colour():
+    pixels = np.array([[0, 3, 5], [5, 1, 0]], dtype=np.uint8)
+    marked = np.array([[True, False, True], [False, True, False]])
+    assert spare_where(pixels, marked, 6).tolist() == [[6, 3, 6], [5, 6, 0]]
+    assert spare_where(pixels, marked, 6).dtype == np.uint8

@@ -23,6 +23,8 @@ def random_move(state, rng):
 
 
 def check_against_model(state, model):
+    half_states = state.half_states()
+    assert len(half_states) == model.cells
     for cell in range(model.cells):
         expected_red = NONE if cell not in model.red else (DIM if cell in model.red_cleared else ON)
         expected_green = (
@@ -30,6 +32,7 @@ def check_against_model(state, model):
         )
         assert state.red_state(cell) == expected_red
         assert state.green_state(cell) == expected_green
+        assert half_states[cell] == (expected_red, expected_green)
 
 
 boards = st.tuples(st.integers(1, 9), st.integers(1, 9), st.integers(3, 8)).filter(

@@ -282,6 +282,19 @@ class LoadState(TriedMoves):
     def green_state(self, cell: int) -> int:
         return _half_state(self.green, self.green_cleared, cell)
 
+    def half_states(self) -> list[tuple[int, int]]:
+        """Every cell's red and green state, in cell order (a picture asks for all)."""
+        red, red_cleared, green, green_cleared = (
+            self.red,
+            self.red_cleared,
+            self.green,
+            self.green_cleared,
+        )
+        return [
+            (_half_state(red, red_cleared, cell), _half_state(green, green_cleared, cell))
+            for cell in range(self.board.cells)
+        ]
+
     def result(self) -> dict[str, int] | None:
         if self.winner is None:
             return None

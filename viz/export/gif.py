@@ -20,7 +20,7 @@ from typing import BinaryIO
 import numpy as np
 from PIL import Image
 
-from viz.export.deltas import DeltaAnimation, Frame
+from viz.export.deltas import DeltaAnimation, Frame, spare_where
 
 KEEP = 1  # GIF disposal: leave the frame in place for the next one to draw over
 # Runs of unchanged pixels at least this long are transparent; shorter ones keep their
@@ -50,7 +50,7 @@ class GifStream(DeltaAnimation):
             clear = long_runs(frame.kept)
             if clear.any():
                 transparent = self.transparent
-                pixels = np.where(clear, np.uint8(transparent), pixels)
+                pixels = spare_where(pixels, clear, transparent)
         flags = KEEP << 2 | (transparent is not None)
         control = struct.pack("<BHBB", flags, delay, transparent or 0, 0)
         height, width = pixels.shape

@@ -31,6 +31,7 @@ from viz.scenes.shapes import (
     common_ends,
     dash_angles,
     dash_segments,
+    replaced_ends,
 )
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom
@@ -147,9 +148,8 @@ def _next_boxes(before: Scene, after: Scene, boxes: np.ndarray) -> np.ndarray:
     start, end = splice
     middle = shape_boxes(after.shapes[start : len(after.shapes) - end])
     rows = np.concatenate((boxes[:start], middle, boxes[len(boxes) - end :]))
-    for index in (*range(start), *range(-end, 0)):
-        if before.shapes[index] is not after.shapes[index]:
-            rows[index] = bounds(after.shapes[index])
+    for index in replaced_ends(before.shapes, after.shapes, splice):
+        rows[index] = bounds(after.shapes[index])
     return rows
 
 
@@ -225,13 +225,13 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 def _draw_region(image: Image.Image, scene: Scene, box: Box, boxes: np.ndarray) -> None:
     """Redraw the part of `scene` inside `box` onto `image`, clipped to the box; `boxes`
-    holds the bounds of the scene's shapes, a row each, in the scene's order."""
+    holds the bounds of the scene's shapes, a row each, in the scene's order. The patch
+    is drawn as an array, so that no shape pays for a round trip through an image."""
     box = _clip(box, scene.width, scene.height)
     if box[0] >= box[2] or box[1] >= box[3]:
         return
     colors = indexed_palette(scene.palette)
-    patch = Image.new("P", (box[2] - box[0], box[3] - box[1]), colors.index[scene.background])
-    draw = ImageDraw.Draw(patch)
+    patch = np.full((box[3] - box[1], box[2] - box[0]), colors.index[scene.background], np.uint8)
     dx, dy = -box[0], -box[1]
     meets = (
         (boxes[:, 0] < box[2])
@@ -244,10 +244,19 @@ def _draw_region(image: Image.Image, scene: Scene, box: Box, boxes: np.ndarray) 
         if isinstance(shape, Text):
             _draw_text(patch, colors, shape, dx, dy)
         elif isinstance(shape, Rect) and not shape.radius:
-            _draw_shape(draw, colors.index, shape, dx, dy)  # square edges need no shading
+            _fill_rect(patch, colors.index[shape.fill], shape, dx, dy)  # square: no shading
         else:
             _draw_smooth(patch, colors, shape, dx, dy)
-    image.paste(patch, box[:2])
+    height, width = patch.shape
+    image.paste(Image.frombuffer("P", (width, height), patch.tobytes(), "raw", "P", 0, 1), box[:2])
+
+
+def _fill_rect(patch: np.ndarray, index: int, rect: Rect, dx: int, dy: int) -> None:
+    """`rect` filled with one palette entry, its edges rounded to whole pixels as
+    `ImageDraw.rectangle` rounds them."""
+    left, top = max(0, round(rect.x) + dx), max(0, round(rect.y) + dy)
+    right, bottom = max(0, round(rect.x + rect.w) + dx), max(0, round(rect.y + rect.h) + dy)
+    patch[top:bottom, left:right] = index
 
 
 _NO_BOXES = np.zeros((0, 4), dtype=np.int64)
@@ -294,28 +303,28 @@ def _circle_box(cx: float, cy: float, r: float) -> tuple[int, int, int, int]:
     return round(cx - r), round(cy - r), round(cx + r), round(cy + r)
 
 
-def _draw_text(image: Image.Image, colors: IndexedPalette, text: Text, dx: int, dy: int) -> None:
+def _draw_text(patch: np.ndarray, colors: IndexedPalette, text: Text, dx: int, dy: int) -> None:
     levels, left, top = text_coverage(text.text, round(text.size), ANCHORS[text.anchor])
     _paint(
-        image, colors.lut[text.fill], levels, round(text.x) + left + dx, round(text.y) + top + dy
+        patch, colors.lut[text.fill], levels, round(text.x) + left + dx, round(text.y) + top + dy
     )
 
 
-def _draw_smooth(
-    image: Image.Image, colors: IndexedPalette, shape: Drawn, dx: int, dy: int
-) -> None:
+def _draw_smooth(patch: np.ndarray, colors: IndexedPalette, shape: Drawn, dx: int, dy: int) -> None:
     blank, color = _without_color(shape)
     levels, left, top = shape_coverage(blank)
-    _paint(image, colors.lut[color], levels, left + dx, top + dy)
+    _paint(patch, colors.lut[color], levels, left + dx, top + dy)
 
 
-def _paint(image: Image.Image, lut: np.ndarray, levels: np.ndarray, x: int, y: int) -> None:
-    """Lay a colour over `image` at (x, y) with the given coverage levels."""
-    height, width = levels.shape
-    box = (x, y, x + width, y + height)
-    under = np.asarray(image.crop(box))
-    shaded = lut[levels, under]
-    image.paste(Image.frombuffer("P", (width, height), shaded.tobytes(), "raw", "P", 0, 1), box)
+def _paint(patch: np.ndarray, lut: np.ndarray, levels: np.ndarray, x: int, y: int) -> None:
+    """Lay a colour over `patch` at (x, y) with the given coverage levels, clipped to it."""
+    height, width = patch.shape
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(width, x + levels.shape[1]), min(height, y + levels.shape[0])
+    if x0 >= x1 or y0 >= y1:
+        return
+    under = patch[y0:y1, x0:x1]
+    under[...] = lut[levels[y0 - y : y1 - y, x0 - x : x1 - x], under]
 
 
 def _without_color(shape: Drawn) -> tuple[Drawn, str]:

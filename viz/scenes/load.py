@@ -295,8 +295,8 @@ def load_scene(
     shapes: list[Shape] = [
         Rect("board", left - 1, top - 1, right + side - left + 2, bottom + side - top + 2, "grid")
     ]
-    for cell in range(state.board.cells):
-        shapes.extend(_cell_shapes(layout, cell, state.red_state(cell), state.green_state(cell)))
+    for cell, (red, green) in enumerate(state.half_states()):
+        shapes += _cell_shapes(layout, cell, red, green)
     shapes += _pair_shapes(layout, state.board.cells)
     shapes += _outline(layout, last_move_cells(state))
     shapes += _cleared_marks(layout, *cleared_now(state))

@@ -8,10 +8,11 @@ the SVG writer all draw the same scenes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from operator import attrgetter
+from itertools import compress, count
+from operator import attrgetter, is_not, ne
 from typing import Any, Generic
 
 from typing_extensions import TypeVar
@@ -231,31 +232,40 @@ def common_ends(before: Scene, after: Scene) -> tuple[int, int] | None:
     was, now = before.keys, after.keys
     if was == now:
         return len(was), 0
-    start = _longest(lambda n: was[:n] == now[:n], min(len(was), len(now)))
-    end = _longest(
-        lambda n: was[len(was) - n :] == now[len(now) - n :], min(len(was), len(now)) - start
+    shortest = min(len(was), len(now))
+    start = _first_differing(map(ne, was, now), shortest)
+    end = _first_differing(map(ne, reversed(was), reversed(now)), shortest)
+    return start, min(end, shortest - start)
+
+
+def _first_differing(differs: Iterable[bool], none: int) -> int:
+    """The index of the first true verdict, `none` when there is none."""
+    return next(compress(count(), differs), none)
+
+
+def replaced_ends(
+    before: Sequence[Shape], after: Sequence[Shape], splice: tuple[int, int]
+) -> list[int]:
+    """Indices (from the end, negative) within the common ends of a splice where `after`
+    holds another object than `before`: what may have changed there."""
+    start, end = splice
+    head = compress(count(), map(is_not, before[:start], after[:start]))
+    tail = compress(
+        count(-end), map(is_not, before[len(before) - end :], after[len(after) - end :])
     )
-    return start, end
-
-
-def _longest(holds: Callable[[int], bool], most: int) -> int:
-    """The largest n up to `most` for which `holds(n)`, which holds up to some n and not
-    after it."""
-    low, high = 0, most
-    while low < high:
-        middle = (low + high + 1) // 2
-        low, high = (middle, high) if holds(middle) else (low, middle - 1)
-    return low
+    return [*head, *tail]
 
 
 def _spliced_changes(before: Scene, after: Scene, splice: tuple[int, int]) -> list[Shape] | None:
     start, end = splice
     ends = [
         shape
-        for index in (*range(start), *range(-end, 0))
-        if (was := before.shapes[index]) is not (now := after.shapes[index]) and was != now
-        for shape in (was, now)
+        for index in replaced_ends(before.shapes, after.shapes, splice)
+        if (old := before.shapes[index]) != (new := after.shapes[index])
+        for shape in (old, new)
     ]
+    was: dict[str, tuple[Shape, ...]]
+    now: dict[str, tuple[Shape, ...]]
     was = {shape.key: (shape,) for shape in before.shapes[start : len(before.shapes) - end]}
     now = {shape.key: (shape,) for shape in after.shapes[start : len(after.shapes) - end]}
     if [key for key in was if key in now] != [key for key in now if key in was]:
