@@ -20,13 +20,11 @@ from typing import Any
 
 from games import KITS
 from games.history import History
-from games.recording import Replay
+from games.recording import YOU, Replay, seat_holders
 
 PUZZLE_GLYPHS = ("??", "?")
 CLEARLY = 3.0  # an estimated fall counts when it is more than this many standard errors
 INTERVALS = (1, 2, 4, 8, 16)  # days until a puzzle in box 1, 2, … comes back
-PLAYERS_KEY = "players"  # the header's list of who held each seat, from the first
-YOU = "you"  # ... naming the seats of the person at the window
 
 
 @dataclass(frozen=True)
@@ -139,10 +137,7 @@ def people(header: Mapping[str, Any], seats: int, first: int) -> set[int]:
     """Your seats, as the recording's header says: its `players` list names who held each
     seat from the first ("you", another person, an automatic player or AI tier; `record
     --by` names automatic players only). A recording that does not say has none."""
-    named = header.get(PLAYERS_KEY)
-    if not isinstance(named, list):
-        return set()
-    return {first + i for i, who in enumerate(named[:seats]) if who == YOU}
+    return {seat for seat, who in enumerate(seat_holders(header, seats), first) if who == YOU}
 
 
 def clearly_better(judgement: Mapping[str, Any]) -> bool:

@@ -28,6 +28,10 @@ JUDGEMENT = "judgement"  # the key an analysed recording adds to a move's line
 TIME = "ms"  # the key of an event's time since the session began, in whole milliseconds
 MAX_TIME_MS = 30 * 24 * 3600 * 1000  # thirty days: a session longer is no real one
 JUDGEMENT_FIELDS = {"exact", "before", "after", "error", "best", "glyph"}
+PLAYERS = "players"  # the header's list of who held each seat, from the first
+YOU = "you"  # a seat of the person at the window
+PERSON = "person"  # a seat of a second person at the same window
+UNKNOWN = ""  # a seat the header does not name (older recordings, record's default players)
 GLYPHS = ("", "!", "?!", "?", "??")
 MAX_BEST = 64
 
@@ -369,3 +373,14 @@ def _check_result(obj: dict[str, Any], state: State, number: int) -> None:
         raise RecordingError(number, "result line on a game that is not over")
     if not same_json(obj["result"], actual):
         raise RecordingError(number, f"result {obj['result']} disagrees with replay {actual}")
+
+
+def seat_holders(header: Mapping[str, Any], seats: int) -> tuple[str, ...]:
+    """Who held each seat, from the first, as the header's `players` list names them
+    (`record --by` may name the first seats only); UNKNOWN where it does not say."""
+    named = header.get(PLAYERS)
+    names = named if isinstance(named, list) else []
+    return tuple(
+        names[index] if index < len(names) and isinstance(names[index], str) else UNKNOWN
+        for index in range(seats)
+    )

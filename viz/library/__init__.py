@@ -30,7 +30,8 @@ tables beside it (practice):
 - `LibraryError`: the library cannot be read or written; one line.
 """
 
-from viz.library.entries import MIXED, PERSON, YOU, LibraryGame, SeatJudgement
+from games.recording import PERSON, YOU
+from viz.library.entries import MIXED, LibraryGame, SeatJudgement
 from viz.library.sessions import catch_up, keep_session
 from viz.library.store import (
     DATA_VARIABLE,

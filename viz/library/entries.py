@@ -9,13 +9,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from games.recording import Replay
+from games.recording import YOU, Replay, seat_holders
 from viz.outcomes import UNFINISHED
 
-YOU = "you"  # the seat of the person at the window
-PERSON = "person"  # a second person at the same window
 MIXED = "mixed"  # a seat whose holder changed during the game
-UNKNOWN = ""  # a recording that does not say (older ones, record's default players)
 
 
 @dataclass(frozen=True)
@@ -108,7 +105,7 @@ def entry(replay: Replay, digest: str, path: Path, source: Path, found: os.stat_
     """The entry of `replay`, read from `source` (whose stat is `found`), kept at `path`."""
     game, rules = replay.game, replay.rules
     seats, first = game.seats(rules), game.first_seat
-    players = seat_players(replay.header.get("players"), seats)
+    players = seat_holders(replay.header, seats)
     you = tuple(seat for seat, name in enumerate(players, first) if name == YOU)
     state = replay.final()
     outcome = state.outcome()
@@ -133,16 +130,6 @@ def entry(replay: Replay, digest: str, path: Path, source: Path, found: os.stat_
         turns=state.turns,
         started=started,
         ended=ended,
-    )
-
-
-def seat_players(named: Any, seats: int) -> tuple[str, ...]:
-    """Who held each seat, as the header's `players` list names them (a name a seat from
-    the first; `record --by` may name the first seats only); "" where it does not say."""
-    names = named if isinstance(named, list) else []
-    return tuple(
-        names[index] if index < len(names) and isinstance(names[index], str) else UNKNOWN
-        for index in range(seats)
     )
 
 

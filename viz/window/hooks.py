@@ -10,13 +10,14 @@ import pygame
 
 from games.analysis import Judgement, summary
 from games.base import Game, Policy, StateT
+from games.recording import PERSON, YOU
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene, Shape, outline
 from viz.window.panel import Control
 from viz.window.session import Session
 
 GAME_OVER = "The game is over: press N for a new game"
-HELD_BY_YOU, HELD_BY_PERSON = "you", "person"  # a seat held by a person, by its name
+HELD_BY_YOU, HELD_BY_PERSON = YOU, PERSON  # a seat held by a person, by its name
 Keys = dict[int, Callable[[], object]]
 
 

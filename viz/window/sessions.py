@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from games.base import AnyGame
+from games.recording import PLAYERS
 from viz.files import RecordingWriter, in_use
 
 KEEP = 200
@@ -147,7 +148,7 @@ class SessionLog:
         self._holders = self.players() if self.players is not None else []
         about: dict[str, Any] = {"started": datetime.now().astimezone().isoformat("T", "seconds")}
         if self.players is not None:
-            about["players"] = self._holders
+            about[PLAYERS] = self._holders
         stem = f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
         for number in range(1, 1000):
             path = self.folder / (f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
