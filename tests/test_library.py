@@ -18,7 +18,15 @@ from games.autoplay import play
 from games.recording import recording_text
 from viz.cli import main
 from viz.files import RecordingWriter
-from viz.library import Filters, LibraryGame, SeatJudgement, catch_up, keep_session, open_library
+from viz.library import (
+    Filters,
+    LibraryGame,
+    SeatJudgement,
+    catch_up,
+    keep_session,
+    open_library,
+    rows_in,
+)
 from viz.library.entries import opponents, your_result
 from viz.library.schema import LATEST, MIGRATIONS, statements
 from viz.library.stats import Standing, standings
@@ -433,3 +441,12 @@ def test_migrations_take_a_library_to_the_latest_version_once(tmp_path):
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     assert {"games", "seats", "unreadable", "games_started"} <= tables
     assert all(sqlite3.complete_statement(s) for s in statements(MIGRATIONS[0]))
+
+
+def test_rows_in_asks_past_sqlites_999_values_a_chunk_at_a_time():
+    connection = sqlite3.connect(":memory:")
+    connection.execute("CREATE TABLE numbers (n INTEGER)")
+    connection.executemany("INSERT INTO numbers VALUES (?)", [(n,) for n in range(3000)])
+    wanted = range(0, 3000, 2)  # 1,500 values: three chunks
+    found = rows_in(connection, "SELECT n FROM numbers WHERE n", wanted)
+    assert sorted(n for (n,) in found) == list(wanted)

@@ -25,6 +25,8 @@ tables beside it (practice):
 - `Library.transaction()`: a `with` block of writes to a feature's own tables, begun
   with BEGIN IMMEDIATE as the library's own (a second process waits its turn); a
   database error is a LibraryError.
+- `rows_in(connection, select, values)`: the rows of `select` IN (`values`), asked a
+  chunk of values at a time (SQLite takes at most 999 a query).
 - `keep_session(path, database=None)`: the window's hook as a game ends (returns the
   line to show, or None); `catch_up(folder, library)`: the sessions not added yet.
 - `LibraryError`: the library cannot be read or written; one line.
@@ -43,6 +45,7 @@ from viz.library.store import (
     data_folder,
     default_path,
     open_library,
+    rows_in,
 )
 from viz.outcomes import RESULTS, UNFINISHED
 
@@ -65,4 +68,5 @@ __all__ = [
     "default_path",
     "keep_session",
     "open_library",
+    "rows_in",
 ]

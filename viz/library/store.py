@@ -21,6 +21,8 @@ from viz.files import MAX_FILE_BYTES, FileError, read_regular, replay_bytes, sho
 from viz.library.entries import Entry, LibraryGame, SeatJudgement, entry
 from viz.library.schema import NewerSchema, migrate
 
+IN_CHUNK = 500  # values a query's IN (...) is given: SQLite takes at most 999
+
 DATA_VARIABLE = "ODDSEVENS_DATA"  # a folder for the library instead of the user data folder
 DATABASE = "library.sqlite3"
 COPIES = "games"  # the folder, beside the database, of the library's copies of recordings
@@ -309,17 +311,16 @@ class Library:
     def _with_seats(self, rows: list[sqlite3.Row]) -> list[LibraryGame]:
         judged = [row["id"] for row in rows if row["judged"]]
         seats: dict[int, list[SeatJudgement]] = {}
-        for start in range(0, len(judged), 500):  # SQLite takes at most 999 values a query
-            part = judged[start : start + 500]
-            marks = ", ".join("?" * len(part))
-            for seat in self._query(
-                f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY seat", part
-            ):
-                seats.setdefault(seat["game_id"], []).append(
-                    SeatJudgement(
-                        seat["seat"], seat["moves"], seat["accuracy"], json.loads(seat["glyphs"])
-                    )
+        try:
+            found = rows_in(self.connection, "SELECT * FROM seats WHERE game_id", judged)
+        except sqlite3.DatabaseError as error:
+            raise _failure(self.path, error) from None
+        for seat in sorted(found, key=lambda seat: seat["seat"]):
+            seats.setdefault(seat["game_id"], []).append(
+                SeatJudgement(
+                    seat["seat"], seat["moves"], seat["accuracy"], json.loads(seat["glyphs"])
                 )
+            )
         return [_game(row, tuple(seats.get(row["id"], ()))) for row in rows]
 
     # --- judgements and rebuilding -----------------------------------------------------
@@ -420,6 +421,18 @@ class Library:
             if isinstance(error, sqlite3.DatabaseError):
                 raise _failure(self.path, error) from None
             raise
+
+
+def rows_in(connection: sqlite3.Connection, select: str, values: Iterable[Any]) -> list[Any]:
+    """The rows of `select` IN (`values`), asked a chunk of values at a time (SQLite
+    takes at most 999 values a query); a database error is the caller's to word."""
+    wanted = list(values)
+    rows: list[Any] = []
+    for start in range(0, len(wanted), IN_CHUNK):
+        chunk = wanted[start : start + IN_CHUNK]
+        marks = ", ".join("?" * len(chunk))
+        rows += connection.execute(f"{select} IN ({marks})", chunk).fetchall()
+    return rows
 
 
 def _absolute(path: Path) -> Path:

@@ -19,9 +19,7 @@ from typing import Any
 
 from games.practice import Card, Kept, Puzzle
 from viz.files import shown
-from viz.library import Library, LibraryError
-
-IN_CHUNK = 500  # values a query's IN (...) takes: SQLite allows at most 999
+from viz.library import Library, LibraryError, rows_in
 
 
 class Progress:
@@ -33,8 +31,9 @@ class Progress:
 
     def cards(self, keys: Iterable[str]) -> dict[str, Card]:
         """The cards of those of `keys` asked before."""
-        rows = self._chunked("SELECT puzzle, box, due FROM practice WHERE puzzle", keys)
+        select = "SELECT puzzle, box, due FROM practice WHERE puzzle"
         with self._failing_as_one_line():
+            rows = rows_in(self.library.connection, select, keys)
             return {key: Card(box, date.fromisoformat(day)) for key, box, day in rows}
 
     def record(self, key: str, card: Card, right: bool) -> None:
@@ -78,17 +77,6 @@ class Progress:
             ).fetchone()
             found: dict[str, Any] = json.loads(text)
         return found
-
-    def _chunked(self, select: str, values: Iterable[Any]) -> list[Any]:
-        """The rows of `select` IN (`values`), asked a chunk of values at a time."""
-        wanted = list(values)
-        rows: list[Any] = []
-        with self._failing_as_one_line():
-            for start in range(0, len(wanted), IN_CHUNK):
-                chunk = wanted[start : start + IN_CHUNK]
-                marks = ", ".join("?" * len(chunk))
-                rows += self.library.connection.execute(f"{select} IN ({marks})", chunk)
-        return rows
 
     @contextmanager
     def _failing_as_one_line(self) -> Iterator[None]:
