@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -128,3 +129,10 @@ def add_palette_option(parser: argparse.ArgumentParser, default: str | None) -> 
         default=default,
         help=f"colours: default, or high-contrast (black on white, text at 7:1); default {kept}",
     )
+
+
+def say(*lines: object) -> None:
+    """Lines for the person at the terminal, beside a command's output: on standard
+    error, each after the program's name."""
+    for line in lines:
+        print(f"oddsevens: {line}", file=sys.stderr)

@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from viz.cli.common import CommandError, add_scheduler_option, int_in, seed
+from viz.cli.common import CommandError, add_scheduler_option, int_in, say, seed
 from viz.cli.game_options import game_options
 from viz.cli.windows import add_window_options, replay_window, session_dir
 from viz.errors import FileError, shown
@@ -45,14 +45,14 @@ def _opened() -> Library:
     from viz.library import catch_up, open_library
 
     library = open_library()
-    _say(*library.notices)
+    say(*library.notices)
     try:
         added = catch_up(session_dir(), library)
     except BaseException:
         library.close()
         raise
     for bad in added.errors:
-        print(f"oddsevens: {bad} (a session not kept in your games)", file=sys.stderr)
+        say(f"{bad} (a session not kept in your games)")
     return library
 
 
@@ -134,7 +134,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         added = library.add(path for path, _name in sources)
     errors += added.errors
     for bad in errors:
-        print(f"oddsevens: {bad}", file=sys.stderr)
+        say(bad)
     there = f" ({added.duplicates} in it already)" if added.duplicates else ""
     print(f"Added {_games(len(added.added))} to your library{there}")
     return 2 if errors else 0
@@ -149,7 +149,7 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
     with _opened() as library:
         rebuilt = library.rebuild()
     for bad in rebuilt.errors:
-        print(f"oddsevens: {bad}", file=sys.stderr)
+        say(bad)
     print(
         f"Read {_games(rebuilt.read)} again; {rebuilt.missing} missing (marked), "
         f"{_games(rebuilt.found)} found in {shown(library.copies)} and added"
@@ -210,16 +210,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     workers = Workers.asked(args.workers, args.scheduler)
     with _opened() as library:
         time_up = time_up_after(args.max_seconds)
-        judged, errors = judge_library(library, workers, args.seed, time_up, _say)
+        judged, errors = judge_library(library, workers, args.seed, time_up, say)
     for bad in errors:
-        print(f"oddsevens: {bad}", file=sys.stderr)
+        say(bad)
     print(f"Judged {_games(judged)}")
     return 2 if errors else 0
-
-
-def _say(*lines: str) -> None:
-    for line in lines:
-        print(f"oddsevens: {line}", file=sys.stderr)
 
 
 @_one_line

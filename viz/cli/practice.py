@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from viz.cli.common import CommandError
+from viz.cli.common import CommandError, say
 from viz.cli.game_options import game_options, options_of_game
 from viz.cli.windows import add_window_options, open_window, window_options
 from viz.errors import shown
@@ -24,8 +23,7 @@ def cmd_practice(args: argparse.Namespace) -> int:
 
     try:
         with open_library() as library:
-            for notice in library.notices:
-                print(f"oddsevens: {notice}", file=sys.stderr)
+            say(*library.notices)
             return _practise(library, args)
     except LibraryError as error:
         raise CommandError(str(error)) from None
@@ -41,8 +39,7 @@ def _practise(library: Library, args: argparse.Namespace) -> int:
         found = gather(args.sources, args.game)
     else:
         found = from_library(library, progress, args.game)
-    for problem in found.problems:
-        print(f"oddsevens: {shown(problem)}", file=sys.stderr)
+    say(*map(shown, found.problems))
     queue = due_today(found.puzzles, progress, date.today())
     status = 2 if found.problems else 0
     if not queue:

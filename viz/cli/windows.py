@@ -16,6 +16,7 @@ from viz.cli.common import (
     add_rule_options,
     int_in,
     rules_from_args,
+    say,
     seed,
 )
 from viz.cli.game_options import game_options, options_of_game
@@ -45,8 +46,7 @@ def _caught_up() -> Callable[[Path], str | None]:
             lines = [*library.notices, *catch_up(session_dir(), library).errors]
     except LibraryError as error:
         lines = [error]
-    for line in lines:
-        print(f"oddsevens: {line} (your games)", file=sys.stderr)
+    say(*(f"{line} (your games)" for line in lines))
     return keep_session
 
 
