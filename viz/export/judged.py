@@ -8,15 +8,17 @@ best moves as its `advice` ("Pick red 7"), and the players by its `seat_name`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.analysis import GLYPH_NAMES, chance_name, judging, mean_accuracy
+from games.base import AnyGame
 from games.recording import Replay
 from games.words import give_or_take, percent, with_unit
 from viz.scenes import SCENES
 
+FIGURES = ("exact", "before", "after", "error", "glyph")  # a judgement's, by name
 MISTAKES = ("??", "?", "?!")
 BEST_NAMED = 3  # best moves named in words; the rest are counted
 
@@ -82,29 +84,44 @@ def judged_moves(replay: Replay) -> list[Judged]:
     """Every judged move of the recording, in order."""
     if not replay.judgements:
         return []
-    kit = SCENES[replay.game.id]
     history = replay.history()
     found = []
     for index, judgement in sorted(replay.judgements.items()):
         state = history.before(index)
         assert state.to_move is not None  # the reader judged a move here
         best = [replay.game.move_from_event(state, event) for event in judgement["best"]]
-        found.append(
-            Judged(
-                index,
-                history.turn_of(index + 1),
-                state.to_move,
-                judgement["exact"],
-                judgement["before"],
-                judgement["after"],
-                judgement["error"],
-                judgement["glyph"],
-                kit.move_words(state, history.before(index + 1)),
-                tuple(kit.advice(state, move) for move in best),
-                len(judging(replay.game).options(state)),
-            )
-        )
+        after = history.before(index + 1)
+        turn = history.turn_of(index + 1)
+        found.append(judged_move(replay.game, index, turn, state, after, judgement, best))
     return found
+
+
+def judged_move(
+    game: AnyGame,
+    index: int,
+    turn: int,
+    state: Any,
+    after: Any,
+    figures: Mapping[str, Any],
+    best: Sequence[Any],
+) -> Judged:
+    """The move `index` (shown at `turn`) from `state` to `after`, in the game's words:
+    `figures` its judgement's (`exact`, `before`, `after`, `error`, `glyph`), `best` the
+    best moves there."""
+    kit = SCENES[game.id]
+    return Judged(
+        index,
+        turn,
+        state.to_move,
+        figures["exact"],
+        figures["before"],
+        figures["after"],
+        figures["error"],
+        figures["glyph"],
+        kit.move_words(state, after),
+        tuple(kit.advice(state, move) for move in best),
+        len(judging(game).options(state)),
+    )
 
 
 def accuracy_words(replay: Replay) -> str:

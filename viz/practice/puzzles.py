@@ -19,7 +19,7 @@ from games import KITS
 from games.history import History
 from games.practice import Card, Kept, Puzzle, due, puzzles
 from games.words import percent
-from viz.export.judged import Judged
+from viz.export.judged import FIGURES, Judged, judged_move
 from viz.files import FileError, load_replay, recordings_named
 from viz.library import Filters, Library
 from viz.practice.progress import Progress
@@ -87,22 +87,11 @@ def due_today(found: Sequence[Kept], progress: Progress, today: date) -> list[tu
 
 def judged(puzzle: Puzzle) -> Judged:
     """The mistake the puzzle was made of, as the analysis tells it."""
-    kit, game = SCENES[puzzle.game], KITS[puzzle.game]
-    history = History(game.game.new_state(puzzle.rules), (*puzzle.moves, puzzle.played))
-    state = history.before(len(puzzle.moves))
-    return Judged(
-        len(puzzle.moves),
-        history.turns,
-        puzzle.seat,
-        puzzle.exact,
-        puzzle.before,
-        puzzle.after,
-        puzzle.error,
-        puzzle.glyph,
-        kit.move_words(state, history.state),
-        tuple(kit.advice(state, move) for move in puzzle.best),
-        len(game.judging.options(state)),
-    )
+    game = KITS[puzzle.game].game
+    history = History(game.new_state(puzzle.rules), (*puzzle.moves, puzzle.played))
+    state, index = history.before(len(puzzle.moves)), len(puzzle.moves)
+    figures = {name: getattr(puzzle, name) for name in FIGURES}
+    return judged_move(game, index, history.turns, state, history.state, figures, puzzle.best)
 
 
 def prompt(puzzle: Puzzle) -> str:
