@@ -189,6 +189,11 @@ class Trials:
         spread = float(difference.std(ddof=1)) if n > 1 else 0.0
         return float(difference.mean()), spread / math.sqrt(n)
 
+    def spread(self, option: int) -> float:
+        """The standard error of the mover's mean share after `option`."""
+        shares = self.found[option][:, self.mine]
+        return float(shares.std(ddof=1)) / math.sqrt(len(shares)) if len(shares) > 1 else 0.0
+
     def leader(self, live: Sequence[int], played: int) -> int:
         """The live option of highest mean (the played one among equals)."""
         return max(live, key=lambda i: (self.found[i][:, self.mine].mean(), i == played))
@@ -222,8 +227,11 @@ def race(
 ) -> Race:
     """Every option played out on the same draws in rounds of doubling size, the clearly
     worse dropped, until the standard error of leader - played (where the played option
-    leads, of every rival's gap to it) is at most the target, the live options came out
-    alike on every draw, the trials reach their cap, or the time is up."""
+    leads, of every rival's gap to it) is at most the target or the live options came
+    out alike on every draw, and the standard error of the leader's own chance is at
+    most the target too; or until the trials reach their cap or the time is up. Without
+    the leader's own error, a race whose rivals all drop after the first round would
+    report a chance resting on that round alone."""
     seat = state.to_move
     assert seat is not None  # a position with a move to choose
     trials = Trials(seat - game.first_seat)
@@ -240,7 +248,8 @@ def race(
         rivals = [i for i in live if i != played] if leader == played else [leader]
         error = max((trials.gap(i, played)[1] for i in rivals), default=0.0)
         alike = all(trials.gap(leader, i) == (0.0, 0.0) for i in live)
-        if error <= method.target or alike or done >= limit or time_up():
+        settled = (error <= method.target or alike) and trials.spread(leader) <= method.target
+        if settled or done >= limit or time_up():
             break
         size = min(done, limit - done)
     best = tuple(i for i in live if not trials.worse(leader, i, TIED))

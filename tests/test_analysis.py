@@ -249,6 +249,23 @@ def test_an_estimate_stops_at_the_error_target_or_the_cap():
         assert found.error <= TARGET_ERROR or found.trials == 512
 
 
+def test_an_estimate_samples_on_until_the_leaders_own_chance_meets_the_target():
+    """3x3 at Load 3, green's passes at turns 2 and 4: passing is so clearly best that
+    every pair drops out of the race after its first 64 playouts, leaving a fall of 0 ±
+    0; the chance itself (exact: 0.609 and 0.629) must still be found to within the
+    target, not read off those 64 playouts (0.703 at turn 4)."""
+    game = REGISTRY["load"]
+    rules = game.rules({"rows": 3, "cols": 3, "load": 3})
+    moves = [Pick(1, 3), PASS, Pick(1, 5), PASS]
+    value = expectimax(game)
+    for index in (1, 3):
+        found = judge(game, rules, moves, index, Method(estimate=True), seed=0)
+        outcomes, _ = truths(game, rules, moves, index, value)
+        assert (found.error, found.glyph) == (0.0, "")  # the pass leads on every draw
+        assert math.sqrt(found.before * (1 - found.before) / found.trials) <= TARGET_ERROR
+        assert abs(found.before - max(outcomes.values())) <= 0.05 + 2 * TARGET_ERROR
+
+
 # --- glyphs that cannot miss ---------------------------------------------------------------
 
 
