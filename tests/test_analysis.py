@@ -241,6 +241,27 @@ def test_estimates_land_near_the_exact_chance_on_every_judged_move(params, seed)
             assert abs(estimate - truth) <= 0.05 + 2 * error, (index, estimate, truth)
 
 
+@pytest.mark.parametrize("load, seed", [(5, 3), pytest.param(5, 5, marks=pytest.mark.slow)])
+def test_estimates_on_a_board_too_large_to_solve_whole_agree_with_its_solved_ending(load, seed):
+    """4x4 (16 cells): from its last 12 picks the exact search reaches the rest, and
+    there green's playouts take its moves too, so `--estimate` lands within 0.05 + 2
+    standard errors of the exact figures (with green playing `holding_green` there, the
+    eighth move's 0.27 and 0.24 read 0)."""
+    game, rules, moves = random_recording("load", {"rows": 4, "cols": 4, "load": load}, seed)
+    history = History(game.new_state(rules), moves)
+    compared = 0
+    for index in judged_indices(game, history):
+        exact = judge(game, rules, moves, index, Method(), seed=0)
+        if not exact.exact:
+            continue
+        found = judge(game, rules, moves, index, Method(estimate=True), seed=0)
+        for estimate, truth in ((found.before, exact.before), (found.after, exact.after)):
+            error = math.sqrt(truth * (1 - truth) / found.trials)
+            assert abs(estimate - truth) <= 0.05 + 2 * error, (index, estimate, truth)
+        compared += any(0.05 < chance < 0.95 for chance in (exact.before, exact.after))
+    assert compared  # a move whose chance is neither near 0 nor near 1
+
+
 def test_an_estimate_stops_at_the_error_target_or_the_cap():
     game, rules, moves = random_recording("load", {"rows": 4, "cols": 4, "load": 4}, 8)
     history = History(game.new_state(rules), moves)
