@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import threading
 from datetime import datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -419,11 +420,51 @@ def test_a_window_keeps_its_games_in_the_library(tmp_path):
             if app.state.to_move == 0:
                 app.try_move(app.state.legal_moves()[0])
             app.frame(AI_DELAY_MS + 1)
+        app.jobs.kept()  # kept beside the frame loop
         with open_library(database) as library:
             (game,) = library.games()
         assert game.players == ("you", "easy") and game.turns == app.state.turns
         assert game.path.read_bytes() == next((tmp_path / "sessions").iterdir()).read_bytes()
     finally:
+        app.close()
+    assert not pygame.get_init()
+
+
+def test_a_window_goes_on_while_its_finished_game_is_kept_and_then_says_what_went_wrong(
+    tmp_path,
+):
+    """The library is opened, checked and written beside the frame loop: frames go on
+    while it works, and what it could not do is said once it is done."""
+    import pygame
+
+    from viz.window.loops import AI_DELAY_MS, LoopsApp
+
+    handed, release = [], threading.Event()
+
+    def slow_keep(path):
+        handed.append(path)
+        release.wait(timeout=60)
+        return "Not kept in your games: the disk is full"
+
+    app = LoopsApp(
+        LOOPS, LOOPS.rules({}), vs="easy", seed=1, session_dir=tmp_path / "sessions",
+        out_dir=tmp_path, keep=slow_keep,
+    )  # fmt: skip
+    try:
+        while app.state.to_move is not None:
+            if app.state.to_move == 0:
+                app.try_move(app.state.legal_moves()[0])
+            app.frame(AI_DELAY_MS + 1)
+        for _ in range(3):
+            app.frame(AI_DELAY_MS + 1)  # each returns while the keeping waits
+        assert not release.is_set() and "Not kept" not in app.message
+        release.set()
+        app.jobs.kept()
+        app.frame(1)
+        assert app.message == "Not kept in your games: the disk is full"
+        assert [path.parent for path in handed] == [tmp_path / "sessions"]
+    finally:
+        release.set()
         app.close()
     assert not pygame.get_init()
 

@@ -94,7 +94,8 @@ class GameApp(GameWindow[StateT]):
         self.board, self.move_list = BoardView(self), MoveListView(self)
         said = partial(setattr, self, "message")
         self.jobs = WindowJobs(judgements or {}, self.verdict_lines, said)
-        self.session = Session(game, rules, seed, log_dir, said, clock, self.seat_players, keep)
+        keeper = None if keep is None else self.jobs.keeper(keep)
+        self.session = Session(game, rules, seed, log_dir, said, clock, self.seat_players, keeper)
         self.mode: Mode = (
             mode(self)
             if mode is not None
@@ -209,6 +210,7 @@ class GameApp(GameWindow[StateT]):
         self.playback.run(game_ms, self.mode.step, lambda: self.state.to_move is None)
         self.session.let_computer_move(self.computer_seat(), game_ms)
         self.jobs.report_saving()
+        self.jobs.report_kept()
         over = self.mode.judges_the_end() and self.state.to_move is None
         if self.jobs.judge(self.session.position if over else None, self.judging_work):
             self.move_list.words_said.clear()
@@ -236,8 +238,8 @@ class GameApp(GameWindow[StateT]):
         self.window.flip()
 
     def close(self) -> None:
+        self.session.close()  # hands a recording changed since its game ended to the jobs
         self.jobs.close()
-        self.session.close()
         render_pygame.forget_fonts()
         # pygame.quit() leaves a live Window dangling; a later garbage collection
         # would then destroy whatever SDL window reuses its address.

@@ -1,12 +1,15 @@
 """Work a window runs beside its frame loop: a download being written, a finished game
-being judged. The window goes on drawing and answering keys however long it takes."""
+being judged, a finished game's recording being kept in the library. The window goes on
+drawing and answering keys however long it takes."""
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 import traceback
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -105,9 +108,13 @@ def _not_saved(fault: str) -> Saved:
     return f"Nothing saved: {fault}", []
 
 
+Keep = Callable[[Path], str | None]  # the library's hook: what to say if it could not keep
+
+
 class WindowJobs:
-    """A window's downloads and the judging of the games it ends; `summary` makes the
-    banner's lines of a judged game, `said` shows a message."""
+    """A window's downloads, the judging of the games it ends, and the keeping of their
+    recordings; `summary` makes the banner's lines of a judged game, `said` shows a
+    message."""
 
     def __init__(
         self,
@@ -122,6 +129,39 @@ class WindowJobs:
         self.recorded = dict(judgements)  # a replayed recording's own, by move index
         self.judgements = dict(judgements)  # the glyphs shown: those, or the window's own
         self.summary, self.said = summary, said
+        # One recording kept at a time, in the order handed: opening the library (with
+        # SQLite's check), copying and hashing the file is a pause the frame loop
+        # should not take.
+        self._keeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keeping")
+        self._not_kept: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+    def keeper(self, keep: Keep) -> Keep:
+        """`keep` run beside the frame loop: the hook to hand the session, which returns
+        at once; what `keep` says comes back through `report_kept`."""
+
+        def hand(path: Path) -> None:
+            self._keeping.submit(self._keep, keep, path)
+
+        return hand
+
+    def _keep(self, keep: Keep, path: Path) -> None:
+        try:
+            problem = keep(path)
+        except Exception as error:  # a fault of ours: printed, and said in the window
+            traceback.print_exc()
+            problem = f"Not kept in your games: {type(error).__name__}: {error}"
+        if problem:
+            self._not_kept.put(problem)
+            wake_the_window()
+
+    def kept(self) -> None:
+        """Wait until every recording handed so far is kept (or could not be)."""
+        self._keeping.submit(lambda: None).result()
+
+    def report_kept(self) -> None:
+        """Say what keeping a recording said, if anything."""
+        while not self._not_kept.empty():
+            self.said(self._not_kept.get())
 
     def save(self, work: Callable[[], Saved]) -> str:
         """Start a download; what to say now."""
@@ -200,3 +240,4 @@ class WindowJobs:
             self.judging.wait()
         if self.saving is not None:
             self.saving.wait()  # a download asked for is never cut short
+        self._keeping.shutdown(wait=True)  # nor a game being kept
