@@ -395,6 +395,9 @@ def test_catching_up_adds_what_a_killed_window_left_once_and_passes_a_live_one_b
     live = RecordingWriter(sessions / "live.jsonl", LOOPS, LOOPS.rules({}), 2)
     live.event(moves[0], 0)
     (sessions / "broken.jsonl").write_text("{not json\n")
+    elsewhere = tmp_path / "elsewhere.jsonl"
+    elsewhere.write_text(recording_text(LOOPS, LOOPS.rules({}), 3, moves[:1], None))
+    (sessions / "link.jsonl").symlink_to(elsewhere)  # not a window's: passed by
     with open_library(database) as library:
         first = catch_up(sessions, library)
         assert len(first.added) == 1 and [e.path.name for e in first.errors] == ["broken.jsonl"]

@@ -330,6 +330,24 @@ class Outputs:
             os.close(handle)
 
 
+def recordings_in(folder: Path) -> list[Path]:
+    """The recordings in `folder` (regular files, not links), oldest first; none when
+    the folder cannot be read. Another process may delete or replace a file at any
+    moment: such a file is passed by."""
+    found = []
+    try:
+        for path in folder.glob(f"*{RECORDING_SUFFIX}"):
+            try:
+                info = path.lstat()
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                found.append((info.st_mtime_ns, path.name, path))
+    except OSError:
+        return []
+    return [path for *_, path in sorted(found)]
+
+
 def in_use(path: Path) -> bool:
     """Whether some live writer holds `path` open and locked (a window's session)."""
     try:

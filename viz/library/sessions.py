@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from viz.files import RECORDING_SUFFIX, in_use
+from viz.files import in_use, recordings_in
 from viz.library.store import Added, Library, LibraryError, open_library
 
 
@@ -29,13 +29,9 @@ def catch_up(folder: Path, library: Library) -> Added:
     """Add the sessions in `folder` that are not in the library as they are now, passing
     by those a window still writes (it adds them itself) and those refused before. A
     session that cannot be read is in the report's errors, once."""
-    try:
-        found = sorted(folder.glob(f"*{RECORDING_SUFFIX}"))
-    except OSError:
-        return Added()
     waiting = [
         path
-        for path in found
+        for path in recordings_in(folder)
         if not in_use(path) and _has_content(path) and not library.unchanged_since_added(path)
     ]
     added = library.add(waiting, sessions=True)

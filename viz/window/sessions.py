@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -20,30 +19,14 @@ from typing import Any
 
 from games.base import AnyGame
 from games.recording import PLAYERS
-from viz.files import RecordingWriter, in_use
+from viz.files import RecordingWriter, in_use, recordings_in
 
 KEEP = 200
 
 
-def session_files(folder: Path) -> list[Path]:
-    """The folder's session recordings, oldest first."""
-    found = []
-    try:
-        for path in folder.glob("*.jsonl"):
-            try:  # another window may delete or replace a file at any moment
-                info = path.lstat()
-            except OSError:
-                continue
-            if stat.S_ISREG(info.st_mode):
-                found.append((info.st_mtime_ns, path.name, path))
-    except OSError:
-        return []
-    return [path for *_, path in sorted(found)]
-
-
 def newest_session(folder: Path) -> Path | None:
     """The newest session with something in it (a name just claimed is still empty)."""
-    for path in reversed(session_files(folder)):
+    for path in reversed(recordings_in(folder)):
         try:
             if path.stat().st_size > 0:
                 return path
@@ -55,7 +38,7 @@ def newest_session(folder: Path) -> Path | None:
 def prune(folder: Path, keep: int = KEEP) -> None:
     """Delete all but the `keep` newest session recordings; a session that a window
     still has open (and locked) is never deleted."""
-    files = session_files(folder)
+    files = recordings_in(folder)
     for path in files[: max(0, len(files) - keep)]:
         if not in_use(path):
             with contextlib.suppress(OSError):
