@@ -61,6 +61,8 @@ class Geometry:
     pair_blocks: Words  # [pair or pass]: ... and their neighbours
     below_pair: Words  # [pair or pass]: the cells below the pair, the red a green pick keeps
     above_pair: Words  # [pair]: the cells above the pair's last
+    up_to_pair: Words  # [pair]: the cells up to the pair's last, where a red pick clears it
+    pair_meets_blocks: npt.NDArray[np.float32]  # [pair, other]: 1 where pair blocks other
 
     @property
     def pair_table(self) -> Words:
@@ -85,6 +87,11 @@ def geometry(rows: int, cols: int) -> Geometry:
         as_words([*grid.pair_blocks, 0], words),
         as_words([*((1 << low) - 1 for low in firsts), every], words),
         as_words([every & ~((2 << last) - 1) for last in lasts], words),
+        as_words([(2 << last) - 1 for last in lasts], words),
+        np.array(
+            [[bool(blocks & pair) for pair in grid.pair_masks] for blocks in grid.pair_blocks],
+            np.float32,
+        ),
     )
 
 
@@ -208,17 +215,31 @@ GreenPolicy = Callable[[Boards], Choices]
 """Player 2's choice in each game: a pair's number, or PASS_CHOICE."""
 
 
-def holding_green(boards: Boards) -> Choices:
-    """Pass while passing holds the stage; else the lowest pair that holds it (it clears
-    the most red); else pass, and lose. Measured against the exact search in
-    docs/analysis.md."""
+def weighed_green(boards: Boards) -> Choices:
+    """Pass while passing holds the stage; else, of the pairs that hold it, the one of
+    highest weight (the lowest of equals); else pass, and lose. A pair weighs
+
+        the cells at or below it that red has not picked (each a pick of red's that
+        would clear it: a green fill left uncleared counts against green)
+        - 2 x the uncleared red it leaves
+        - the free pairs it blocks (itself among them).
+
+    Measured against the exact search and simpler players in docs/analysis.md."""
     shape, load = boards.shape, boards.load
     red_left, green_left = boards.uncleared()
-    holds = boards.free_pairs() & (boards.red_left_by_pairs() <= load)
-    holds &= green_left[:, None] + shape.size <= load
-    passing = (red_left <= load) & (green_left <= load)
-    lowest = np.where(holds.any(axis=1), holds.argmax(axis=1), PASS_CHOICE)
-    return np.where(passing, PASS_CHOICE, lowest)
+    choices = np.full(len(red_left), PASS_CHOICE, np.int64)
+    picking = np.flatnonzero((red_left > load) | (green_left > load))  # passing would lose
+    if not len(picking):
+        return choices
+    boards = boards.taken(picking)
+    free = boards.free_pairs()
+    left = boards.red_left_by_pairs()
+    holds = free & (left <= load) & (green_left[picking, None] + shape.size <= load)
+    clearing = per_mask(~boards.planes[RED], shape.up_to_pair)
+    blocking = free.astype(np.float32) @ shape.pair_meets_blocks.T  # BLAS: whole numbers
+    weight = np.where(holds, clearing - 2 * left - blocking, -np.inf)
+    choices[picking] = np.where(holds.any(axis=1), weight.argmax(axis=1), PASS_CHOICE)
+    return choices
 
 
 def solver_green(solver: LoadSolver) -> GreenPolicy:

@@ -6,7 +6,7 @@ picks uniformly at random (the automatic player 1), player 2 playing its best; p
 rest of the game (a board of at most 14 cells, or the last 12 picks of any board, in
 positions of at most 64 bits), and estimated elsewhere by playouts in numpy arrays
 (games/load/batch.py), player 2 then playing the exact search's move wherever that
-reaches the rest of the game and `holding_green` before. The reading `perfect` is perfect
+reaches the rest of the game and `weighed_green` before. The reading `perfect` is perfect
 play on both sides, 1 or 0, for the positions the exact search reaches.
 Either way the Load is the one the slider shows: its later moves are not foreseen.
 """
@@ -107,14 +107,14 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
 
 def _green_policy(state: LoadState) -> GreenPolicy:
     """The exact search's green wherever it reaches the rest of the game from `state`
-    (every playout's position then lies in the one table held), else `holding_green`."""
-    from games.load.batch import holding_green, solver_green
+    (every playout's position then lies in the one table held), else `weighed_green`."""
+    from games.load.batch import solver_green, weighed_green
 
     if reached(state):
         search = exact_search(state.rules.rows, state.rules.cols, state.pending_load)
         search.hold(state)
         return solver_green(search)
-    return holding_green
+    return weighed_green
 
 
 JUDGING = Judging(readings=READINGS, exact=exact_value, same_option=same_option, sample=sample)
