@@ -45,21 +45,20 @@ def weighed_move(state: LoadState):
     too) that a pick of it blocks."""
     if holds(state, PASS):
         return PASS
-    free = state.legal_pairs()
+    board = state.board
+    free = set(state.legal_pairs())
+    red_left = state.red & ~state.red_cleared
 
     def weight(pair: int) -> int:
-        after = state.copy()
-        after.apply(Pick(2, 2 * pair))
-        last = min(2 * pair + 1, state.board.cells - 1)
-        clearing = sum(1 for cell in range(last + 1) if not state.red >> cell & 1)
-        red_left = (after.red & ~after.red_cleared).bit_count()
-        blocked = sum(1 for other in free if other not in after.legal_pairs())
-        return clearing - 2 * red_left - blocked
+        last = min(2 * pair + 1, board.cells - 1)
+        clearing = ((2 << last) - 1 & ~state.red).bit_count()
+        left = (red_left & ~board.at_or_above[2 * pair]).bit_count()
+        blocks = board.pair_blocks[pair]
+        touched = {cell >> 1 for cell in range(board.cells) if blocks >> cell & 1}
+        return clearing - 2 * left - len(touched & free)
 
-    holding = [pair for pair in free if holds(state, Pick(2, 2 * pair))]
-    if not holding:
-        return PASS
-    return Pick(2, 2 * max(holding, key=lambda pair: (weight(pair), -pair)))
+    ranked = sorted(free, key=lambda pair: (-weight(pair), pair))
+    return next((Pick(2, 2 * pair) for pair in ranked if holds(state, Pick(2, 2 * pair))), PASS)
 
 
 def solver_move(solver: LoadSolver):
