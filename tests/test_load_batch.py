@@ -41,21 +41,23 @@ def holds(state: LoadState, move) -> bool:
 def weighed_move(state: LoadState):
     """Pass while that holds the stage, else the pair of highest weight that holds it
     (the lowest of equals), else pass: a pair weighs the cells up to its last that red
-    has not picked, less twice the uncleared red it leaves, less the free pairs (itself
-    too) that a pick of it blocks."""
+    has not picked, less 4 times the uncleared red it leaves, less the free pairs
+    (itself too) that a pick of it blocks, plus twice the cells red has not picked from
+    the lowest pair still free after the pick on."""
     if holds(state, PASS):
         return PASS
     board = state.board
-    free = set(state.legal_pairs())
+    free = state.legal_pairs()
     red_left = state.red & ~state.red_cleared
+    unpicked = ((1 << board.cells) - 1) & ~state.red
 
     def weight(pair: int) -> int:
         last = min(2 * pair + 1, board.cells - 1)
-        clearing = ((2 << last) - 1 & ~state.red).bit_count()
+        clearing = (unpicked & (2 << last) - 1).bit_count()
         left = (red_left & ~board.at_or_above[2 * pair]).bit_count()
-        blocks = board.pair_blocks[pair]
-        touched = {cell >> 1 for cell in range(board.cells) if blocks >> cell & 1}
-        return clearing - 2 * left - len(touched & free)
+        still = [other for other in free if not board.pair_blocks[pair] & board.pair_masks[other]]
+        reach = (unpicked & board.at_or_above[2 * still[0]]).bit_count() if still else 0
+        return clearing - 4 * left - (len(free) - len(still)) + 2 * reach
 
     ranked = sorted(free, key=lambda pair: (-weight(pair), pair))
     return next((Pick(2, 2 * pair) for pair in ranked if holds(state, Pick(2, 2 * pair))), PASS)

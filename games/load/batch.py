@@ -62,7 +62,9 @@ class Geometry:
     below_pair: Words  # [pair or pass]: the cells below the pair, the red a green pick keeps
     above_pair: Words  # [pair]: the cells above the pair's last
     up_to_pair: Words  # [pair]: the cells up to the pair's last, where a red pick clears it
+    from_pair: Words  # [pair, then none]: the cells from the pair's first on, which it clears
     pair_meets_blocks: npt.NDArray[np.float32]  # [pair, other]: 1 where pair blocks other
+    most_blocked: int  # the most pairs a pick blocks (itself among them)
 
     @property
     def pair_table(self) -> Words:
@@ -77,6 +79,10 @@ def geometry(rows: int, cols: int) -> Geometry:
     every = (1 << grid.cells) - 1
     firsts = range(0, grid.cells, 2)
     lasts = [min(low + 1, grid.cells - 1) for low in firsts]
+    blocking = np.array(
+        [[bool(blocks & pair) for pair in grid.pair_masks] for blocks in grid.pair_blocks],
+        np.float32,
+    )
     return Geometry(
         grid.cells,
         len(firsts),
@@ -88,10 +94,9 @@ def geometry(rows: int, cols: int) -> Geometry:
         as_words([*((1 << low) - 1 for low in firsts), every], words),
         as_words([every & ~((2 << last) - 1) for last in lasts], words),
         as_words([(2 << last) - 1 for last in lasts], words),
-        np.array(
-            [[bool(blocks & pair) for pair in grid.pair_masks] for blocks in grid.pair_blocks],
-            np.float32,
-        ),
+        as_words([*(every & ~((1 << low) - 1) for low in firsts), 0], words),
+        blocking,
+        int(blocking.sum(axis=1).max()),
     )
 
 
@@ -219,10 +224,12 @@ def weighed_green(boards: Boards) -> Choices:
     """Pass while passing holds the stage; else, of the pairs that hold it, the one of
     highest weight (the lowest of equals); else pass, and lose. A pair weighs
 
-        the cells at or below it that red has not picked (each a pick of red's that
+        the cells up to its last that red has not picked (each a pick of red's that
         would clear it: a green fill left uncleared counts against green)
-        - 2 x the uncleared red it leaves
-        - the free pairs it blocks (itself among them).
+        - 4 x the uncleared red it leaves
+        - the free pairs it blocks (itself among them)
+        + 2 x the cells red has not picked from the lowest pair still free after it
+          on (the red to come that a later pick could still clear).
 
     Measured against the exact search and simpler players in docs/analysis.md."""
     shape, load = boards.shape, boards.load
@@ -235,11 +242,27 @@ def weighed_green(boards: Boards) -> Choices:
     free = boards.free_pairs()
     left = boards.red_left_by_pairs()
     holds = free & (left <= load) & (green_left[picking, None] + shape.size <= load)
-    clearing = per_mask(~boards.planes[RED], shape.up_to_pair)
+    unpicked = ~boards.planes[RED]
+    clearing = per_mask(unpicked, shape.up_to_pair)
     blocking = free.astype(np.float32) @ shape.pair_meets_blocks.T  # BLAS: whole numbers
-    weight = np.where(holds, clearing - 2 * left - blocking, -np.inf)
+    games = np.arange(len(free))[:, None]
+    reach = per_mask(unpicked, shape.from_pair)[games, lowest_free_after(free, shape)]
+    weight = clearing - 4 * left - blocking + 2 * reach
+    weight = np.where(holds, weight, -np.inf)
     choices[picking] = np.where(holds.any(axis=1), weight.argmax(axis=1), PASS_CHOICE)
     return choices
+
+
+def lowest_free_after(free: Flags, shape: Geometry) -> Choices:
+    """[game, pair]: the lowest pair still free once that pair is picked (the number of
+    pairs where none is). A pick blocks a few pairs at most, so it is one of each
+    game's lowest free pairs, as many as a pick blocks and one more."""
+    lowest = np.argsort(~free, axis=1, kind="stable")[:, : shape.most_blocked + 1]
+    games = np.arange(len(free))[:, None]
+    blocked = shape.pair_meets_blocks[:, lowest].swapaxes(0, 1) > 0  # [game, pair, k]
+    still = free[games, lowest][:, None, :] & ~blocked
+    first = lowest[games, still.argmax(axis=2)]
+    return np.where(still.any(axis=2), first, shape.pairs)
 
 
 def solver_green(solver: LoadSolver) -> GreenPolicy:
