@@ -408,21 +408,32 @@ def test_catching_up_adds_what_a_killed_window_left_once_and_passes_a_live_one_b
         assert sorted(g.source.name for g in library.games()) == ["left.jsonl", "live.jsonl"]
 
 
-def test_a_window_keeps_its_games_in_the_library(tmp_path):
-    import pygame
-
+def window_to_the_end(tmp_path, keep):
+    """An Odds and Evens window against Easy, handing its sessions to `keep`, played to
+    the end of a game (frames of the computer's delay)."""
     from viz.window.loops import AI_DELAY_MS, LoopsApp
 
-    database = tmp_path / "lib.sqlite3"
     app = LoopsApp(
         LOOPS, LOOPS.rules({}), vs="easy", seed=1, session_dir=tmp_path / "sessions",
-        out_dir=tmp_path, keep=partial(keep_session, database=database),
+        out_dir=tmp_path, keep=keep,
     )  # fmt: skip
     try:
         while app.state.to_move is not None:
             if app.state.to_move == 0:
                 app.try_move(app.state.legal_moves()[0])
             app.frame(AI_DELAY_MS + 1)
+    except BaseException:
+        app.close()
+        raise
+    return app
+
+
+def test_a_window_keeps_its_games_in_the_library(tmp_path):
+    import pygame
+
+    database = tmp_path / "lib.sqlite3"
+    app = window_to_the_end(tmp_path, partial(keep_session, database=database))
+    try:
         app.jobs.kept()  # kept beside the frame loop
         with open_library(database) as library:
             (game,) = library.games()
@@ -440,8 +451,6 @@ def test_a_window_goes_on_while_its_finished_game_is_kept_and_then_says_what_wen
     while it works, and what it could not do is said once it is done."""
     import pygame
 
-    from viz.window.loops import AI_DELAY_MS, LoopsApp
-
     handed, release = [], threading.Event()
 
     def slow_keep(path):
@@ -449,17 +458,10 @@ def test_a_window_goes_on_while_its_finished_game_is_kept_and_then_says_what_wen
         release.wait(timeout=60)
         return "Not kept in your games: the disk is full"
 
-    app = LoopsApp(
-        LOOPS, LOOPS.rules({}), vs="easy", seed=1, session_dir=tmp_path / "sessions",
-        out_dir=tmp_path, keep=slow_keep,
-    )  # fmt: skip
+    app = window_to_the_end(tmp_path, slow_keep)
     try:
-        while app.state.to_move is not None:
-            if app.state.to_move == 0:
-                app.try_move(app.state.legal_moves()[0])
-            app.frame(AI_DELAY_MS + 1)
         for _ in range(3):
-            app.frame(AI_DELAY_MS + 1)  # each returns while the keeping waits
+            app.frame(16)  # each returns while the keeping waits
         assert not release.is_set() and "Not kept" not in app.message
         release.set()
         app.jobs.kept()
