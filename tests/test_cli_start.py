@@ -14,9 +14,10 @@ import sys
 import pytest
 from support.commands import COMMANDS, HELPS
 
-from viz.cli import main, terminal_columns
+from viz.cli import main
 from viz.cli.game_options import game_options
 from viz.cli.game_table import GAMES, PRECISION_CAP
+from viz.terminal import terminal_columns
 
 # Loaded by no help: the games' packages (engines, AIs, the analysis), the drawing and
 # the windows, the libraries they bring; and shutil, which would bring bz2 and lzma.
