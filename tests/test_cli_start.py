@@ -1,7 +1,9 @@
 """The command line starts at once: `--help`, `--version` and every command's `--help`
-load no rules engine, AI, analysis, numpy, pygame, Pillow or svgwrite. What they say
-of each game comes from a table generated from the games' kits, checked here against
-the kits themselves (each run in a fresh process: this one has loaded every game)."""
+are answered without argparse (tests/test_help_answers.py checks the answers), and
+through argparse they load no rules engine, AI, analysis, numpy, pygame, Pillow or
+svgwrite. What they say of each game comes from a table generated from the games'
+kits, checked here against the kits themselves (each run in a fresh process: this one
+has loaded every game)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import sys
 
 import pytest
 from support.commands import COMMANDS, HELPS
+from support.depth import quick_first
 
 from viz.cli import main
 from viz.cli.game_options import game_options
@@ -37,22 +40,35 @@ def _python(code: str, *args: str) -> str:
 
 LOADED = """
 import json, sys
-sys.argv = ["oddsevens", *sys.argv[1:]]
+route, sys.argv = sys.argv[1], ["oddsevens", *sys.argv[2:]]
 try:
-    from viz.__main__ import run
-    run()
+    if route == "entry":
+        from viz.__main__ import run
+        run()
+    else:
+        from viz.cli import main
+        sys.exit(main())
 finally:
     print(json.dumps(sorted(sys.modules)))
 """
 
 
-def _loaded(argv: list[str]) -> list[str]:
-    """The modules loaded when `oddsevens ARGV` has run, as a user runs it."""
-    return json.loads(_python(LOADED, *argv).splitlines()[-1])
+def _loaded(argv: list[str], route: str = "argparse") -> list[str]:
+    """The modules loaded when `oddsevens ARGV` has run: as a user runs it (`entry`), or
+    through argparse, as any other arguments and any help on another Python are."""
+    return json.loads(_python(LOADED, route, *argv).splitlines()[-1])
+
+
+@pytest.mark.parametrize("argv", quick_first(HELPS, 4), ids=" ".join)
+def test_the_program_answers_help_and_version_without_argparse_or_any_command(argv):
+    loaded = _loaded(argv, "entry")
+    ours = [name for name in loaded if name.partition(".")[0] in {"viz", "games"}]
+    assert ours == ["viz", "viz.__main__", "viz.help_answers", "viz.help_table", "viz.terminal"]
+    assert "argparse" not in loaded
 
 
 @pytest.mark.parametrize("argv", HELPS, ids=" ".join)
-def test_help_and_version_load_no_engine_ai_analysis_or_drawing(argv):
+def test_help_and_version_through_argparse_load_no_engine_ai_analysis_or_drawing(argv):
     loaded = _loaded(argv)
     heavy = [
         name
