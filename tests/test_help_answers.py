@@ -7,6 +7,7 @@ out as an installed program does."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from support.commands import HELPS
 
 from viz import __version__, help_answers
-from viz.help_answers import packed, unpacked
+from viz.help_answers import literal_lines, packed, unpacked
 from viz.help_table import PYTHON, TEXTS
 
 ENV = {"PATH": "/usr/bin:/bin"}  # no $COLUMNS: standard output is a pipe, so 80 columns
@@ -134,6 +135,12 @@ def test_packed_texts_unpack_as_they_were_across_the_chunks_read(kept):
     first_columns, texts = [columns for columns, _ in kept], [text for _, text in kept]
     columns_line = " ".join(map(str, first_columns))
     assert list(unpacked(packed(first_columns, texts))) == [columns_line, *texts]
+
+
+@given(st.text(min_size=1))
+def test_a_text_written_into_the_table_reads_back_as_it_was(text):
+    # quotes, backslashes, line ends of every kind, non-ASCII, lines past 80 characters
+    assert ast.literal_eval(f"(\n{literal_lines(text)})") == (text,)
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["record", "load", "-h"], ["--version"]])

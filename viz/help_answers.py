@@ -44,9 +44,9 @@ def answer(argv: Sequence[str]) -> str | None:
     kept = TEXTS.get(words)
     if kept is None or sys.version_info[:2] != PYTHON:
         return None
-    first, last, plain, packed = kept
+    plain_first, plain_last, plain, packed = kept
     columns = terminal_columns()
-    if first <= columns and (last is None or columns <= last):
+    if plain_first <= columns and (plain_last is None or columns <= plain_last):
         return plain
     texts = unpacked(packed)
     first_columns = [int(first) for first in next(texts).split()]
@@ -99,6 +99,7 @@ def generated() -> dict[tuple[str, ...], tuple[list[int], list[str]]]:
 
 
 def help_forms(parser: Parser, words: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """The `--help` of every command below `parser`, each before its sub-commands'."""
     parser.build_options()
     for name, command in parser.commands.items():
         yield (*words, name, "--help")
@@ -170,21 +171,20 @@ def _entry(form: tuple[str, ...], first_columns: list[int], texts: list[str]) ->
         f"    ({words}{',' if len(form) == 1 else ''}): (\n"
         f"        {first_columns[at]},\n"
         f"        {last},\n"
-        f"{_string_lines(texts[at])}"
-        f"{_string_lines(rest)}"
+        f"{literal_lines(texts[at])}"
+        f"{literal_lines(rest)}"
         "    ),\n"
     )
 
 
-def _string_lines(text: str, width: int = 80) -> str:
-    """`text` as string literals, one a line (and each at most `width` characters), as
-    one item of a tuple."""
-    import json
-
+def literal_lines(text: str, width: int = 80) -> str:
+    """`text` as one item of a tuple in Python's source: string literals in double
+    quotes, one a line of the text (cut every `width` characters), non-ASCII escaped."""
     pieces = (
         line[at : at + width] for line in text.splitlines(True) for at in range(0, len(line), width)
     )
-    return "".join(f"        {json.dumps(piece)}\n" for piece in pieces)[:-1] + ",\n"
+    literals = (piece.encode("unicode_escape").decode().replace('"', '\\"') for piece in pieces)
+    return "".join(f'        "{literal}"\n' for literal in literals)[:-1] + ",\n"
 
 
 TABLE = os.path.join(os.path.dirname(__file__), "help_table.py")
