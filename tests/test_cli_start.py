@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 
 import pytest
 from support.commands import COMMANDS, HELPS
 from support.depth import quick_first
+from support.processes import fresh_python
 
 from viz.cli import main
 from viz.cli.game_options import game_options
@@ -26,16 +25,6 @@ from viz.terminal import terminal_columns
 # the windows, the libraries they bring; and shutil, which would bring bz2 and lzma.
 HEAVY_PACKAGES = {"games", "numpy", "pygame", "pygame_gui", "PIL", "svgwrite", "imageio", "loky"}
 HEAVY_MODULES = ("viz.analysis", "viz.files", "viz.render", "viz.scenes", "viz.window", "shutil")
-
-
-def _python(code: str, *args: str) -> str:
-    """What `code` prints in a fresh interpreter, its help 100 columns wide."""
-    env = {"COLUMNS": "100", "PATH": "/usr/bin:/bin"}
-    found = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env
-    )
-    assert found.returncode == 0, found.stderr
-    return found.stdout
 
 
 LOADED = """
@@ -56,7 +45,7 @@ finally:
 def _loaded(argv: list[str], route: str = "argparse") -> list[str]:
     """The modules loaded when `oddsevens ARGV` has run: as a user runs it (`entry`), or
     through argparse, as any other arguments and any help on another Python are."""
-    return json.loads(_python(LOADED, route, *argv).splitlines()[-1])
+    return json.loads(fresh_python(LOADED, route, *argv, columns=100).splitlines()[-1])
 
 
 @pytest.mark.parametrize("argv", quick_first(HELPS, 4), ids=" ".join)
@@ -111,7 +100,7 @@ def test_the_table_is_what_the_games_kits_say_now():
         "from viz.cli import game_table; from viz.cli.game_options import generated; "
         "print(generated() == (game_table.GAMES, game_table.PRECISION_CAP))"
     )
-    assert _python(code) == "True\n"
+    assert fresh_python(code) == "True\n"
 
 
 def test_the_table_holds_each_games_rules_with_their_defaults():
@@ -139,8 +128,8 @@ print(json.dumps({"games loaded": "games" in sys.modules, "helps": helps}))
 
 
 def test_every_help_from_the_table_is_the_help_from_the_kits():
-    from_table = json.loads(_python(DUMP_HELPS, "table", json.dumps(HELPS)))
-    from_kits = json.loads(_python(DUMP_HELPS, "kits", json.dumps(HELPS)))
+    from_table = json.loads(fresh_python(DUMP_HELPS, "table", json.dumps(HELPS), columns=100))
+    from_kits = json.loads(fresh_python(DUMP_HELPS, "kits", json.dumps(HELPS), columns=100))
     assert (from_table["games loaded"], from_kits["games loaded"]) == (False, True)
     assert from_table["helps"] == from_kits["helps"]
     assert (

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from support.commands import HELPS
+from support.processes import fresh_python
 
 from viz import __version__, help_answers
 from viz.help_answers import literal_lines, packed, unpacked
@@ -27,14 +28,6 @@ ENTRY = [sys.executable, "-m", "viz"]  # as the `oddsevens` command starts
 ARGPARSE = [sys.executable, "-c", "import sys; from viz.cli import main; sys.exit(main())"]
 REGENERATE = "the table is out of date: python -m viz.help_answers"
 WIDTHS = [1, 16, 17, 44, 79, 80, 81, 120, 10_000, 1_000_000]
-
-
-def _python(code: str, *args: str) -> str:
-    found = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=ENV
-    )
-    assert found.returncode == 0, found.stderr
-    return found.stdout
 
 
 def _kept(form: tuple[str, ...]) -> tuple[list[int], list[str]]:
@@ -54,7 +47,7 @@ def test_the_table_answers_every_command_of_the_parsers_and_of_the_tests():
         "import json; from viz.cli import build_parser; from viz.help_answers import help_forms\n"
     )
     listed += "print(json.dumps(list(help_forms(build_parser()))))"
-    forms = [["--help"], ["--version"], *json.loads(_python(listed))]
+    forms = [["--help"], ["--version"], *json.loads(fresh_python(listed))]
     assert [list(form) for form in TEXTS] == forms
     assert sorted(forms) == sorted(HELPS)
     assert sys.version_info[:2] == PYTHON  # the Python the project runs on
@@ -82,7 +75,7 @@ def test_each_answer_is_what_argparse_prints_at_widths_either_side_of_each_chang
     for form in TEXTS:
         widest = _kept(form)[0][-1]
         forms.append([list(form), [widest - 1, widest, widest + 1, 3 * widest]])
-    differ = json.loads(_python(COMPARED, json.dumps(WIDTHS), json.dumps(forms)))
+    differ = json.loads(fresh_python(COMPARED, json.dumps(WIDTHS), json.dumps(forms)))
     assert differ == [], f"{REGENERATE}: {differ[:5]}"
 
 
@@ -90,7 +83,7 @@ def test_each_answer_is_what_argparse_prints_at_widths_either_side_of_each_chang
 def test_the_table_is_what_argparse_prints_now_at_every_width():
     code = "import json; from viz.help_answers import generated\n"
     code += "print(json.dumps([[list(form), kept] for form, kept in generated().items()]))"
-    now = {tuple(form): (first, texts) for form, (first, texts) in json.loads(_python(code))}
+    now = {tuple(form): (first, texts) for form, (first, texts) in json.loads(fresh_python(code))}
     assert now == {form: _kept(form) for form in TEXTS}, REGENERATE
 
 
