@@ -111,10 +111,13 @@ def test_each_width_gets_the_text_whose_columns_hold_it(monkeypatch):
     }
 
 
-def test_anything_else_and_another_python_are_left_to_argparse(monkeypatch):
+def test_anything_else_another_python_and_no_stdout_are_left_to_argparse(monkeypatch):
     for argv in ([], ["--verbose", "--help"], ["play", "--help", "x"], ["--vers"], ["-h", "-h"]):
         assert help_answers.answer(argv) is None
     assert help_answers.answer(["play", "--help"]) is not None
+    monkeypatch.setattr(sys, "stdout", None)  # started with its standard output closed
+    assert help_answers.answer(["play", "--help"]) is None
+    monkeypatch.undo()
     monkeypatch.setattr(help_answers, "PYTHON", (PYTHON[0], PYTHON[1] + 1))
     assert help_answers.answer(["play", "--help"]) is None
 

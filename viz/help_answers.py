@@ -37,12 +37,13 @@ DEFAULT = 80  # columns: where standard output is no terminal, and many terminal
 
 def answer(argv: Sequence[str]) -> str | None:
     """What argparse prints for the arguments `argv` if they ask for help or the
-    version, as wide as the terminal; None for anything else, and on another Python."""
+    version, as wide as the terminal; None for anything else, on another Python, and
+    with no standard output at all (argparse then prints on standard error)."""
     words = tuple(argv)
     if words[-1:] == ("-h",):
         words = (*words[:-1], "--help")
     kept = TEXTS.get(words)
-    if kept is None or sys.version_info[:2] != PYTHON:
+    if kept is None or sys.version_info[:2] != PYTHON or sys.stdout is None:
         return None
     plain_first, plain_last, plain, packed = kept
     columns = terminal_columns()
