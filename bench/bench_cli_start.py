@@ -5,9 +5,14 @@ Whole processes, paired: each run of a command follows a run of `python -c pass`
 that both meet the same load on this shared machine. A row gives the medians of both,
 and the median of the pairs' ratios (the target for `--help` and `--version`: ≤ 2×).
 With --before, the same command run from an earlier checkout (put first on the path)
-joins each pair.
+joins each pair. With --plain DIR, the script and Python are those of a plain
+(non-editable) `pip install .` of this checkout in the virtual environment DIR, made
+if missing and the checkout installed into it again if not. The runs get the
+environment without $COLUMNS and Python's own variables ($PYTHONDONTWRITEBYTECODE
+would keep an editable install's modules uncompiled), as a user's shell gives it; each
+command runs once unmeasured first.
 
-Run: python bench/bench_cli_start.py [--repeats 21] [--before DIR]
+Run: python bench/bench_cli_start.py [--repeats 21] [--before DIR] [--plain DIR]
      (make DIR with: mkdir DIR && git archive COMMIT | tar -x -C DIR)
 """
 
@@ -29,14 +34,22 @@ sys.path.insert(0, str(ROOT / "tests"))
 from support.commands import HELPS  # noqa: E402
 
 SAMPLE = ROOT / "recordings" / "load-sample.jsonl"
-SCRIPT = str(Path(sys.executable).parent / "oddsevens")
-BASELINE = [sys.executable, "-c", "pass"]
+ENV = {
+    name: value
+    for name, value in os.environ.items()
+    if not name.startswith("PYTHON") and name != "COLUMNS"
+}
 
 
-def seconds(command: list[str], code: Path | None = None) -> float:
+def seconds(command: list[str], code: Path | None = None, columns: int | None = None) -> float:
     """One whole run; `code`: a checkout whose packages are imported instead (run
-    from elsewhere, so that `-m viz` finds no package in the folder it starts in)."""
-    env = {**os.environ, "PYTHONPATH": str(code)} if code is not None else None
+    from elsewhere, so that `-m viz` finds no package in the folder it starts in);
+    `columns`: as wide a terminal as $COLUMNS says."""
+    env = {
+        **ENV,
+        **({"PYTHONPATH": str(code)} if code is not None else {}),
+        **({"COLUMNS": str(columns)} if columns is not None else {}),
+    }
     start = time.perf_counter()
     subprocess.run(
         command,
@@ -49,13 +62,19 @@ def seconds(command: list[str], code: Path | None = None) -> float:
     return time.perf_counter() - start
 
 
-def paired(command: list[str], repeats: int, before: Path | None) -> list[str]:
+def paired(
+    python: str, command: list[str], columns: int | None, repeats: int, before: Path | None
+) -> list[str]:
     """A row's cells: medians of the baseline's and the command's times, and of their
     ratios; the command from `before` too, if given."""
+    baseline = [python, "-c", "pass"]
+    for code in {None, before}:  # unmeasured: compiles what is not compiled yet
+        seconds(command, code, columns)
     runs = []
     for _ in range(repeats):
-        base = seconds(BASELINE)
-        runs.append([base, seconds(command), *([seconds(command, before)] if before else [])])
+        base = seconds(baseline)
+        took = seconds(command, None, columns)
+        runs.append([base, took, *([seconds(command, before, columns)] if before else [])])
     cells = [f"{statistics.median(run[0] for run in runs) * 1000:.0f}"]
     for column in range(1, len(runs[0])):
         took = statistics.median(run[column] for run in runs)
@@ -64,24 +83,40 @@ def paired(command: list[str], repeats: int, before: Path | None) -> list[str]:
     return cells
 
 
+def plain_install(folder: Path) -> str:
+    """The Python of a plain `pip install .` of this checkout in `folder`."""
+    python = folder / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], check=True)
+    else:
+        again = ["install", "-q", "--no-deps", "--force-reinstall", str(ROOT)]
+        subprocess.run([str(python), "-m", "pip", *again], check=True)
+    return str(python)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=21)
     parser.add_argument("--before", type=Path, help="a checkout of an earlier commit")
+    parser.add_argument("--plain", type=Path, help="a virtual environment for `pip install .`")
     args = parser.parse_args()
+    python = plain_install(args.plain) if args.plain else sys.executable
+    script = str(Path(python).parent / "oddsevens")
     rows = []
     load_before = os.getloadavg()[0]
     runs = [
-        *((f"oddsevens {' '.join(argv)}", [SCRIPT, *argv]) for argv in HELPS),
-        ("python -m viz --help", [sys.executable, "-m", "viz", "--help"]),
-        ("oddsevens validate SAMPLE", [SCRIPT, "validate", str(SAMPLE)]),
+        *((f"oddsevens {' '.join(argv)}", [script, *argv], None) for argv in HELPS),
+        ("oddsevens --help, 120 columns", [script, "--help"], 120),
+        ("python -m viz --help", [python, "-m", "viz", "--help"], None),
+        ("oddsevens validate SAMPLE", [script, "validate", str(SAMPLE)], None),
     ]
-    for label, command in runs:
-        rows.append([label, *paired(command, args.repeats, args.before)])
+    for label, command, columns in runs:
+        rows.append([label, *paired(python, command, columns, args.repeats, args.before)])
     load_after = os.getloadavg()[0]
     print(
-        f"Medians of {args.repeats} pairs; load average {load_before:.2f} at the start, "
-        f"{load_after:.2f} at the end"
+        f"{script}: medians of {args.repeats} pairs; load average {load_before:.2f} at the "
+        f"start, {load_after:.2f} at the end"
     )
     headers = ["command", "python -c pass, ms", "ms", "ratio"]
     print_table([*headers, *(["before, ms", "ratio"] if args.before else [])], rows)

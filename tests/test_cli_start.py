@@ -1,22 +1,25 @@
 """The command line starts at once: `--help`, `--version` and every command's `--help`
-load no rules engine, AI, analysis, numpy, pygame, Pillow or svgwrite. What they say
-of each game comes from a table generated from the games' kits, checked here against
-the kits themselves (each run in a fresh process: this one has loaded every game)."""
+are answered without argparse (tests/test_help_answers.py checks the answers), and
+through argparse they load no rules engine, AI, analysis, numpy, pygame, Pillow or
+svgwrite. What they say of each game comes from a table generated from the games'
+kits, checked here against the kits themselves (each run in a fresh process: this one
+has loaded every game)."""
 
 from __future__ import annotations
 
 import json
 import re
 import shutil
-import subprocess
-import sys
 
 import pytest
 from support.commands import COMMANDS, HELPS
+from support.depth import quick_first
+from support.processes import fresh_python
 
-from viz.cli import main, terminal_columns
+from viz.cli import main
 from viz.cli.game_options import game_options
 from viz.cli.game_table import GAMES, PRECISION_CAP
+from viz.terminal import terminal_columns
 
 # Loaded by no help: the games' packages (engines, AIs, the analysis), the drawing and
 # the windows, the libraries they bring; and shutil, which would bring bz2 and lzma.
@@ -24,34 +27,37 @@ HEAVY_PACKAGES = {"games", "numpy", "pygame", "pygame_gui", "PIL", "svgwrite", "
 HEAVY_MODULES = ("viz.analysis", "viz.files", "viz.render", "viz.scenes", "viz.window", "shutil")
 
 
-def _python(code: str, *args: str) -> str:
-    """What `code` prints in a fresh interpreter, its help 100 columns wide."""
-    env = {"COLUMNS": "100", "PATH": "/usr/bin:/bin"}
-    found = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env
-    )
-    assert found.returncode == 0, found.stderr
-    return found.stdout
-
-
 LOADED = """
 import json, sys
-sys.argv = ["oddsevens", *sys.argv[1:]]
+route, sys.argv = sys.argv[1], ["oddsevens", *sys.argv[2:]]
 try:
-    from viz.__main__ import run
-    run()
+    if route == "entry":
+        from viz.__main__ import run
+        run()
+    else:
+        from viz.cli import main
+        sys.exit(main())
 finally:
     print(json.dumps(sorted(sys.modules)))
 """
 
 
-def _loaded(argv: list[str]) -> list[str]:
-    """The modules loaded when `oddsevens ARGV` has run, as a user runs it."""
-    return json.loads(_python(LOADED, *argv).splitlines()[-1])
+def _loaded(argv: list[str], route: str = "argparse") -> list[str]:
+    """The modules loaded when `oddsevens ARGV` has run: as a user runs it (`entry`), or
+    through argparse, as any other arguments and any help on another Python are."""
+    return json.loads(fresh_python(LOADED, route, *argv, columns=100).splitlines()[-1])
+
+
+@pytest.mark.parametrize("argv", quick_first(HELPS, 4), ids=" ".join)
+def test_the_program_answers_help_and_version_without_argparse_or_any_command(argv):
+    loaded = _loaded(argv, "entry")
+    ours = [name for name in loaded if name.partition(".")[0] in {"viz", "games"}]
+    assert ours == ["viz", "viz.__main__", "viz.help_answers", "viz.help_table", "viz.terminal"]
+    assert "argparse" not in loaded
 
 
 @pytest.mark.parametrize("argv", HELPS, ids=" ".join)
-def test_help_and_version_load_no_engine_ai_analysis_or_drawing(argv):
+def test_help_and_version_through_argparse_load_no_engine_ai_analysis_or_drawing(argv):
     loaded = _loaded(argv)
     heavy = [
         name
@@ -94,7 +100,7 @@ def test_the_table_is_what_the_games_kits_say_now():
         "from viz.cli import game_table; from viz.cli.game_options import generated; "
         "print(generated() == (game_table.GAMES, game_table.PRECISION_CAP))"
     )
-    assert _python(code) == "True\n"
+    assert fresh_python(code) == "True\n"
 
 
 def test_the_table_holds_each_games_rules_with_their_defaults():
@@ -122,8 +128,8 @@ print(json.dumps({"games loaded": "games" in sys.modules, "helps": helps}))
 
 
 def test_every_help_from_the_table_is_the_help_from_the_kits():
-    from_table = json.loads(_python(DUMP_HELPS, "table", json.dumps(HELPS)))
-    from_kits = json.loads(_python(DUMP_HELPS, "kits", json.dumps(HELPS)))
+    from_table = json.loads(fresh_python(DUMP_HELPS, "table", json.dumps(HELPS), columns=100))
+    from_kits = json.loads(fresh_python(DUMP_HELPS, "kits", json.dumps(HELPS), columns=100))
     assert (from_table["games loaded"], from_kits["games loaded"]) == (False, True)
     assert from_table["helps"] == from_kits["helps"]
     assert (

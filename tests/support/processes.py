@@ -1,9 +1,11 @@
 """A command's child processes: which of them are a sweep's workers (the executor also
-starts helpers that track its semaphores), and whether one is still alive."""
+starts helpers that track its semaphores), and whether one is still alive; and code run
+in a fresh interpreter."""
 
 from __future__ import annotations
 
 import subprocess
+import sys
 
 
 def children(pid: int) -> list[int]:
@@ -30,3 +32,15 @@ def alive(pid: int) -> bool:
             return info.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def fresh_python(code: str, *args: str, columns: int | None = None) -> str:
+    """What `code` prints in a fresh interpreter, which has loaded no game (the tests'
+    own is registered in this process), its help `columns` wide (else as wide as its
+    standard output, a pipe: 80)."""
+    env = {"PATH": "/usr/bin:/bin", **({"COLUMNS": str(columns)} if columns else {})}
+    found = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env
+    )
+    assert found.returncode == 0, found.stderr
+    return found.stdout

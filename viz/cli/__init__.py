@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from contextlib import suppress
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
@@ -26,6 +24,7 @@ from viz.system import (
     stop_heard,
     stops_raised,
 )
+from viz.terminal import terminal_columns, written
 
 __all__ = ["main", "record_game"]
 
@@ -41,25 +40,12 @@ class HelpFormatter(argparse.HelpFormatter):
         super().__init__(prog, width=terminal_columns() - 2, **kwargs)
 
 
-def terminal_columns() -> int:
-    """`shutil.get_terminal_size().columns`: $COLUMNS, else the width of the terminal
-    that standard output is, else 80."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0 and sys.__stdout__ is not None:
-        with suppress(ValueError, OSError):  # not a terminal, or closed
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-    return columns if columns > 0 else 80
-
-
 class Parser(argparse.ArgumentParser):
     """argparse, with a usage mistake reported like every other error: one line; and
     `--verbose` taken after any command's name too (each sub-command's parser is made of
     this class). A command's parser may be given `build`, which adds the command's own
     options when the command is the one run or its help asked for: a run builds the
-    options of its command alone."""
+    options of its command alone. `commands` names the parser's sub-commands' parsers."""
 
     def __init__(
         self, *args: Any, build: Callable[[Parser], None] | None = None, **kwargs: Any
@@ -67,6 +53,7 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
         self.build = build
+        self.commands: dict[str, Parser] = {}
         if " " in self.prog:  # "oddsevens record load": a command's own parser
             self.add_argument(
                 "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP
@@ -75,10 +62,19 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
         # what every parse comes through, a command's parser's too (argparse hands it
         # the rest of the command line)
+        self.build_options()
+        return super().parse_known_args(*args, **kwargs)
+
+    def build_options(self) -> None:
+        """The command's own options, added once."""
         if self.build is not None:
             build, self.build = self.build, None
             build(self)
-        return super().parse_known_args(*args, **kwargs)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        action = super().add_subparsers(**kwargs)
+        self.commands = action.choices  # argparse fills it as each is added
+        return action
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.partition(" ")[2]  # "sweep load" of "oddsevens sweep load"
@@ -90,7 +86,7 @@ class Parser(argparse.ArgumentParser):
             (file or sys.stderr).write(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     parser = Parser(prog="oddsevens", description=__doc__)
     parser.add_argument("--version", action="version", version=f"oddsevens {__version__}")
     parser.add_argument("--verbose", action="store_true", help=VERBOSE_HELP)
@@ -100,39 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-CLOSED_PIPE = 128 + 13  # as a tool killed by SIGPIPE ends when `| head` stops reading
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; its status. Nothing but a one-line message ever reaches stderr."""
     with stops_raised():
-        return _written(argv)
-
-
-def _written(argv: Sequence[str] | None) -> int:
-    """The command's status, once its standard output is flushed: a closed pipe ends it
-    quietly, any other failure to write is one line."""
-    try:
-        try:
-            status = _run(argv)
-        except SystemExit:  # --help, --version: what they printed must reach its reader
-            sys.stdout.flush()
-            raise
-        sys.stdout.flush()
-        return status
-    except BrokenPipeError:
-        _drop_stdout()
-        return CLOSED_PIPE
-    except OSError as error:
-        _drop_stdout()
-        print(f"oddsevens: standard output: {error.strerror or error}", file=sys.stderr)
-        return 2
-
-
-def _drop_stdout() -> None:
-    """Send what is left of standard output nowhere, so the exit's flush cannot fail."""
-    with suppress(OSError, ValueError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return written(lambda: _run(argv))
 
 
 def _run(argv: Sequence[str] | None) -> int:
