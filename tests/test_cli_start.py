@@ -12,6 +12,7 @@ import re
 import shutil
 
 import pytest
+from support.answers import ON_THE_TABLES_PYTHON
 from support.commands import COMMANDS, HELPS
 from support.depth import quick_first
 from support.processes import fresh_python
@@ -48,6 +49,7 @@ def _loaded(argv: list[str], route: str = "argparse") -> list[str]:
     return json.loads(fresh_python(LOADED, route, *argv, columns=100).splitlines()[-1])
 
 
+@ON_THE_TABLES_PYTHON
 @pytest.mark.parametrize("argv", quick_first(HELPS, 4), ids=" ".join)
 def test_the_program_answers_help_and_version_without_argparse_or_any_command(argv):
     loaded = _loaded(argv, "entry")

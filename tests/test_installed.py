@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from support.answers import ON_THE_TABLES_PYTHON
 from support.xsession import XServer, XWindow
 
 import viz
@@ -118,6 +119,7 @@ finally:
 """
 
 
+@ON_THE_TABLES_PYTHON
 def test_help_is_answered_from_the_installed_table_as_argparse_prints_it(
     installed: Installed,
 ) -> None:
