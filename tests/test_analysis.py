@@ -241,12 +241,12 @@ def test_estimates_land_near_the_exact_chance_on_every_judged_move(params, seed)
             assert abs(estimate - truth) <= 0.05 + 2 * error, (index, estimate, truth)
 
 
-@pytest.mark.parametrize("load, seed", [(5, 3), pytest.param(5, 5, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("load, seed", [(7, 9), pytest.param(5, 3, marks=pytest.mark.slow)])
 def test_estimates_on_a_board_too_large_to_solve_whole_agree_with_its_solved_ending(load, seed):
     """4x4 (16 cells): from its last 12 picks the exact search reaches the rest, and
     there green's playouts take its moves too, so `--estimate` lands within 0.05 + 2
-    standard errors of the exact figures (with green playing `holding_green` there, the
-    eighth move's 0.27 and 0.24 read 0)."""
+    standard errors of the exact figures (at Load 7, seed 9, with green playing
+    `weighed_green` there, the eighth move's 0.64 read 0.48)."""
     game, rules, moves = random_recording("load", {"rows": 4, "cols": 4, "load": load}, seed)
     history = History(game.new_state(rules), moves)
     compared = 0

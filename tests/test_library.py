@@ -4,6 +4,7 @@ sums them up against each opponent, rebuilds from its files and opens a game aga
 from __future__ import annotations
 
 import json
+import os
 import random
 import sqlite3
 import threading
@@ -273,6 +274,29 @@ def test_open_replays_the_library_copy_of_game_n(tmp_path, data, capsys, monkeyp
     assert second.path.read_bytes() == (tmp_path / "g2.jsonl").read_bytes()
 
 
+def test_a_recording_replaced_while_it_is_read_looks_changed_since(tmp_path, data, monkeypatch):
+    """An undo replaces a session's file; if that lands while the library reads it, the
+    library keeps the bytes it read, so the file must look changed since (to be read
+    again), not unchanged by the new file's size and time."""
+    path, other = tmp_path / "g.jsonl", tmp_path / "other.jsonl"
+    write_game(path, 1)
+    write_game(other, 2)
+    read = os.read
+
+    def read_then_replace(handle, size):
+        chunk = read(handle, size)
+        if other.exists():
+            os.replace(other, path)
+        return chunk
+
+    with open_library(data / "library.sqlite3") as library:
+        monkeypatch.setattr(os, "read", read_then_replace)
+        added = library.add([path])
+        monkeypatch.undo()
+        assert len(added.added) == 1 and not other.exists()
+        assert not library.unchanged_since_added(path)
+
+
 # --- rebuilding --------------------------------------------------------------------------
 
 
@@ -455,7 +479,7 @@ def test_a_window_goes_on_while_its_finished_game_is_kept_and_then_says_what_wen
 
     def slow_keep(path):
         handed.append(path)
-        release.wait(timeout=60)
+        release.wait(timeout=10)
         return "Not kept in your games: the disk is full"
 
     app = window_to_the_end(tmp_path, slow_keep)
@@ -472,6 +496,19 @@ def test_a_window_goes_on_while_its_finished_game_is_kept_and_then_says_what_wen
         release.set()
         app.close()
     assert not pygame.get_init()
+
+
+def test_what_could_not_be_kept_as_a_window_closes_is_printed(tmp_path, capsys):
+    from viz.window.jobs import WindowJobs
+
+    said = []
+    jobs = WindowJobs({}, lambda judged: [], said.append)
+    jobs.keeper(lambda path: f"Not kept in your games: {path.name}: the disk is full")(
+        tmp_path / "last.jsonl"
+    )
+    jobs.close()  # before the window could show it
+    assert said == []
+    assert capsys.readouterr().err == "Not kept in your games: last.jsonl: the disk is full\n"
 
 
 # --- the schema --------------------------------------------------------------------------

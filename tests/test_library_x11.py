@@ -48,7 +48,10 @@ def test_library_open_shows_game_n_at_its_turn_and_steps_on_with_the_keys(
     red = PALETTE.colors["red"]
     server = XServer()
     env = {**os.environ, "ODDSEVENS_DATA": str(data)}
-    window = XWindow(server, tmp_path, "library", "open", "1", "--turn", str(TURN), env=env)
+    size = f"{SIZE[0]}x{SIZE[1]}"
+    window = XWindow(
+        server, tmp_path, "library", "open", "1", "--turn", str(TURN), "--window", size, env=env
+    )
     try:
 
         def shown() -> tuple[int, int, int]:

@@ -43,7 +43,7 @@ def weighed_move(state: LoadState):
     (the lowest of equals), else pass: a pair weighs the cells up to its last that red
     has not picked, less 4 times the uncleared red it leaves, less the free pairs
     (itself too) that a pick of it blocks, plus twice the cells red has not picked from
-    the lowest pair still free after the pick on."""
+    the first cell of the lowest pair still free once it is picked."""
     if holds(state, PASS):
         return PASS
     board = state.board
@@ -101,8 +101,8 @@ def plane_mask(boards: Boards, plane: int, game: int) -> int:
 
 
 def same_ends(start: LoadState, keys: np.ndarray, green, batch_green) -> list[bool]:
-    """Each game played both ways: the same winner, and where green held, the same
-    board at the end, cell for cell."""
+    """Each game played both ways: the same winner, where green held the same board at
+    the end, cell for cell, and where it lost the same stage lost."""
     boards = Boards.of([start]).repeated(len(keys))
     held = played_out(boards, keyed_red(lambda pick, games: keys[games, pick]), batch_green)
     for game, key in enumerate(keys):
@@ -111,6 +111,8 @@ def same_ends(start: LoadState, keys: np.ndarray, green, batch_green) -> list[bo
         if held[game]:
             for plane, mask in engine_planes(final).items():
                 assert plane_mask(boards, plane, game) == mask, (game, plane)
+        else:
+            assert boards.lost_at[game] == final.stage, game
     return held.tolist()
 
 

@@ -76,9 +76,17 @@ def read_regular(path: Path | str, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; anything else is a FileError.
     A FIFO or device is refused without waiting on it, and no more than `limit` + 1
     bytes are ever read, whatever the file's size claims."""
+    return read_regular_found(path, limit)[0]
+
+
+def read_regular_found(path: Path | str, limit: int) -> tuple[bytes, os.stat_result]:
+    """`read_regular`, with the file's status as it was opened, before a byte was read:
+    a file replaced or written to meanwhile then looks changed since, never the bytes
+    read unchanged."""
     path = Path(path)
     handle = _open_regular(path)
     try:
+        found = os.fstat(handle)
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(handle, min(1 << 20, limit + 1 - size))
@@ -92,7 +100,7 @@ def read_regular(path: Path | str, limit: int) -> bytes:
         os.close(handle)
     if size > limit:
         raise FileError(path, f"larger than {limit} bytes", 1)
-    return b"".join(chunks)
+    return b"".join(chunks), found
 
 
 def load_replay(path: Path | str) -> Replay:

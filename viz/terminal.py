@@ -28,7 +28,7 @@ def terminal_columns() -> int:
     if columns <= 0 and sys.__stdout__ is not None:
         try:  # noqa: SIM105 (contextlib is one more module to load before --help)
             columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-        except (ValueError, OSError):  # not a terminal, or closed
+        except (AttributeError, ValueError, OSError):  # no descriptor, not a terminal, closed
             pass
     return columns if columns > 0 else 80
 

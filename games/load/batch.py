@@ -64,6 +64,7 @@ class Geometry:
     up_to_pair: Words  # [pair]: the cells up to the pair's last, where a red pick clears it
     from_pair: Words  # [pair, then none]: the cells from the pair's first on, which it clears
     pair_meets_blocks: npt.NDArray[np.float32]  # [pair, other]: 1 where pair blocks other
+    pair_blocks_pair: Flags  # [other, pair]: where a pick of pair blocks other (symmetric)
     most_blocked: int  # the most pairs a pick blocks (itself among them)
 
     @property
@@ -96,6 +97,7 @@ def geometry(rows: int, cols: int) -> Geometry:
         as_words([(2 << last) - 1 for last in lasts], words),
         as_words([*(every & ~((1 << low) - 1) for low in firsts), 0], words),
         blocking,
+        blocking > 0,
         int(blocking.sum(axis=1).max()),
     )
 
@@ -228,8 +230,9 @@ def weighed_green(boards: Boards) -> Choices:
         would clear it: a green fill left uncleared counts against green)
         - 4 x the uncleared red it leaves
         - the free pairs it blocks (itself among them)
-        + 2 x the cells red has not picked from the lowest pair still free after it
-          on (the red to come that a later pick could still clear).
+        + 2 x the cells red has not picked from the first cell of the lowest pair
+          still free once it is picked (the red to come that a later pick could
+          still clear).
 
     Measured against the exact search and simpler players in docs/analysis.md."""
     shape, load = boards.shape, boards.load
@@ -256,13 +259,15 @@ def weighed_green(boards: Boards) -> Choices:
 def lowest_free_after(free: Flags, shape: Geometry) -> Choices:
     """[game, pair]: the lowest pair still free once that pair is picked (the number of
     pairs where none is). A pick blocks a few pairs at most, so it is one of each
-    game's lowest free pairs, as many as a pick blocks and one more."""
+    game's lowest free pairs, as many as a pick blocks and one more: those are tried
+    from the lowest up, a [game, pair] table at a time."""
     lowest = np.argsort(~free, axis=1, kind="stable")[:, : shape.most_blocked + 1]
-    games = np.arange(len(free))[:, None]
-    blocked = shape.pair_meets_blocks[:, lowest].swapaxes(0, 1) > 0  # [game, pair, k]
-    still = free[games, lowest][:, None, :] & ~blocked
-    first = lowest[games, still.argmax(axis=2)]
-    return np.where(still.any(axis=2), first, shape.pairs)
+    games = np.arange(len(free))
+    found = np.full(free.shape, shape.pairs, np.int64)
+    for candidate in reversed(lowest.T):  # the lowest last, so that it wins
+        still = free[games, candidate][:, None] & ~shape.pair_blocks_pair[candidate]
+        found = np.where(still, candidate[:, None], found)
+    return found
 
 
 def solver_green(solver: LoadSolver) -> GreenPolicy:

@@ -98,6 +98,7 @@ class XWindow:
             "SDL_AUDIODRIVER": "dummy",
             "XDG_STATE_HOME": str(folder / "state"),
             "XDG_CONFIG_HOME": str(folder / "config"),
+            "XDG_DATA_HOME": str(folder / "data-home"),  # the library, unless $ODDSEVENS_DATA
         }
         self.id: str | None = None
         # Now and then, on a busy machine, a window does not come up: start again,

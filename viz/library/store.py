@@ -17,7 +17,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from viz.files import MAX_FILE_BYTES, FileError, read_regular, replay_bytes, shown
+from viz.files import (
+    MAX_FILE_BYTES,
+    FileError,
+    read_regular,
+    read_regular_found,
+    replay_bytes,
+    shown,
+)
 from viz.library.entries import Entry, LibraryGame, SeatJudgement, entry
 from viz.library.schema import NewerSchema, migrate
 
@@ -190,11 +197,7 @@ class Library:
 
     def _read(self, path: Path, report: Added) -> _Read | None:
         """The entry of the recording at `path`, or None if the library has its bytes."""
-        data = read_regular(path, MAX_FILE_BYTES)
-        try:
-            found = os.stat(path)
-        except OSError as error:
-            raise FileError(path, error.strerror or str(error)) from None
+        data, found = read_regular_found(path, MAX_FILE_BYTES)  # an undo may replace it
         digest = hashlib.sha256(data).hexdigest()
         if self._query("SELECT 1 FROM games WHERE hash = ?", (digest,)):
             report.duplicates += 1

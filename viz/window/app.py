@@ -238,8 +238,10 @@ class GameApp(GameWindow[StateT]):
         self.window.flip()
 
     def close(self) -> None:
-        self.session.close()  # hands a recording changed since its game ended to the jobs
-        self.jobs.close()
+        try:
+            self.session.close()  # hands a recording changed since its game ended on
+        finally:
+            self.jobs.close()
         render_pygame.forget_fonts()
         # pygame.quit() leaves a live Window dangling; a later garbage collection
         # would then destroy whatever SDL window reuses its address.

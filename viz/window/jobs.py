@@ -5,6 +5,7 @@ drawing and answering keys however long it takes."""
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 import time
 import traceback
@@ -241,3 +242,5 @@ class WindowJobs:
         if self.saving is not None:
             self.saving.wait()  # a download asked for is never cut short
         self._keeping.shutdown(wait=True)  # nor a game being kept
+        while not self._not_kept.empty():  # the window is gone: said where it was started
+            print(self._not_kept.get(), file=sys.stderr, flush=True)
