@@ -212,7 +212,7 @@ def stream_frames(
     """Render and encode one scene per delay, one at a time, into `out`."""
     scenes = iter(scenes)
     first = next(scenes)
-    animation = kind(out, first.width, first.height, indexed_palette(first.palette).flat())
+    animation = kind(out, indexed_palette(first.palette).flat())
     frames = render_changes(_chain(first, scenes))
     for (image, near), delay in zip(frames, delays, strict=True):
         animation.add(image, delay, near or (0, 0, 0, 0))
