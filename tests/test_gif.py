@@ -1,9 +1,12 @@
 """The GIF writer against the plain path: every turn's whole picture rendered afresh,
-shown for the timeline's delay; and which unchanged pixels it makes transparent."""
+shown for the timeline's delay; which unchanged pixels it makes transparent; and a long
+GIF drawn in parts by more than one process, the same file."""
 
 from __future__ import annotations
 
 import io
+import itertools
+import os
 from pathlib import Path
 
 import numpy as np
@@ -11,8 +14,9 @@ import pytest
 from PIL import Image
 from test_streams import timeline
 
+from viz.export import engine
 from viz.export.deltas import spare_where
-from viz.export.engine import Clip, gif_bytes
+from viz.export.engine import Clip, gif_bytes, gif_part, write_gif
 from viz.export.gif import LONG_RUN, long_runs
 from viz.files import load_replay
 from viz.render.raster import render, render_changes
@@ -109,3 +113,70 @@ def test_the_spare_index_stands_where_marked_and_every_other_pixel_keeps_its_col
     marked = np.array([[True, False, True], [False, True, False]])
     assert spare_where(pixels, marked, 6).tolist() == [[6, 3, 6], [5, 6, 0]]
     assert spare_where(pixels, marked, 6).dtype == np.uint8
+
+
+PARTS_MADE = "ODDSEVENS_TEST_PARTS_MADE"  # a folder where each part made is noted
+
+
+def noted_part(clip, share, delays):
+    """`gif_part`, noting in the folder which process made which part."""
+    (Path(os.environ[PARTS_MADE]) / f"{os.getpid()}-{share.start}-{share.stop}").touch()
+    return gif_part(clip, share, delays)
+
+
+@pytest.fixture
+def parts_noted(tmp_path, monkeypatch):
+    """Each process's parts, noted; on two cores, whatever the machine."""
+    made = tmp_path / "parts"
+    made.mkdir()
+    monkeypatch.setenv(PARTS_MADE, str(made))  # before the workers start: they take it
+    monkeypatch.setattr(engine, "gif_part", noted_part)
+    monkeypatch.setattr(engine.os, "cpu_count", lambda: 2)
+    return made
+
+
+def makers(made: Path) -> dict[int, list[range]]:
+    """The parts each process made, by process, first first."""
+    found: dict[int, list[range]] = {}
+    for note in made.iterdir():
+        pid, start, stop = map(int, note.name.split("-"))
+        found.setdefault(pid, []).append(range(start, stop))
+    return {pid: sorted(parts, key=lambda part: part.start) for pid, parts in found.items()}
+
+
+def test_part_sizes_shrink_with_the_frames_left_and_leave_no_sliver(monkeypatch):
+    monkeypatch.setattr(engine, "SMALLEST_PART", 20)
+    assert engine.part_size(800, 2) == 200  # a quarter of the frames left, for 2 processes
+    assert engine.part_size(800, 4) == 100
+    assert engine.part_size(100, 2) == 25
+    assert engine.part_size(60, 2) == 20  # never under the smallest part
+    assert engine.part_size(39, 2) == 39  # 20 would leave 19: all of them
+    assert engine.part_size(40, 2) == 20
+
+
+def test_a_gif_drawn_in_parts_by_two_processes_is_the_gif_drawn_by_one(
+    tmp_path, parts_noted, monkeypatch
+):
+    """41 frames at 10 a process make a worker worth it. The first 10 (a quarter, for
+    two processes) are this process's own, not a part; the workers take parts from the
+    front, this process from the back, until they meet."""
+    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
+    monkeypatch.setattr(engine, "SMALLEST_PART", 3)
+    clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
+    assert len(clip.turns) == 41
+    write_gif(clip, tmp_path / "parts.gif")
+    assert (tmp_path / "parts.gif").read_bytes() == gif_bytes(
+        list(clip.scenes()), FRAME_MS, HOLD_MS
+    )
+    made = makers(parts_noted)
+    assert len(made) == 2
+    here, there = made.pop(os.getpid()), made.popitem()[1]
+    assert there[0].start == 10 and here[-1].stop == 41
+    everything = there + here  # the workers' first, then this process's: every frame once
+    assert all(one.stop == next.start for one, next in itertools.pairwise(everything))
+
+
+def test_a_gif_under_400_frames_a_core_is_drawn_by_this_process_alone(tmp_path, parts_noted):
+    clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
+    write_gif(clip, tmp_path / "game.gif")
+    assert list(parts_noted.iterdir()) == []
