@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -174,6 +175,31 @@ def test_a_gif_drawn_in_parts_by_two_processes_is_the_gif_drawn_by_one(
     assert there[0].start == 10 and here[-1].stop == 41
     everything = there + here  # the workers' first, then this process's: every frame once
     assert all(one.stop == next.start for one, next in itertools.pairwise(everything))
+
+
+def test_a_gif_drawn_in_parts_off_the_main_thread_is_the_same_gif(
+    tmp_path, parts_noted, monkeypatch
+):
+    """As a window writes its download: there no signal handler may be set."""
+    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
+    monkeypatch.setattr(engine, "SMALLEST_PART", 3)
+    clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
+    failed: list[BaseException] = []
+
+    def download() -> None:
+        try:
+            write_gif(clip, tmp_path / "parts.gif")
+        except BaseException as error:  # a thread would only print it
+            failed.append(error)
+
+    thread = threading.Thread(target=download)
+    thread.start()
+    thread.join()
+    assert failed == []
+    assert (tmp_path / "parts.gif").read_bytes() == gif_bytes(
+        list(clip.scenes()), FRAME_MS, HOLD_MS
+    )
+    assert len(makers(parts_noted)) == 2
 
 
 def test_a_gif_under_400_frames_a_core_is_drawn_by_this_process_alone(tmp_path, parts_noted):

@@ -77,7 +77,11 @@ def _ctrl_c_ignored() -> Iterator[None]:
     """Workers start with Ctrl-C ignored, as they inherit that: until their start-up has
     set it aside, a Ctrl-C sent to the whole group (as a terminal sends it) would stop
     them mid-import with a traceback of their own. A Ctrl-C in the few milliseconds the
-    workers take to be started is lost."""
+    workers take to be started is lost. Off the main thread (a window's download), where
+    Python lets no handler be set, the workers set it aside only once started."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     handler = signal.getsignal(signal.SIGINT)
     try:  # set inside: a Ctrl-C raised just after the change still puts it back
         signal.signal(signal.SIGINT, signal.SIG_IGN)
