@@ -202,7 +202,7 @@ def test_a_gif_drawn_in_parts_off_the_main_thread_is_the_same_gif(
     assert len(makers(parts_noted)) == 2
 
 
-def test_a_gif_under_400_frames_a_core_is_drawn_by_this_process_alone(tmp_path, parts_noted):
+def test_a_gif_under_250_frames_a_core_is_drawn_by_this_process_alone(tmp_path, parts_noted):
     clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
     write_gif(clip, tmp_path / "game.gif")
     assert list(parts_noted.iterdir()) == []

@@ -201,11 +201,12 @@ def check_suffix(kind: str, path: Path) -> None:
 
 
 # A GIF of at least this many frames a process is shared out among the cores: a
-# worker's start and its first whole picture cost it about 1 s of CPU, which only a
-# clip this long repays (measured; docs/decisions.md). Its parts are a share of the
-# frames left, and no smaller than SMALLEST_PART, which each part's whole picture of
-# the frame before it would outweigh.
-FRAMES_PER_PROCESS = 400
+# worker's start and its first whole picture cost it about 0.6 s of CPU, which a
+# shorter clip does not repay (measured on this machine's two cores: 500 frames of the
+# 20x20 game in 0.75 of the time, 300 frames in 0.95; docs/decisions.md). Its parts are
+# a share of the frames left, and no smaller than SMALLEST_PART, which each part's whole
+# picture of the frame before it would outweigh.
+FRAMES_PER_PROCESS = 250
 SMALLEST_PART = 20
 
 
