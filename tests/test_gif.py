@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -200,6 +202,14 @@ def test_a_gif_drawn_in_parts_off_the_main_thread_is_the_same_gif(
         list(clip.scenes()), FRAME_MS, HOLD_MS
     )
     assert len(makers(parts_noted)) == 2
+
+
+def test_the_export_engine_loads_worker_processes_only_for_a_long_gif():
+    """Every export, and every window (which saves through the engine), would pay for
+    loky's import (30 ms) otherwise."""
+    code = "import sys, viz.export.engine; print('loky' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout == "False\n", done.stderr
 
 
 def test_a_gif_under_250_frames_a_core_is_drawn_by_this_process_alone(tmp_path, parts_noted):

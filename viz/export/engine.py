@@ -33,7 +33,6 @@ from viz.scenes import SCENES
 from viz.scenes.kit import SceneFunction
 from viz.scenes.shapes import Scene
 from viz.system import signals_held
-from viz.workers import outcome, worker_processes
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -217,6 +216,8 @@ def write_gif(clip: Clip, path: Path) -> None:
         if processes < 2:
             stream_frames(clip.scenes(), delays, GifStream, out)
             return
+        from viz.workers import worker_processes  # loky loads only for a long GIF
+
         first = part_size(len(delays), processes)
         # the first scene is made before any part is sent: the clip works out its canvas
         # with it, and must not change while a copy is pickled, off this thread
@@ -267,6 +268,8 @@ class _SharedParts:
     def in_order(self) -> Iterator[GifPart]:
         """Every part, in order: this process makes the last not handed out, one by one,
         handing out more to the workers as they finish theirs, until none is left."""
+        from viz.workers import outcome
+
         self.hand_out()
         while self.front < self.back:
             share = range(max(self.front, self.back - self._next()), self.back)
