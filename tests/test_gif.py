@@ -212,6 +212,18 @@ def test_the_export_engine_loads_worker_processes_only_for_a_long_gif():
     assert done.stdout == "False\n", done.stderr
 
 
+def test_a_long_gif_of_large_frames_is_drawn_by_this_process_alone(
+    tmp_path, parts_noted, monkeypatch
+):
+    """Two processes' pictures would outweigh the export's memory budget."""
+    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
+    clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
+    width, height, _ = clip.canvas
+    monkeypatch.setattr(engine, "LARGEST_SHARED_FRAME", width * height - 1)
+    write_gif(clip, tmp_path / "game.gif")
+    assert list(parts_noted.iterdir()) == []
+
+
 def test_a_gif_under_250_frames_a_core_is_drawn_by_this_process_alone(tmp_path, parts_noted):
     clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
     write_gif(clip, tmp_path / "game.gif")

@@ -207,11 +207,19 @@ def check_suffix(kind: str, path: Path) -> None:
 # picture of the frame before it would outweigh.
 FRAMES_PER_PROCESS = 250
 SMALLEST_PART = 20
+# A larger frame is drawn by this process alone: a worker holds pictures of its own,
+# and at 1200 px (1,200 x 1,514 for a 20x20 board) two processes and loky's trackers
+# peaked at 216 MB, where the export is held to 150 MB. Every export at its default
+# size shares out (the largest, 20x20's, is 894 x 1,128).
+LARGEST_SHARED_FRAME = 1_050_000  # pixels
 
 
 def write_gif(clip: Clip, path: Path) -> None:
     delays = gif_delays_cs(clip.durations_ms())
+    width, height, _ = clip.canvas
     processes = min(os.cpu_count() or 1, len(delays) // FRAMES_PER_PROCESS)
+    if width * height > LARGEST_SHARED_FRAME:
+        processes = 1
     with open(path, "wb") as out:
         if processes < 2:
             stream_frames(clip.scenes(), delays, GifStream, out)
