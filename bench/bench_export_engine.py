@@ -2,7 +2,9 @@
 for 98, 392 and 800 turns at 560 and 1200 px, against the writer it replaced (every frame
 rendered, kept and handed to Pillow's GIF writer at once), measured in the same run.
 
-Each measurement runs in a fresh child process, so its peak resident memory is its own.
+Each measurement runs in a fresh child process, so its peak resident memory is its own
+(a long GIF's worker processes left out); the whole command's peak is the process tree's,
+workers included, sampled as bench_peak_memory.py samples it.
 The 392- and 800-turn games are full games of Load on 14x14 and 20x20 boards (player 2
 holds every stage), built by `full_game` below; the 98-turn game is the shared sample.
 
@@ -112,16 +114,15 @@ def measure(kind: str, recording: Path, size: int, folder: Path, repeats: int) -
 
 
 def whole_command_peak_mb(recording: Path, size: int, folder: Path) -> float:
-    """Peak memory of `oddsevens export REC --size N` (GIF and SVG), as a person runs it."""
-    code = (
-        "import resource, sys; from viz.cli import main; main(sys.argv[1:]); "
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
-    )
-    done = subprocess.run(
+    """Peak memory of `oddsevens export REC --size N` (GIF and SVG), as a person runs it:
+    the process and its workers together."""
+    from bench_peak_memory import peak_mb
+
+    status, peak, _ = peak_mb(
         [
             sys.executable,
-            "-c",
-            code,
+            "-m",
+            "viz",
             "export",
             str(recording),
             "--gif",
@@ -130,12 +131,10 @@ def whole_command_peak_mb(recording: Path, size: int, folder: Path) -> float:
             str(folder / "w.svg"),
             "--size",
             str(size),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
+        ]
     )
-    return int(done.stdout.strip().splitlines()[-1]) / 1024
+    assert status == 0
+    return peak
 
 
 def main() -> None:

@@ -46,13 +46,17 @@ def export(tree: Path, writer: str, recording: Path, size: int, out: Path) -> tu
         + f"OUT = Path({str(out)!r}); {WRITERS[writer]}"
     )
     env = {**os.environ, "PYTHONPATH": f"{tree}{os.pathsep}{tree / 'tests'}"}
-    return timed([sys.executable, "-c", code], env)
+    # run in the tree: `python -c` puts the working folder first on its path
+    return timed([sys.executable, "-c", code], env, tree)
 
 
-def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+def timed(
+    command: list[str], env: dict[str, str] | None = None, cwd: Path | None = None
+) -> tuple[float, float]:
+    """Wall and CPU seconds of the command, its worker processes' CPU included."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True, env=env)
+    subprocess.run(command, check=True, capture_output=True, env=env, cwd=cwd)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime

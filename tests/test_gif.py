@@ -1,9 +1,15 @@
 """The GIF writer against the plain path: every turn's whole picture rendered afresh,
-shown for the timeline's delay; and which unchanged pixels it makes transparent."""
+shown for the timeline's delay; which unchanged pixels it makes transparent; and a long
+GIF drawn in parts by more than one process, the same file."""
 
 from __future__ import annotations
 
 import io
+import itertools
+import os
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -11,8 +17,9 @@ import pytest
 from PIL import Image
 from test_streams import timeline
 
+from viz.export import engine
 from viz.export.deltas import spare_where
-from viz.export.engine import Clip, gif_bytes
+from viz.export.engine import Clip, gif_bytes, gif_part, write_gif
 from viz.export.gif import LONG_RUN, long_runs
 from viz.files import load_replay
 from viz.render.raster import render, render_changes
@@ -109,3 +116,115 @@ def test_the_spare_index_stands_where_marked_and_every_other_pixel_keeps_its_col
     marked = np.array([[True, False, True], [False, True, False]])
     assert spare_where(pixels, marked, 6).tolist() == [[6, 3, 6], [5, 6, 0]]
     assert spare_where(pixels, marked, 6).dtype == np.uint8
+
+
+PARTS_MADE = "ODDSEVENS_TEST_PARTS_MADE"  # a folder where each part made is noted
+
+
+def noted_part(clip, share, delays):
+    """`gif_part`, noting in the folder which process made which part."""
+    (Path(os.environ[PARTS_MADE]) / f"{os.getpid()}-{share.start}-{share.stop}").touch()
+    return gif_part(clip, share, delays)
+
+
+@pytest.fixture
+def parts_noted(tmp_path, monkeypatch):
+    """Each process's parts, noted; on two cores, whatever the machine."""
+    made = tmp_path / "parts"
+    made.mkdir()
+    monkeypatch.setenv(PARTS_MADE, str(made))  # before the workers start: they take it
+    monkeypatch.setattr(engine, "gif_part", noted_part)
+    monkeypatch.setattr(engine.os, "cpu_count", lambda: 2)
+    return made
+
+
+def makers(made: Path) -> dict[int, list[range]]:
+    """The parts each process made, by process, first first."""
+    found: dict[int, list[range]] = {}
+    for note in made.iterdir():
+        pid, start, stop = map(int, note.name.split("-"))
+        found.setdefault(pid, []).append(range(start, stop))
+    return {pid: sorted(parts, key=lambda part: part.start) for pid, parts in found.items()}
+
+
+def test_part_sizes_shrink_with_the_frames_left_and_leave_no_sliver(monkeypatch):
+    monkeypatch.setattr(engine, "SMALLEST_PART", 20)
+    assert engine.part_size(800, 2) == 200  # a quarter of the frames left, for 2 processes
+    assert engine.part_size(800, 4) == 100
+    assert engine.part_size(100, 2) == 25
+    assert engine.part_size(60, 2) == 20  # never under the smallest part
+    assert engine.part_size(39, 2) == 39  # 20 would leave 19: all of them
+    assert engine.part_size(40, 2) == 20
+
+
+def test_a_gif_drawn_in_parts_by_two_processes_is_the_gif_drawn_by_one(
+    tmp_path, parts_noted, monkeypatch
+):
+    """41 frames at 10 a process make a worker worth it. The first 10 (a quarter, for
+    two processes) are this process's own, not a part; the workers take parts from the
+    front, this process from the back, until they meet."""
+    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
+    monkeypatch.setattr(engine, "SMALLEST_PART", 3)
+    clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
+    assert len(clip.turns) == 41
+    write_gif(clip, tmp_path / "parts.gif")
+    assert (tmp_path / "parts.gif").read_bytes() == gif_bytes(
+        list(clip.scenes()), FRAME_MS, HOLD_MS
+    )
+    made = makers(parts_noted)
+    assert len(made) == 2
+    here, there = made.pop(os.getpid()), made.popitem()[1]
+    assert there[0].start == 10 and here[-1].stop == 41
+    everything = there + here  # the workers' first, then this process's: every frame once
+    assert all(one.stop == next.start for one, next in itertools.pairwise(everything))
+
+
+def test_a_gif_drawn_in_parts_off_the_main_thread_is_the_same_gif(
+    tmp_path, parts_noted, monkeypatch
+):
+    """As a window writes its download: there no signal handler may be set."""
+    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
+    monkeypatch.setattr(engine, "SMALLEST_PART", 3)
+    clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
+    failed: list[BaseException] = []
+
+    def download() -> None:
+        try:
+            write_gif(clip, tmp_path / "parts.gif")
+        except BaseException as error:  # a thread would only print it
+            failed.append(error)
+
+    thread = threading.Thread(target=download)
+    thread.start()
+    thread.join()
+    assert failed == []
+    assert (tmp_path / "parts.gif").read_bytes() == gif_bytes(
+        list(clip.scenes()), FRAME_MS, HOLD_MS
+    )
+    assert len(makers(parts_noted)) == 2
+
+
+def test_the_export_engine_loads_worker_processes_only_for_a_long_gif():
+    """Every export, and every window (which saves through the engine), would pay for
+    loky's import (30 ms) otherwise."""
+    code = "import sys, viz.export.engine; print('loky' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout == "False\n", done.stderr
+
+
+def test_a_long_gif_of_large_frames_is_drawn_by_this_process_alone(
+    tmp_path, parts_noted, monkeypatch
+):
+    """Two processes' pictures would outweigh the export's memory budget."""
+    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
+    clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
+    width, height, _ = clip.canvas
+    monkeypatch.setattr(engine, "LARGEST_SHARED_FRAME", width * height - 1)
+    write_gif(clip, tmp_path / "game.gif")
+    assert list(parts_noted.iterdir()) == []
+
+
+def test_a_gif_under_250_frames_a_core_is_drawn_by_this_process_alone(tmp_path, parts_noted):
+    clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
+    write_gif(clip, tmp_path / "game.gif")
+    assert list(parts_noted.iterdir()) == []

@@ -1,9 +1,11 @@
 """The streaming GIF and APNG writers on random frame sequences: decoded again, they show
-every frame's pixels for its time, whatever changed, however long, with any palette size."""
+every frame's pixels for its time, whatever changed, however long, with any palette size;
+and a GIF written in parts, each by a stream of its own, is the GIF written whole."""
 
 from __future__ import annotations
 
 import io
+import itertools
 
 import numpy as np
 from hypothesis import given
@@ -42,13 +44,35 @@ def animations(draw, longest: int):
     return colors, frames
 
 
+def picture(pixels: np.ndarray, colors: list[int]) -> Image.Image:
+    image = Image.fromarray(pixels, "P")
+    image.putpalette(colors)
+    return image
+
+
 def written(kind, colors, frames) -> bytes:
     out = io.BytesIO()
-    stream = kind(out, WIDTH, HEIGHT, colors)
+    stream = kind(out, colors)
     for pixels, delay in frames:
-        image = Image.fromarray(pixels, "P")
-        image.putpalette(colors)
-        stream.add(image, delay)
+        stream.add(picture(pixels, colors), delay)
+    stream.close()
+    return out.getvalue()
+
+
+def written_in_parts(colors, frames, starts: list[int]) -> bytes:
+    """The GIF of `frames`, each part from one of `starts` on written by a stream that
+    follows the picture before it, and joined to the stream of the first part."""
+    out = io.BytesIO()
+    stream = GifStream(out, colors)
+    ends = [*starts, len(frames)]
+    for pixels, delay in frames[: ends[0]]:
+        stream.add(picture(pixels, colors), delay)
+    for start, end in itertools.pairwise(ends):
+        part = GifStream(io.BytesIO(), colors)
+        part.follow(picture(frames[start - 1][0], colors))
+        for pixels, delay in frames[start:end]:
+            part.add(picture(pixels, colors), delay)
+        stream.join(part.part())
     stream.close()
     return out.getvalue()
 
@@ -91,3 +115,14 @@ def test_the_apng_stream_shows_every_frame_for_its_time(animation):
     colors, frames = animation
     expected = timeline([(as_rgb(pixels, colors), delay) for pixels, delay in frames])
     assert timeline(decoded(written(ApngStream, colors, frames))) == expected
+
+
+@given(animations(longest=70_000), st.data())
+def test_a_gif_written_in_parts_is_byte_for_byte_the_gif_written_whole(animation, data):
+    """Parts whose first frames change nothing lengthen the frame before them, across
+    parts that change nothing at all, and a delay too long for one frame is carried on
+    by the picture as it stands after that frame."""
+    colors, frames = animation
+    places = st.integers(1, len(frames) - 1) if len(frames) > 1 else st.nothing()
+    starts = sorted(data.draw(st.sets(places)))
+    assert written_in_parts(colors, frames, starts) == written(GifStream, colors, frames)

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import viz.analysis.runner as runner
+import viz.workers as workers
 from viz.analysis.runner import most_workers
 from viz.cli import main
 
@@ -52,12 +53,12 @@ def test_workers_are_no_more_than_the_chunks_nor_the_cores(monkeypatch):
 def test_a_sweep_asked_for_256_workers_starts_one_for_its_one_chunk(monkeypatch, capsys):
     started = []
 
-    class Counted(runner.ProcessPoolExecutor):
+    class Counted(workers.ProcessPoolExecutor):
         def __init__(self, max_workers: int, **options: object) -> None:
             started.append(max_workers)
             super().__init__(max_workers, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(runner, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", Counted)
     argv = ["sweep", "loops", "--capacity", "3", "--flips", "0", "--trials", "10"]
     assert main([*argv, "--workers", "256"]) == 0
     assert started == [1]

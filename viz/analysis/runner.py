@@ -19,21 +19,19 @@ import itertools
 import json
 import os
 import queue
-import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
+from functools import partial
 from typing import Any, Generic, TypeVar
 
-from loky import BrokenProcessPool, ProcessPoolExecutor
+from loky import BrokenProcessPool
 
-from viz.system import ClusterUnreachable, WorkerLost, signals_held
+from viz.system import ClusterUnreachable, signals_held
+from viz.workers import SIGNAL_LOOK_S, result, stop_now, worker_processes
 
 PROGRESS_AFTER_S = 0.5
-SIGNAL_LOOK_S = 0.05  # how often a wait for a worker's result looks for a held signal
-PARENT_LOOK_S = 0.5  # how often a worker looks whether its parent is still there
 CONNECT_TIMEOUT_S = 5  # how long a Dask scheduler is given to answer
 
 SCHEDULER_VARIABLE = "ODDSEVENS_SCHEDULER"  # a Dask scheduler's address, as --scheduler
@@ -204,7 +202,7 @@ def _in_pool(
                 waiting[number] -= 1
                 if waiting[number]:
                     continue
-                found[number] += [_result(future, pool.lost) for future in rounds.pop(number)]
+                found[number] += [result(future, pool.lost) for future in rounds.pop(number)]
                 chunks = _next_round(sweep, cells[number], found[number])
                 if chunks:
                     hand_out(number, chunks)
@@ -234,21 +232,8 @@ def _pool(workers: Workers, chunks: int) -> Iterator[_Pool]:
         with _cluster(workers.scheduler) as pool:
             yield pool
         return
-    executor = ProcessPoolExecutor(
-        max_workers=most_workers(workers.count, chunks),
-        initializer=_worker_start,
-        initargs=(os.getpid(),),
-    )
-    with _ctrl_c_ignored():
-        executor.submit(int)  # the pool starts its workers with the first work
-    try:
-        yield _Pool(
-            executor,
-            lambda: executor.shutdown(wait=True, kill_workers=True),
-            (BrokenProcessPool,),
-        )
-    finally:
-        executor.shutdown()
+    with worker_processes(most_workers(workers.count, chunks)) as executor:
+        yield _Pool(executor, partial(stop_now, executor), (BrokenProcessPool,))
 
 
 @contextlib.contextmanager
@@ -277,20 +262,6 @@ def most_workers(asked: int, chunks: int) -> int:
     return max(1, min(asked, chunks, os.cpu_count() or 1))
 
 
-@contextlib.contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
-    """Workers start with Ctrl-C ignored, as they inherit that: until their start-up has
-    set it aside, a Ctrl-C sent to the whole group (as a terminal sends it) would stop
-    them mid-import with a traceback of their own. A Ctrl-C in the few milliseconds the
-    workers take to be started is lost."""
-    handler = signal.getsignal(signal.SIGINT)
-    try:  # set inside: a Ctrl-C raised just after the change still puts it back
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        yield
-    finally:
-        signal.signal(signal.SIGINT, handler)
-
-
 def _submit(
     pool: _Pool, work: Callable[..., Chunk], args: tuple[Any, ...], check: Callable[[], None]
 ) -> Future[Chunk]:
@@ -312,30 +283,6 @@ def _next_in(
             return came_in.get(timeout=SIGNAL_LOOK_S)
         except queue.Empty:
             continue
-
-
-def _result(future: Future[Chunk], lost: tuple[type[BaseException], ...]) -> Chunk:
-    try:
-        return future.result()
-    except lost as error:
-        reason = str(error).splitlines()[0] if str(error) else "it was killed"
-        raise WorkerLost(f"a worker process ended mid-work: {reason}") from None
-
-
-def _worker_start(parent: int) -> None:
-    """In each worker: leave Ctrl-C to the parent (a terminal sends it to the whole
-    group, and the parent ends the workers), and end when the parent ends, however it
-    ends (SIGKILL included), which a thread notices by the worker's parent changing."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if os.getppid() != parent:  # the parent went before the worker got this far
-        os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_LOOK_S)
-    os._exit(1)
 
 
 def json_lines(rows: Iterable[Any]) -> str:

@@ -26,21 +26,25 @@ DISPOSE_NONE = 0
 class ApngStream(DeltaAnimation):
     max_delay = 0xFFFF  # milliseconds, over a denominator of 1000
 
-    def __init__(self, out: BinaryIO, width: int, height: int, colors: list[int]) -> None:
+    def __init__(self, out: BinaryIO, colors: list[int]) -> None:
         """`colors` is the palette as flat R, G, B values (at most 256 colours)."""
-        count = len(colors) // 3
-        super().__init__(count)
+        super().__init__(len(colors) // 3)
         self.out = out
+        self.colors = colors
         self.frames = self.sequence = 0
-        out.write(SIGNATURE)
-        self._chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, PALETTE_COLOR_TYPE, 0, 0, 0))
-        self.frame_count_at = out.tell()
+        self.frame_count_at = 0
+
+    def start(self, width: int, height: int) -> None:
+        self.out.write(SIGNATURE)
+        header = struct.pack(">IIBBBBB", width, height, 8, PALETTE_COLOR_TYPE, 0, 0, 0)
+        self._chunk(b"IHDR", header)
+        self.frame_count_at = self.out.tell()
         self._chunk(b"acTL", struct.pack(">II", 0, 0))  # frame count filled in by finish()
         if self.transparent is None:
-            self._chunk(b"PLTE", bytes(colors))
+            self._chunk(b"PLTE", bytes(self.colors))
         else:
-            self._chunk(b"PLTE", bytes(colors) + bytes(3))
-            self._chunk(b"tRNS", b"\xff" * count + b"\x00")
+            self._chunk(b"PLTE", bytes(self.colors) + bytes(3))
+            self._chunk(b"tRNS", b"\xff" * self.transparent + b"\x00")  # the spare one clear
 
     def write_frame(self, frame: Frame, delay: int) -> None:
         pixels = self.spare_kept(frame)

@@ -2,8 +2,9 @@
 APNG and a PNG still, all from the same scenes and the same timeline.
 
 Scenes are made, rendered and encoded one frame at a time (the SVG, a text
-document, is built whole). Every output of one export goes through one
-`Outputs` batch: all are written, or none.
+document, is built whole). A long GIF is shared out among the cores: each process
+draws and encodes a part of the frames, and this one joins them. Every output of
+one export goes through one `Outputs` batch: all are written, or none.
 """
 
 from __future__ import annotations
@@ -12,21 +13,21 @@ import io
 import math
 import os
 import re
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from games.base import State
 from games.recording import Replay
 from viz import DEFAULT_SIZE, FRAME_MS
 from viz.export.apng import ApngStream
 from viz.export.formats import FORMATS
-from viz.export.gif import GifStream
+from viz.export.gif import GifPart, GifStream
 from viz.files import FileError, Outputs, ToolError, outputs, writing
-from viz.render.raster import indexed_palette, render, render_changes, render_stream
+from viz.render.raster import Box, indexed_palette, render, render_changes, render_stream
 from viz.render.timeline import RealTime, fixed_durations_ms, gif_delays_cs, real_durations_ms
 from viz.scenes import SCENES
 from viz.scenes.kit import SceneFunction
@@ -34,6 +35,8 @@ from viz.scenes.shapes import Scene
 from viz.system import signals_held
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
     from PIL import Image
 
 # Default quality, the slowest and smallest encoding, tuned for flat still pictures.
@@ -93,11 +96,12 @@ class Clip:
         last = end if self.last is None else min(self.last, end)
         return range(min(self.first, last), last + 1)
 
-    def scenes(self) -> Iterator[Scene]:
-        """The scene of each turn shown, made as it is needed."""
+    def scenes(self, shown: slice = slice(None)) -> Iterator[Scene]:
+        """The scene of each turn shown, made as it is needed; or of those `shown`, by
+        their place in the clip (`slice(2, 5)`: its third to fifth)."""
         kit = SCENES[self.replay.game.id]
         width, height, notes = self.canvas
-        for turn in self.turns:
+        for turn in self.turns[shown]:
             state = self.states[turn]
             yield kit.scene(state, width, height, notes=notes.get(turn, ()), palette=self.palette)
 
@@ -195,10 +199,105 @@ def check_suffix(kind: str, path: Path) -> None:
 # --- one writer per format -----------------------------------------------------------
 
 
+# A GIF of at least this many frames a process is shared out among the cores: a
+# worker's start and its first whole picture cost it about 0.6 s of CPU, which a
+# shorter clip does not repay (measured on this machine's two cores: 500 frames of the
+# 20x20 game in 0.75 of the time, 300 frames in 0.95; docs/decisions.md). Its parts are
+# a share of the frames left, and no smaller than SMALLEST_PART, which each part's whole
+# picture of the frame before it would outweigh.
+FRAMES_PER_PROCESS = 250
+SMALLEST_PART = 20
+# A larger frame is drawn by this process alone: a worker holds pictures of its own,
+# and at 1200 px (1,200 x 1,514 for a 20x20 board) two processes and loky's trackers
+# peaked at 216 MB, where the export is held to 150 MB. Every export at its default
+# size shares out (the largest, 20x20's, is 894 x 1,128).
+LARGEST_SHARED_FRAME = 1_050_000  # pixels
+
+
 def write_gif(clip: Clip, path: Path) -> None:
     delays = gif_delays_cs(clip.durations_ms())
+    width, height, _ = clip.canvas
+    processes = min(os.cpu_count() or 1, len(delays) // FRAMES_PER_PROCESS)
+    if width * height > LARGEST_SHARED_FRAME:
+        processes = 1
     with open(path, "wb") as out:
-        stream_frames(clip.scenes(), delays, GifStream, out)
+        if processes < 2:
+            stream_frames(clip.scenes(), delays, GifStream, out)
+            return
+        from viz.workers import worker_processes  # loky loads only for a long GIF
+
+        first = part_size(len(delays), processes)
+        # the first scene is made before any part is sent: the clip works out its canvas
+        # with it, and must not change while a copy is pickled, off this thread
+        stream, frames = _animation(GifStream, out, clip.scenes(slice(first)))
+        with worker_processes(processes - 1) as pool:
+            parts = _SharedParts(pool, processes, clip, delays, first)
+            parts.hand_out()
+            _add_frames(stream, frames, delays[:first])
+            for part in parts.in_order():
+                stream.join(part)
+            stream.close()
+
+
+def part_size(left: int, processes: int) -> int:
+    """How many of the frames `left` the next part takes: a share that shrinks with them,
+    so that the processes' last parts are short and they end about at once; all of them
+    rather than a sliver too small for a part of its own."""
+    size = max(SMALLEST_PART, left // (2 * processes))
+    return size if left - size >= SMALLEST_PART else left
+
+
+class _SharedParts:
+    """The frames of a GIF after its first part, shared out in parts: the workers take
+    theirs from the front, this process from the back, so that they meet about at once
+    however the frames' costs differ. Each worker has two in hand, so that it never
+    waits for its next."""
+
+    def __init__(
+        self, pool: Executor, processes: int, clip: Clip, delays: list[int], start: int
+    ) -> None:
+        self.pool, self.processes, self.clip, self.delays = pool, processes, clip, delays
+        self.front, self.back = start, len(delays)  # the frames not yet taken
+        self.sent: list[Future[GifPart]] = []  # the workers' parts, first first
+        self.kept: list[GifPart] = []  # the parts made here, last first
+
+    def _next(self) -> int:
+        return part_size(self.back - self.front, self.processes)
+
+    def hand_out(self) -> None:
+        """Parts to the workers, as many as they have room for."""
+        with signals_held():  # not inside the pool's own code
+            busy = sum(not future.done() for future in self.sent)
+            while busy < 2 * (self.processes - 1) and self.front < self.back:
+                share = range(self.front, min(self.back, self.front + self._next()))
+                self.sent.append(self.pool.submit(gif_part, self.clip, share, self.delays))
+                self.front, busy = share.stop, busy + 1
+
+    def in_order(self) -> Iterator[GifPart]:
+        """Every part, in order: this process makes the last not handed out, one by one,
+        handing out more to the workers as they finish theirs, until none is left."""
+        from viz.workers import outcome
+
+        self.hand_out()
+        while self.front < self.back:
+            share = range(max(self.front, self.back - self._next()), self.back)
+            self.kept.append(gif_part(self.clip, share, self.delays))
+            self.back = share.start
+            self.hand_out()
+        for future in self.sent:
+            yield outcome(future)
+        yield from reversed(self.kept)
+
+
+def gif_part(clip: Clip, share: range, delays: list[int]) -> GifPart:
+    """The clip's GIF frames at the places `share` (from the second on), of the clip's
+    `delays`, for the stream of the frames before them to join: they are drawn on from a
+    whole picture of the frame before, as that stream would have drawn them on."""
+    scenes = clip.scenes(slice(share.start - 1, share.stop))
+    stream, frames = _animation(GifStream, io.BytesIO(), scenes)
+    stream.follow(next(frames)[0])
+    _add_frames(stream, frames, delays[share.start : share.stop])
+    return stream.part()
 
 
 def write_apng(clip: Clip, path: Path) -> None:
@@ -206,17 +305,36 @@ def write_apng(clip: Clip, path: Path) -> None:
         stream_frames(clip.scenes(), clip.durations_ms(), ApngStream, out)
 
 
+Animation = TypeVar("Animation", GifStream, ApngStream)
+
+
 def stream_frames(
-    scenes: Iterator[Scene], delays: list[int], kind: type[GifStream | ApngStream], out: BinaryIO
+    scenes: Iterable[Scene], delays: list[int], kind: type[Animation], out: BinaryIO
 ) -> None:
     """Render and encode one scene per delay, one at a time, into `out`."""
+    animation, frames = _animation(kind, out, scenes)
+    _add_frames(animation, frames, delays)
+    animation.close()
+
+
+def _animation(
+    kind: type[Animation], out: BinaryIO, scenes: Iterable[Scene]
+) -> tuple[Animation, Iterator[tuple[Image.Image, Box | None]]]:
+    """An animation of `kind` into `out` in the scenes' palette, and the scenes drawn in
+    turn (`render_changes`)."""
     scenes = iter(scenes)
     first = next(scenes)
-    animation = kind(out, first.width, first.height, indexed_palette(first.palette).flat())
-    frames = render_changes(_chain(first, scenes))
+    animation = kind(out, indexed_palette(first.palette).flat())
+    return animation, render_changes(_chain(first, scenes))
+
+
+def _add_frames(
+    animation: GifStream | ApngStream,
+    frames: Iterator[tuple[Image.Image, Box | None]],
+    delays: list[int],
+) -> None:
     for (image, near), delay in zip(frames, delays, strict=True):
         animation.add(image, delay, near or (0, 0, 0, 0))
-    animation.close()
 
 
 def gif_bytes(scenes: list[Scene], frame_ms: int, hold_ms: int) -> bytes:

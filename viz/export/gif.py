@@ -10,17 +10,24 @@ Codes start as narrow as the palette allows (Pillow's own GIF writer starts ever
 frame at 9 bits). Pillow's LZW encoder
 (`Image.tobytes("gif")`) compresses each frame's pixels; this module writes the
 rest of the file.
+
+A long animation may be written in parts, each by a process of its own: a part
+goes on from the picture before it (`DeltaAnimation.follow`) and is joined to the
+stream of the frames before it (`GifStream.join`), byte for byte as one stream
+would have written the whole.
 """
 
 from __future__ import annotations
 
+import io
 import struct
+from dataclasses import dataclass
 from typing import BinaryIO
 
 import numpy as np
 from PIL import Image
 
-from viz.export.deltas import DeltaAnimation, Frame, spare_where
+from viz.export.deltas import DeltaAnimation, Frame, Pending, spare_where
 
 KEEP = 1  # GIF disposal: leave the frame in place for the next one to draw over
 # Runs of unchanged pixels at least this long are transparent; shorter ones keep their
@@ -28,21 +35,51 @@ KEEP = 1  # GIF disposal: leave the frame in place for the next one to draw over
 LONG_RUN = 24
 
 
+@dataclass(frozen=True)
+class GifPart:
+    """Frames written by a stream that followed the picture before them: `lead` is the
+    delay of those before any that changed (the frame before shows that much longer),
+    `body` the frames written, `last` the latest, whose delay the parts after it may
+    still lengthen (None: no frame of the part changed anything)."""
+
+    lead: int
+    body: bytes
+    last: Pending | None
+
+
 class GifStream(DeltaAnimation):
     max_delay = 0xFFFF  # centiseconds
 
-    def __init__(self, out: BinaryIO, width: int, height: int, colors: list[int]) -> None:
+    def __init__(self, out: BinaryIO, colors: list[int]) -> None:
         """`colors` is the global palette as flat R, G, B values (at most 256 colours)."""
         count = len(colors) // 3
         super().__init__(count)
         self.out = out
         entries = count if self.transparent is None else count + 1  # the spare index too
-        bits = max(1, (entries - 1).bit_length())
-        self.bits = max(2, bits)  # the frames' code size: GIF's smallest is 2
-        table = bytes(colors) + bytes(3 * ((1 << bits) - count))
-        out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF0 | (bits - 1), 0, 0))
-        out.write(table)
-        out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", 0) + b"\x00")  # loop
+        self.table_bits = max(1, (entries - 1).bit_length())
+        self.bits = max(2, self.table_bits)  # the frames' code size: GIF's smallest is 2
+        self.table = bytes(colors) + bytes(3 * ((1 << self.table_bits) - count))
+
+    def start(self, width: int, height: int) -> None:
+        flags = 0xF0 | (self.table_bits - 1)  # a global palette of 2 ** table_bits entries
+        self.out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, flags, 0, 0))
+        self.out.write(self.table)
+        self.out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", 0) + b"\x00")  # loop
+
+    def part(self) -> GifPart:
+        """What this stream has written into memory after the picture it followed, and
+        has still to write, for the stream before it to join."""
+        assert isinstance(self.out, io.BytesIO)  # a part is written in memory
+        return GifPart(self.lead, self.out.getvalue(), self.pending)
+
+    def join(self, part: GifPart) -> None:
+        """Go on with the frames of `part`, which followed this stream's latest picture."""
+        assert self.pending is not None  # a first frame is written before any part
+        self.pending.delay += part.lead
+        if part.last is not None:
+            self._flush()
+            self.out.write(part.body)
+            self.pending = part.last
 
     def write_frame(self, frame: Frame, delay: int) -> None:
         pixels, transparent = frame.pixels, None
