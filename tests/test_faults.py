@@ -298,9 +298,11 @@ SLOW_VALIDATE = (
     "f.load_replay = lambda path: print('reading', flush=True) or time.sleep(60); "
     "from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
 )
-IN_PARTS = (  # the GIF drawn in parts of 3 frames or more by two processes, on any machine
+IN_PARTS = (  # the GIF drawn in parts of 3 frames or more by two processes, on any machine,
+    # its large frames (slow enough to interrupt) shared out too
     "import os, sys, viz.export.engine as e; e.FRAMES_PER_PROCESS, e.SMALLEST_PART = 10, 3; "
-    "os.cpu_count = lambda: 2; from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
+    "e.LARGEST_SHARED_FRAME = 10**9; os.cpu_count = lambda: 2; "
+    "from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
 )
 
 
