@@ -8,6 +8,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from support.depth import cases
 
 from games.load import PASS, LoadRules, LoadState, Pick
@@ -21,6 +23,7 @@ from games.load.batch import (
     Boards,
     geometry,
     keyed_red,
+    lowest_free_after,
     ordered_red,
     pick_red,
     played_out,
@@ -254,3 +257,28 @@ def test_cell_64_starts_the_second_word():
     pick_red(boards, np.array([64]))
     assert boards.cells(RED).nonzero()[1].tolist() == [64]
     assert boards.uncleared()[0].tolist() == [1]
+
+
+@given(
+    shape=st.sampled_from([(1, 2), (3, 3), (2, 5), (4, 5), (7, 7), (3, 9), (20, 20)]),
+    seed=st.integers(0, 2**32 - 1),
+    share=st.floats(0, 1),
+)
+def test_the_lowest_pair_free_after_each_pick_is_what_a_search_of_every_pair_finds(
+    shape, seed, share
+):
+    """For weighed green: after a pick of pair p, the lowest pair q still free, one that
+    neither p's pick nor an earlier one blocks (the number of pairs where none is)."""
+    grid = geometry(*shape)
+    rng = np.random.default_rng(seed)
+    free = rng.random((5, grid.pairs)) < share
+    board = LoadState(LoadRules(*shape, 3)).board
+    found = lowest_free_after(free, grid)
+    for game, row in enumerate(free):
+        for pair in range(grid.pairs):
+            still = [
+                other
+                for other in range(grid.pairs)
+                if row[other] and not board.pair_blocks[pair] & board.pair_masks[other]
+            ]
+            assert found[game, pair] == (still[0] if still else grid.pairs), (game, pair)
