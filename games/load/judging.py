@@ -51,11 +51,19 @@ def reached(state: LoadState) -> bool:
     return len(state.red_pool) <= ENDGAME_PICKS and reaches(state)
 
 
-def exact_value(state: LoadState, reading: str) -> ExactValue | None:
+def held_search(state: LoadState) -> LoadSolver | None:
+    """The exact search, holding the rest of the game from `state`, where it reaches."""
     if not reached(state):
         return None
     search = exact_search(state.rules.rows, state.rules.cols, state.pending_load)
     search.hold(state)
+    return search
+
+
+def exact_value(state: LoadState, reading: str) -> ExactValue | None:
+    search = held_search(state)
+    if search is None:
+        return None
     if reading == PERFECT:
         return lambda position, player: float(search.player2_wins(position) == (player == 2))
     return lambda position, player: _for(player, search.player2_chance(position))
@@ -110,11 +118,8 @@ def _green_policy(state: LoadState) -> GreenPolicy:
     (every playout's position then lies in the one table held), else `weighed_green`."""
     from games.load.batch import solver_green, weighed_green
 
-    if reached(state):
-        search = exact_search(state.rules.rows, state.rules.cols, state.pending_load)
-        search.hold(state)
-        return solver_green(search)
-    return weighed_green
+    search = held_search(state)
+    return weighed_green if search is None else solver_green(search)
 
 
 JUDGING = Judging(readings=READINGS, exact=exact_value, same_option=same_option, sample=sample)
