@@ -236,9 +236,15 @@ def test_estimates_land_near_the_exact_chance_on_every_judged_move(params, seed)
         outcomes, state = truths(game, rules, moves, index, value)
         truth_after = _played(outcomes, moves[index])
         assert not found.exact and found.trials > 0
-        for estimate, truth in ((found.before, max(outcomes.values())), (found.after, truth_after)):
-            error = math.sqrt(truth * (1 - truth) / found.trials)
-            assert abs(estimate - truth) <= 0.05 + 2 * error, (index, estimate, truth)
+        assert_near(found, max(outcomes.values()), truth_after, index)
+
+
+def assert_near(found, before, after, index):
+    """An estimate's before and after within 0.05 + 2 standard errors of the truth (the
+    error of a mean of the estimate's trials, each won or lost)."""
+    for estimate, truth in ((found.before, before), (found.after, after)):
+        error = math.sqrt(truth * (1 - truth) / found.trials)
+        assert abs(estimate - truth) <= 0.05 + 2 * error, (index, estimate, truth)
 
 
 @pytest.mark.parametrize("load, seed", [(7, 9), pytest.param(5, 3, marks=pytest.mark.slow)])
@@ -255,9 +261,7 @@ def test_estimates_on_a_board_too_large_to_solve_whole_agree_with_its_solved_end
         if not exact.exact:
             continue
         found = judge(game, rules, moves, index, Method(estimate=True), seed=0)
-        for estimate, truth in ((found.before, exact.before), (found.after, exact.after)):
-            error = math.sqrt(truth * (1 - truth) / found.trials)
-            assert abs(estimate - truth) <= 0.05 + 2 * error, (index, estimate, truth)
+        assert_near(found, exact.before, exact.after, index)
         compared += any(0.05 < chance < 0.95 for chance in (exact.before, exact.after))
     assert compared  # a move whose chance is neither near 0 nor near 1
 
