@@ -28,6 +28,7 @@ JUDGEMENT = "judgement"  # the key an analysed recording adds to a move's line
 TIME = "ms"  # the key of an event's time since the session began, in whole milliseconds
 MAX_TIME_MS = 30 * 24 * 3600 * 1000  # thirty days: a session longer is no real one
 JUDGEMENT_FIELDS = {"exact", "before", "after", "error", "best", "glyph"}
+SURE = "sure"  # a judgement's field since glyphs are settled: false where one is not
 PLAYERS = "players"  # the header's list of who held each seat, from the first
 YOU = "you"  # a seat of the person at the window
 PERSON = "person"  # a seat of a second person at the same window
@@ -298,10 +299,14 @@ def _check_judgement(replay: Replay, state: State, move: Any, judgement: Any) ->
     """An analysis's judgement on a move's line, checked against the position before the
     move: the move is a turn a player chose (not a deal, nor a change of the Load), the
     fields are in range, and every best move can be played there."""
-    if not isinstance(judgement, dict) or set(judgement) != JUDGEMENT_FIELDS:
-        raise GameError(f"a judgement holds {', '.join(sorted(JUDGEMENT_FIELDS))}")
+    if not isinstance(judgement, dict) or set(judgement) - {SURE} != JUDGEMENT_FIELDS:
+        raise GameError(
+            f"a judgement holds {', '.join(sorted(JUDGEMENT_FIELDS))} (and {SURE}, if written)"
+        )
     if type(judgement["exact"]) is not bool or judgement["glyph"] not in GLYPHS:
         raise GameError("a judgement's exact is true or false, its glyph one of ?? ? ?! ! or none")
+    if type(judgement.get(SURE, True)) is not bool:
+        raise GameError(f"a judgement's {SURE} is true or false")
     for key in ("before", "after", "error"):
         value = judgement[key]
         if type(value) not in (int, float) or not 0 <= value <= 1:

@@ -201,7 +201,7 @@ class WindowJobs:
             return False
         judging.reported = True
         judged = judging.wait()
-        self.judgements = {j.index: {"glyph": j.glyph} for j in judged}
+        self.judgements = {j.index: {"glyph": j.glyph, "sure": j.sure} for j in judged}
         self.verdict = self.summary(judged)
         return True
 
