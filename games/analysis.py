@@ -560,10 +560,11 @@ def player_summaries(judgements: Sequence[Judgement]) -> list[PlayerSummary]:
 def summary(
     judgements: Sequence[Judgement],
     name: Callable[[int], str] = "Player {}".format,
+    thirds_of: Callable[[int], bool] = lambda player: True,
 ) -> list[str]:
     """A line per player (called `name(player)`): moves judged, accuracy over all of them
-    and over each third of them, how many of each kind of error it made ("no errors"
-    when none), and its only moves, if any."""
+    and (where `thirds_of(player)`) over each third of them, how many of each kind of
+    error it made ("no errors" when none), and its only moves, if any."""
     lines = []
     for found in player_summaries(judgements):
         errors = [
@@ -573,8 +574,9 @@ def summary(
         ]
         only = found.glyphs[GLYPH_NAMES["!"]]
         accuracy = with_unit(f"{found.accuracy:.0f}", "%")  # held to its unit where lines wrap
-        phases = ", ".join("–" if a is None else with_unit(f"{a:.0f}", "%") for a in found.by_third)
-        counts = [counted(found.moves, "move", "moves"), f"accuracy {accuracy} (thirds {phases})"]
+        phases = " · ".join("–" if a is None else f"{a:.0f}" for a in found.by_third)
+        accuracy += f" (thirds {phases})" if thirds_of(found.player) else ""
+        counts = [counted(found.moves, "move", "moves"), f"accuracy {accuracy}"]
         words = counts + (errors or ["no errors"])
         words += [counted(only, "only move", "only moves")] if only else []
         lines.append(f"{name(found.player)}: {', '.join(words)}")

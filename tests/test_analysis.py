@@ -120,9 +120,9 @@ def test_the_summary_counts_moves_accuracy_and_errors_in_words():
     judgements = [judged(1, "??", 0.0), judged(1, "", 1.0), judged(2, "?!", 0.9)]
     judgements += [judged(3, "", 1.0)]
     assert summary(judgements, {1: "Red", 2: "Green", 3: "Blue"}.__getitem__) == [
-        "Red: 2 moves, accuracy 50\u00a0% (thirds 0\u00a0%, 100\u00a0%, –), 1 blunder",
-        "Green: 1 move, accuracy 64\u00a0% (thirds 64\u00a0%, –, –), 1 inaccuracy",
-        "Blue: 1 move, accuracy 100\u00a0% (thirds 100\u00a0%, –, –), no errors",
+        "Red: 2 moves, accuracy 50\u00a0% (thirds 0 · 100 · –), 1 blunder",
+        "Green: 1 move, accuracy 64\u00a0% (thirds 64 · – · –), 1 inaccuracy",
+        "Blue: 1 move, accuracy 100\u00a0% (thirds 100 · – · –), no errors",
     ]
 
 
@@ -147,10 +147,8 @@ def test_each_third_of_a_players_moves_has_its_accuracy_and_only_moves_are_count
     assert found[1].as_json()["accuracy_by_third"] == [74.9, 81.8, 62.4]
     assert found[2].as_json()["only_moves"] == 1
     assert summary(judgements, {1: "Red", 2: "Green"}.__getitem__) == [
-        "Red: 7 moves, accuracy 73\u00a0% (thirds 75\u00a0%, 82\u00a0%, 62\u00a0%), "
-        "1 inaccuracy, 2 blunders",
-        "Green: 4 moves, accuracy 91\u00a0% (thirds 100\u00a0%, 100\u00a0%, 64\u00a0%), "
-        "no errors, 1 only move",
+        "Red: 7 moves, accuracy 73\u00a0% (thirds 75 · 82 · 62), 1 inaccuracy, 2 blunders",
+        "Green: 4 moves, accuracy 91\u00a0% (thirds 100 · 100 · 64), no errors, 1 only move",
     ]
 
 

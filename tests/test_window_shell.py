@@ -87,9 +87,9 @@ def test_a_replay_of_an_analysed_game_ends_with_each_sides_summary(opened, tmp_p
         if isinstance(s, Text) and s.key.startswith("banner-")
     ]
     said = " ".join(banner)  # the banner's lines wrap where the window is narrow
-    red = "Red: 7 moves, accuracy 70\u00a0% (thirds 29\u00a0%, 100\u00a0%, 100\u00a0%), "
+    red = "Red: 7 moves, accuracy 70\u00a0% (thirds 29 · 100 · 100), "
     assert red + "1 inaccuracy, 1 mistake, 1 blunder" in said
-    green = "Green: 7 moves, accuracy 86\u00a0% (thirds 67\u00a0%, 100\u00a0%, 100\u00a0%), "
+    green = "Green: 7 moves, accuracy 86\u00a0% (thirds 67 · 100 · 100), "
     assert green + "1 blunder, 2 only moves" in said
 
 
