@@ -86,6 +86,6 @@ KIT = GameKit(
     window="viz.window.tiles:TilesApp",
     sample="recordings/tiles-sample.jsonl",
     judging=JUDGING,
-    opponents=("easy", "medium", "hard"),
+    opponents=("easy", "medium", "hard", "expert"),
     default_opponent="medium",
 )
