@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from games.base import AnyGame
+from games.screens import OPEN, Screens
 
 if TYPE_CHECKING:  # numpy is loaded by the analysis alone: the command line starts at once
     import numpy as np
@@ -76,7 +77,8 @@ class Judging:
 class GameKit:
     """One game: its rules engine, how it is judged, and (by import path, loaded when
     needed) its scene kit and its window class. `sample` is its golden recording's
-    path from the project's root; `opponents` the tiers `play --vs` may name."""
+    path from the project's root; `opponents` the tiers `play --vs` may name; `screens`
+    what each screen of a game played together may see (everything, by default)."""
 
     game: AnyGame
     scene: str
@@ -85,6 +87,7 @@ class GameKit:
     judging: Judging
     opponents: tuple[str, ...] = ()
     default_opponent: str = ""
+    screens: Screens = OPEN
 
 
 def load_named(path: str) -> Any:
