@@ -37,12 +37,14 @@ class Screens:
     `concealed(state, screen)` names the seats whose hands the screen sees as colours
     (or backs) only. `named(event, state, move)` is the event the mover's own screen
     sends for a legal move, which may name a hidden piece by its place rather than by
-    what it is (`event` is the recording's). `public(event, screen)` is a move as the
-    screen may learn it from the change log, or None where it may learn only that a
-    turn passed."""
+    what it is (`event` is the recording's); `order(event)`, where given, is the order
+    such moves are offered in (the game's own order may tell what they hide).
+    `public(event, screen)` is a move as the screen may learn it from the change log,
+    or None where it may learn only that a turn passed."""
 
     concealed: Callable[[Any, Screen], frozenset[int]] = _nothing_concealed
     named: Callable[[Event, Any, Any], Event] = _as_recorded
+    order: Callable[[Event], Any] | None = None
     public: Callable[[Event, Screen], Event | None] = _seen_by_all
 
 

@@ -30,10 +30,15 @@ def named(event: Event, state: TilesState, move: Move) -> Event:
     return event
 
 
+def order(event: Event) -> tuple[int, str]:
+    """The seat's own moves by slot (the engine lists them by value), colours by name."""
+    return event.get("slot", -1), event.get("color", "")
+
+
 def public(event: Event, screen: Screen) -> Event | None:
     """A played tile and a chosen colour are seen by all; a deal by no one as an event
     (each screen learns what it may of the hands from its view)."""
     return None if "deal" in event else event
 
 
-SCREENS = Screens(concealed, named, public)
+SCREENS = Screens(concealed, named, order, public)

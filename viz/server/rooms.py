@@ -161,11 +161,14 @@ class Room:
         stands for: none unless the screen's person is to move."""
         if screen is None or screen != self.mover() or self.seat(screen).automatic:
             return []
-        named = self.kit.screens.named
-        return [
-            (named(self.game.event_from_move(move), self.state, move), move)
+        screens = self.kit.screens
+        offered = [
+            (screens.named(self.game.event_from_move(move), self.state, move), move)
             for move in self.state.legal_moves()
         ]
+        if screens.order is not None:
+            offered.sort(key=lambda pair: screens.order(pair[0]))  # type: ignore[misc]
+        return offered
 
     def automatic_mover(self) -> tuple[int, str] | None:
         """The seat an automatic player is to move for now, and its player's name."""
