@@ -63,6 +63,7 @@ class Bucket:
 def create_app(
     data: Path,
     limits: Limits = Limits(),
+    judge: bool = True,
     origins: tuple[str, ...] = (),
     clock: Callable[[], float] = time.monotonic,
 ) -> Starlette:
@@ -72,8 +73,9 @@ def create_app(
     store = RoomStore(data / "rooms.sqlite3")
     rooms = Rooms(store, limits.rooms)
     hub = Hub(rooms)
-    keeper = Keeper(data, store)
+    keeper = Keeper(data, store, judge)
     hub.on_finish = keeper.finished
+    keeper.on_judged = hub.wake
     server = _Server(rooms, hub, keeper, limits, origins, clock)
 
     @contextlib.asynccontextmanager
@@ -239,6 +241,10 @@ class _Server:
         try:
             done, _ = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
             for task in done:
+                if task.exception() is not None and not isinstance(
+                    task.exception(), Dropped | WebSocketDisconnect
+                ):
+                    log.error("room %s: %r", connection.room.id, task.exception())
                 if isinstance(task.exception(), Dropped):
                     await _close(websocket, 1008, str(task.exception()))
         finally:

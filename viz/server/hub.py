@@ -96,11 +96,15 @@ class Hub:
         if not room:
             self.connections.pop(connection.room.id, None)
 
+    def wake(self, room: Room) -> None:
+        """Every screen of the room gets its view as it is now."""
+        for connection in self.connections.get(room.id, ()):
+            connection.wake.set()
+
     def changed(self, room: Room) -> None:
         """A room changed: every screen gets its new view, and an automatic seat to move
         starts thinking."""
-        for connection in self.connections.get(room.id, ()):
-            connection.wake.set()
+        self.wake(room)
         if room.finished:
             self.on_finish(room)
         elif room.automatic_mover() and room.id not in self._drivers:
