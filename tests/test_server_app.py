@@ -48,10 +48,10 @@ class Table:
 
 
 def next_of(ws, kind):
-    """The next message of `kind`, passing views and others by."""
+    """The next message of `kind` (or of any of the kinds named), passing others by."""
     while True:
         message = json.loads(ws.receive_text())
-        if message["type"] == kind:
+        if message["type"] in kind:
             return message
 
 
@@ -214,20 +214,18 @@ def test_the_recording_is_refused_before_the_end_and_served_after(table):
 
 
 def play_to_the_end(table, room):
+    """Each seat in turn reads its next view and plays the first move offered, if any (a
+    move from a view that a later change made stale is refused, and read again)."""
     with contextlib.ExitStack() as stack:
-        sockets = {
-            s: stack.enter_context(table.socket(room, hello(room, s))) for s in room["tokens"]
-        }
+        sockets = [stack.enter_context(table.socket(room, hello(room, s))) for s in room["tokens"]]
         ended = False
         while not ended:
             for ws in sockets:
                 view = next_of(ws, "view")
-                ended = view["ended"]
+                ended = ended or view["ended"]
                 if view["legal"]:
-                    ws.send_text(
-                        json.dumps({"type": "move", "turn": view["turn"], "move": view["legal"][0]})
-                    )
-                    next_of(ws, "ack")
+                    send_move(ws, view["turn"], view["legal"][0])
+                    next_of(ws, ("ack", "refused"))
 
 
 @pytest.mark.parametrize(
