@@ -251,7 +251,7 @@ def test_a_truncated_recording_exports_with_one_warning(tmp_path, game, capsys):
     assert load_replay(game).warnings
 
 
-def test_a_failing_command_removes_the_folders_it_made(tmp_path, game, capsys):
+def test_a_failing_command_makes_no_folders(tmp_path, game, capsys):
     capsys.readouterr()
     before = listing(tmp_path)
     code, out, err = cli(
@@ -264,7 +264,8 @@ def test_a_failing_command_removes_the_folders_it_made(tmp_path, game, capsys):
         game / "x.svg",
     )
     assert code == 2 and out == ""
-    assert err == [f"oddsevens: {game / 'x.svg'}: Not a directory"]
+    deeper = tmp_path / "new" / "deeper"
+    assert err == [f"oddsevens: {deeper / 'a.gif'}: no such folder: {deeper}"]  # made none
     assert listing(tmp_path) == before
 
 
