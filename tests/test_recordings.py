@@ -59,13 +59,11 @@ def test_an_unfinished_game_has_no_winner(tmp_path, capsys):
 def test_the_shipped_sample_and_the_shared_49_stage_game_validate(capsys):
     code, report = validate_json(SAMPLE, capsys)
     assert code == 0 and report["winner"] in (1, 2)
-    shared = Path(__file__).resolve().parents[2] / "shared" / "data"
-    full = shared / "load-7x7-full-49-stages.jsonl"
-    if full.exists():
-        assert validate_json(full, capsys) == (
-            0,
-            {"ok": True, "game": "load", "turns": 98, "winner": 2, "stage": 49},
-        )
+    full = Path(__file__).resolve().parent / "load-7x7-full-49-stages.jsonl"
+    assert validate_json(full, capsys) == (
+        0,
+        {"ok": True, "game": "load", "turns": 98, "winner": 2, "stage": 49},
+    )
 
 
 BAD = {
