@@ -192,10 +192,8 @@ def _raised_to_the_floor(size: tuple[int, int]) -> tuple[int, int]:
     """The size asked for, raised to the smallest window the layout is made for, saying so."""
     raised = (max(size[0], MIN_WINDOW_SIZE[0]), max(size[1], MIN_WINDOW_SIZE[1]))
     if raised != size:
-        floor = f"{MIN_WINDOW_SIZE[0]}x{MIN_WINDOW_SIZE[1]}"
-        say(
-            f"--window {size[0]}x{size[1]} is under the {floor} floor: opening {raised[0]}x{raised[1]}"
-        )
+        asked, floor = "x".join(map(str, size)), "x".join(map(str, MIN_WINDOW_SIZE))
+        say(f"--window {asked} is under the {floor} floor: opening {raised[0]}x{raised[1]}")
     return raised
 
 
