@@ -36,7 +36,7 @@ from viz.files import load_replay
 from viz.window.controls import HINT_BUDGET_S
 
 ROOT = Path(__file__).resolve().parents[1]
-FULL_LOAD_GAME = ROOT / "tests" / "data" / "load-7x7-full-49-stages.jsonl"
+FULL_LOAD_GAME = ROOT / "tests" / "load-7x7-full-49-stages.jsonl"
 
 
 def engine_minimax(replay: Replay) -> int:
