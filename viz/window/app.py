@@ -258,6 +258,12 @@ class GameApp(GameWindow[StateT]):
         pygame.quit()
 
     def resize(self) -> None:
+        """Take the new size, keeping the floor: without a window manager nothing else
+        holds the window to its minimum size."""
+        width, height = self.window.size
+        floor = (max(width, MIN_WINDOW_SIZE[0]), max(height, MIN_WINDOW_SIZE[1]))
+        if floor != (width, height):
+            self.window.size = floor
         self.screen = self.window.get_surface()
         self.board.painter.forget()
         self.move_list.painter.forget()
