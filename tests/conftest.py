@@ -19,6 +19,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).parent))
 import sums  # noqa: E402
 
+# Fixtures the tests of outputs share (`game`, `long_game`).
+pytest_plugins = ["support.outputs"]
+
 # The tests' own game, registered as any game outside the package would be: one line.
 register(sums.KIT)
 

@@ -1,4 +1,4 @@
-"""Typed commands and the status read-back (SPEC 4.3)."""
+"""Typed commands and the status read-back (docs/rules.md 4.3)."""
 
 import pytest
 from hypothesis import given, settings

@@ -2,6 +2,7 @@
 hover and pressed marks. Driven headless by real pygame events; asserts on state and pixels."""
 
 import pygame
+import pytest
 import test_hints
 from test_load_window import cell_centre, click, hover, press, run
 
@@ -155,6 +156,23 @@ def test_palette_on_a_window_command_colours_that_window(opened):
     assert (
         window.board.drawn.palette == PALETTES["default"] and window.message == "Colours: default"
     )
+
+
+@pytest.mark.parametrize(
+    ("asked", "opens", "said"),
+    [
+        ("100x100", (640, 480), ["--window 100x100 is under the 640x480 floor: opening 640x480"]),
+        ("700x300", (700, 480), ["--window 700x300 is under the 640x480 floor: opening 700x480"]),
+        ("640x480", (640, 480), []),
+    ],
+)
+def test_a_window_size_under_the_floor_is_raised_saying_so(capsys, asked, opens, said):
+    from viz.cli import build_parser
+    from viz.cli.windows import window_options
+
+    args = build_parser().parse_args(["watch", "--window", asked])
+    assert window_options(args)["size"] == opens
+    assert capsys.readouterr().err.splitlines() == [f"oddsevens: {line}" for line in said]
 
 
 def test_a_mouse_over_the_board_before_the_first_picture_is_no_matter(opened):

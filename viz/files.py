@@ -7,7 +7,7 @@ import io
 import itertools
 import os
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
@@ -212,34 +212,30 @@ class Outputs:
     the clean-up of killed runs' temporaries never takes a live one, whatever process
     or PID namespace it comes from."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = True) -> None:
+        self.durable = durable  # each file synced to disk before it is renamed
         self.pending: list[tuple[Path, Path]] = []
         self.written: list[Path] = []  # once committed, in the order they were claimed
         self.created: list[Path] = []  # folders this batch made, outermost first
-        self.placeholders: list[Path] = []  # names claimed by new_name, empty until commit
+        self.claims: list[Path] = []  # the hidden claims on names new_name gave
         self._locks: list[int] = []
 
     def new_name(self, folder: Path, stem: str, suffix: str) -> Path:
         """A name `stem{suffix}` in `folder` (or `stem-2{suffix}`, …) that nobody else has
-        or will get: it is claimed at once with an exclusive create, and the empty file
-        goes again if the batch fails. Two writers in the same second get two names."""
+        or will get. Nothing appears under it until the batch commits: the name is held by
+        a hidden, locked claim beside it, which goes with the batch (or, if the run is
+        killed, with the next writer's clean-up). Two writers in the same second get two
+        names."""
         with signals_held():  # a file made is a file noted for clean-up
-            return self._new_name(folder, stem, suffix)
-
-    def _new_name(self, folder: Path, stem: str, suffix: str) -> Path:
-        try:
-            self._make_folder(folder)
-            for number in range(1, 10_000):
-                path = folder / (f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}")
-                try:
-                    os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
-                except FileExistsError:
-                    continue
-                self.placeholders.append(path)
-                return path
-        except OSError as error:
-            raise FileError(folder / f"{stem}{suffix}", error.strerror or str(error)) from None
-        raise FileError(folder / f"{stem}{suffix}", "no free name left")
+            try:
+                self._make_folder(folder)
+                remove_stale_temporaries(folder)
+                path, claim, handle = claim_free_name(folder, stem, suffix)
+            except OSError as error:
+                raise FileError(folder / f"{stem}{suffix}", error.strerror or str(error)) from None
+            self.claims.append(claim)
+            self._locks.append(handle)
+            return path
 
     def claim(self, path: Path | str) -> Path:
         """A temporary path to write `path`'s content to."""
@@ -270,24 +266,9 @@ class Outputs:
             self.created.append(made)
 
     def _locked_temporary(self, path: Path) -> Path:
-        import tempfile  # here, not at the top: reading commands start faster without it
-
-        prefix = f".{path.name}{TEMP_MARK}{os.getpid()}-"
-        while True:
-            handle, temp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".part")
-            try:
-                locked = try_lock(handle)
-                mine = os.fstat(handle)
-                there = os.stat(temp)
-            except OSError:
-                locked = False
-            if not locked:
-                os.close(handle)
-                continue  # taken away before the lock held: claim another name
-            if (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino):
-                self._locks.append(handle)
-                return Path(temp)
-            os.close(handle)
+        temp, handle = locked_temporary(path)
+        self._locks.append(handle)
+        return temp
 
     def write_text(self, path: Path | str, text: str) -> None:
         temp = self.claim(path)
@@ -304,7 +285,8 @@ class Outputs:
         for temp, path in self.pending:
             try:
                 check_target(path)
-                _sync(temp)
+                if self.durable:
+                    _sync(temp)
                 try:
                     mode = stat.S_IMODE(os.stat(path).st_mode)
                 except FileNotFoundError:
@@ -318,12 +300,15 @@ class Outputs:
             except OSError as error:
                 raise FileError(path, error.strerror or str(error)) from None
         self.written = [path for _, path in self.pending]
-        self.pending, self.placeholders, self.created = [], [], []  # all theirs now
+        for claim in self.claims:
+            with suppress(OSError):
+                claim.unlink()
+        self.pending, self.claims, self.created = [], [], []  # all theirs now
         self._unlock()
         return self.written
 
     def discard(self) -> None:
-        for temp in [temp for temp, _ in self.pending] + self.placeholders:
+        for temp in [temp for temp, _ in self.pending] + self.claims:
             with suppress(OSError):
                 temp.unlink(missing_ok=True)
         self._unlock()
@@ -336,6 +321,55 @@ class Outputs:
         locks, self._locks = self._locks, []
         for handle in locks:
             os.close(handle)
+
+
+def locked_temporary(path: Path) -> tuple[Path, int]:
+    """A new hidden temporary file beside `path`, and a descriptor holding it locked
+    (the lock lasts until the descriptor is closed)."""
+    import tempfile  # here, not at the top: reading commands start faster without it
+
+    prefix = f".{path.name}{TEMP_MARK}{os.getpid()}-"
+    while True:
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".part")
+        try:
+            locked = try_lock(handle)
+            mine = os.fstat(handle)
+            there = os.stat(temp)
+        except OSError:
+            locked = False
+        if locked and (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino):
+            return Path(temp), handle
+        os.close(handle)  # taken away before the lock held: make another
+
+
+def claim_free_name(folder: Path, stem: str, suffix: str) -> tuple[Path, Path, int]:
+    """The first of `stem{suffix}`, `stem-2{suffix}`, … in `folder` that is neither a
+    file nor claimed by a live writer; with the claim made on it (a hidden file beside
+    it, put in place whole and locked, so no clean-up takes it while it is held) and the
+    descriptor that holds the lock. The stale claims of killed writers are cleared by
+    `remove_stale_temporaries` beforehand."""
+    for number in range(1, 10_000):
+        path = folder / (f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}")
+        if os.path.lexists(path):
+            continue
+        claim = folder / f".{path.name}{TEMP_MARK}claim.part"
+        temp, handle = locked_temporary(path)
+        try:
+            os.link(temp, claim)
+            claimed = True
+        except FileExistsError:
+            claimed = False  # a live writer holds it
+        except BaseException:
+            os.close(handle)
+            raise
+        finally:
+            temp.unlink()
+        if claimed and not os.path.lexists(path):  # nobody wrote it before the claim held
+            return path, claim, handle
+        if claimed:
+            claim.unlink()
+        os.close(handle)
+    raise FileExistsError(errno.EEXIST, "no free name left", str(folder / f"{stem}{suffix}"))
 
 
 def recordings_in(folder: Path) -> list[Path]:
@@ -385,13 +419,49 @@ def check_target(path: Path) -> None:
         raise FileError(path, "exists and is not a regular file")
 
 
+def check_output(path: Path, *, folder: bool = False) -> None:
+    """Refuse at once, before any work, an output that could not be written: a file
+    that is there must be a regular one (`check_target`), and the folder it goes in
+    must be there and take a new file (a missing folder is not made, as `cp` makes
+    none). `folder`: `path` is a folder to write into, there and taking files, or to
+    be made in one that is."""
+    if not folder:
+        check_target(path)
+        _check_takes_files(path.parent, path)
+    elif os.path.isdir(path):
+        _check_takes_files(path, path)
+    elif os.path.lexists(path):
+        raise FileError(path, "is not a folder")
+    else:
+        _check_takes_files(path.parent, path)
+
+
+def _check_takes_files(folder: Path, output: Path) -> None:
+    """`folder` is a folder that a new file can be made in (one is, and goes again)."""
+    try:
+        found = os.stat(folder)
+    except FileNotFoundError:
+        raise FileError(output, f"no such folder: {shown(folder)}") from None
+    except OSError as error:
+        raise FileError(output, error.strerror or str(error)) from None
+    if not stat.S_ISDIR(found.st_mode):
+        raise FileError(output, f"{shown(folder)} is not a folder")
+    try:
+        temp, handle = locked_temporary(folder / output.name)
+    except OSError as error:
+        raise FileError(output, error.strerror or str(error)) from None
+    os.close(handle)
+    with suppress(OSError):
+        temp.unlink()
+
+
 def _same_target(one: Path, other: Path) -> bool:
     return os.path.abspath(one) == os.path.abspath(other)
 
 
 @contextmanager
-def outputs() -> Iterator[Outputs]:
-    batch = Outputs()
+def outputs(durable: bool = True) -> Iterator[Outputs]:
+    batch = Outputs(durable)
     try:
         yield batch
         with signals_held():  # all renamed, or none
@@ -452,9 +522,12 @@ def _umask() -> int:
     return current
 
 
-def write_atomic(path: Path | str, write: Callable[[IO[Any]], object], mode: str = "w") -> Path:
-    """Write one file all or nothing."""
-    with outputs() as batch:
+def write_atomic(
+    path: Path | str, write: Callable[[IO[Any]], object], mode: str = "w", durable: bool = True
+) -> Path:
+    """Write one file all or nothing; `durable`: on disk before it takes the name (else
+    the system writes it out in its own time)."""
+    with outputs(durable) as batch:
         temp = batch.claim(path)
         encoding = "utf-8" if "b" not in mode else None
 
@@ -474,68 +547,69 @@ def write_recording(
     seed: int | None,
     moves: list[Any],
     result: dict[str, Any] | None,
+    *,
+    judgements: Mapping[int, Mapping[str, Any]] | None = None,
+    times: Sequence[int] = (),
+    kept: Mapping[str, Any] | None = None,
     **extra: Any,
 ) -> Replay:
     """Add a recording to `batch`; return the replay it reads back as (parsed as any
-    reader parses it, so what is exported is what was written)."""
-    text = recording_text(game, rules, seed, moves, result, **extra)
+    reader parses it, so what is exported is what was written). The header's further
+    keys are `kept` (a copied recording's, whatever they are named) and `extra`."""
+    text = recording_text(game, rules, seed, moves, result, judgements, times, kept=kept, **extra)
     batch.write_text(path, text)
     return parse(split_lines(text))
 
 
 class RecordingWriter:
-    """Appends one event a line, with its time, and flushes it, so a crash loses at most
-    one event.
+    """A recording kept on disk as it is played: after each event the whole file is
+    written anew beside it and renamed over it, so the file under its name always reads
+    whole; a kill, or a disk that fills, leaves the last whole version (and the failure
+    is raised).
 
-    The open file is locked (`flock`, shared with nobody) while it is written, so that a
-    pruning of the sessions folder by another window passes it by."""
+    The file is held open and locked (`flock`, shared with nobody) while it is written,
+    so that a pruning of the sessions folder by another window passes it by."""
 
     def __init__(
         self, path: Path | str, game: AnyGame, rules: Any, seed: int | None, **extra: Any
     ) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.game, self._about = game, (rules, seed, extra)
-        self._header = header_line(game, rules, seed, timed=True, **extra)
-        self._out = self._open("w")
-        self._write(self._header)
-
-    def _open(self, mode: str) -> IO[str]:
-        out = self.path.open(mode, encoding="utf-8")
-        try_lock(out.fileno())  # a courtesy to other windows' pruning, not a need
-        return out
+        self._lines = [header_line(game, rules, seed, timed=True, **extra)]
+        self._held: IO[bytes] | None = None
 
     def rewrite(self, moves: list[Any], times: list[int], **extra: Any) -> None:
-        """Replace the file with the header and `moves` played at `times` (after an undo),
-        then go on appending; `extra` changes keys of the header. If the new file cannot be
-        written, the old one stays open and this raises."""
-        if extra:
-            rules, seed, before = self._about
-            self._about = (rules, seed, before | extra)
-            self._header = header_line(self.game, rules, seed, timed=True, **(before | extra))
+        """Replace the file with the header and `moves` played at `times` (after an undo);
+        `extra` changes keys of the header. If the new file cannot be written, the old one
+        stays and this raises."""
+        rules, seed, before = self._about
+        self._about = (rules, seed, before | extra)
+        header = header_line(self.game, rules, seed, timed=True, **(before | extra))
         events = (event_line(self.game, move, ms=ms) for move, ms in zip(moves, times, strict=True))
-        lines = [self._header, *events]
-        write_atomic(self.path, lambda out: out.write("\n".join(lines) + "\n"))
-        old, self._out = self._out, self._open("a")
-        old.close()
-
-    def _write(self, line: str) -> None:
-        self._out.write(line + "\n")
-        self._out.flush()
+        self._publish([header, *events])
 
     def event(self, move: Any, ms: int) -> None:
         """`move`, played `ms` milliseconds after the session began."""
-        self._write(event_line(self.game, move, ms=ms))
+        self._publish([*self._lines, event_line(self.game, move, ms=ms)])
 
     def result(self, result: dict[str, Any]) -> None:
-        self._write(result_line(result))
+        self._publish([*self._lines, result_line(result)])
+
+    def _publish(self, lines: list[str]) -> None:
+        text = "\n".join(lines) + "\n"
+        write_atomic(self.path, lambda out: out.write(text), durable=False)
+        self._lines = lines
+        held, self._held = self._held, self.path.open("rb")
+        try_lock(self._held.fileno())  # a courtesy to other windows' pruning, not a need
+        if held is not None:
+            held.close()
 
     def close(self) -> None:
-        """Close the file, flushed to disk: a finished session survives a power cut."""
-        if self._out.closed:
+        """Let the file go, on disk: a finished session survives a power cut."""
+        held, self._held = self._held, None
+        if held is None:
             return
         try:
-            self._out.flush()
-            os.fsync(self._out.fileno())
+            _sync(self.path)
         finally:
-            self._out.close()
+            held.close()

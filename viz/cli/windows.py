@@ -185,7 +185,16 @@ def _window_size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"{text!r}: a window is at most {MAX_WINDOW_SIDE} pixels a side"
         )
-    return max(int(width), MIN_WINDOW_SIZE[0]), max(int(height), MIN_WINDOW_SIZE[1])
+    return int(width), int(height)
+
+
+def _raised_to_the_floor(size: tuple[int, int]) -> tuple[int, int]:
+    """The size asked for, raised to the smallest window the layout is made for, saying so."""
+    raised = (max(size[0], MIN_WINDOW_SIZE[0]), max(size[1], MIN_WINDOW_SIZE[1]))
+    if raised != size:
+        asked, floor = "x".join(map(str, size)), "x".join(map(str, MIN_WINDOW_SIZE))
+        say(f"--window {asked} is under the {floor} floor: opening {raised[0]}x{raised[1]}")
+    return raised
 
 
 def _formats(text: str) -> tuple[str, ...]:
@@ -233,7 +242,7 @@ def window_options(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings.load(default_path())
     if args.palette is not None:  # for this window only; the panel's choice is kept
         settings.palette = args.palette
-    options: dict[str, Any] = {"size": args.window, "settings": settings}
+    options: dict[str, Any] = {"size": _raised_to_the_floor(args.window), "settings": settings}
     if "out" in vars(args):
         options |= {"out_dir": args.out, "formats": args.formats}
     return options

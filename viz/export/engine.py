@@ -1,4 +1,4 @@
-"""Recordings replayed into animations and pictures (SPEC 7): GIF, SVG, MP4, WebP,
+"""Recordings replayed into animations and pictures (docs/rules.md 7): GIF, SVG, MP4, WebP,
 APNG and a PNG still, all from the same scenes and the same timeline.
 
 Scenes are made, rendered and encoded one frame at a time (the SVG, a text

@@ -95,7 +95,10 @@ class GameApp(GameWindow[StateT]):
         said = partial(setattr, self, "message")
         self.jobs = WindowJobs(judgements or {}, self.verdict_lines, said)
         keeper = None if keep is None else self.jobs.keeper(keep)
-        self.session = Session(game, rules, seed, log_dir, said, clock, self.seat_players, keeper)
+        self.warning = ""  # what the window's own files said: stays until the next game
+        self.session = Session(
+            game, rules, seed, log_dir, self.warn, clock, self.seat_players, keeper
+        )
         self.mode: Mode = (
             mode(self)
             if mode is not None
@@ -134,8 +137,14 @@ class GameApp(GameWindow[StateT]):
     def looping(self) -> bool:
         return self.playback.looping
 
+    def warn(self, text: str) -> None:
+        """Say what went wrong with the window's own files (its session recording): said
+        once, it stays under the game's status until the next game, moves or not."""
+        self.message = self.warning = text
+
     def start_game(self, seed: int | None = None) -> None:
         self.session.start(seed)
+        self.warning = ""
         self.forget_game()
 
     def forget_game(self) -> None:
@@ -249,6 +258,12 @@ class GameApp(GameWindow[StateT]):
         pygame.quit()
 
     def resize(self) -> None:
+        """Take the new size, keeping the floor: without a window manager nothing else
+        holds the window to its minimum size."""
+        width, height = self.window.size
+        floor = (max(width, MIN_WINDOW_SIZE[0]), max(height, MIN_WINDOW_SIZE[1]))
+        if floor != (width, height):
+            self.window.size = floor
         self.screen = self.window.get_surface()
         self.board.painter.forget()
         self.move_list.painter.forget()
@@ -257,10 +272,12 @@ class GameApp(GameWindow[StateT]):
     # --- what every window shows -----------------------------------------------------
 
     def notes(self) -> tuple[str, ...]:
-        """The window's lines under the game's status: the mode, then the message."""
+        """The window's lines under the game's status: the mode, then the message (or the
+        warning about the window's files, or the mode's hint)."""
         width, height = self.board_width(), self.board_height()
         room, size = width - 2 * margin(width, height), font_size(width, MAX_TEXT)
-        lines = wrap(self.message or self.mode.hint(), room, size, MESSAGE_LINES)
+        said = self.message or self.warning or self.mode.hint()
+        lines = wrap(said, room, size, MESSAGE_LINES)
         return (self.mode.status(), *lines, *[""] * (MESSAGE_LINES - len(lines)))
 
     def shown_layout(self) -> Any:

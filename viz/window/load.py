@@ -1,4 +1,4 @@
-"""The Load window (SPEC 3.4, 3.5): manual play, Auto1, Loop, Step, the Load slider."""
+"""The Load window (docs/rules.md 3.4, 3.5): manual play, Auto1, Loop, Step, the Load slider."""
 
 from __future__ import annotations
 

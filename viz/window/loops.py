@@ -1,4 +1,4 @@
-"""The Odds and Evens window (SPEC 4.3, 4.5): play the solving AI by mouse or keyboard."""
+"""The Odds and Evens window (docs/rules.md 4.3, 4.5): play the solving AI by mouse or keyboard."""
 
 from __future__ import annotations
 

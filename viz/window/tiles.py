@@ -1,4 +1,4 @@
-"""The Even Odds window (SPEC 5.5): you at the bottom against AI seats."""
+"""The Even Odds window (docs/rules.md 5.5): you at the bottom against AI seats."""
 
 from __future__ import annotations
 
