@@ -7,6 +7,7 @@ import random
 import xml.etree.ElementTree as ET
 from types import SimpleNamespace
 
+from support.boards import SEVEN_BY_SEVEN
 from test_tiles_rules import dealt, t, tiles
 
 from games.load import PASS, LoadRules, LoadState, Pick, SetLoad
@@ -36,7 +37,7 @@ ONE_DISPUTE = [
 
 
 def load_after(*moves, rules=None):
-    state = LoadState(rules or LoadRules())
+    state = LoadState(rules or LoadRules(**SEVEN_BY_SEVEN))
     for move in moves:
         state.apply(move)
     return state

@@ -7,7 +7,7 @@ GAMES = (
     GameOptions(
         id="load",
         name="Load",
-        rules=(("rows", 7), ("cols", 7), ("load", 5)),
+        rules=(("rows", 5), ("cols", 5), ("load", 6)),
         first_seat=1,
         players=("balanced-green", "every-third-green", "random-red"),
         opponents=(),
