@@ -107,7 +107,7 @@ def test_the_table_is_what_the_games_kits_say_now():
 
 def test_the_table_holds_each_games_rules_with_their_defaults():
     assert [(game.id, game.name, game.rules) for game in GAMES] == [
-        ("load", "Load", (("rows", 7), ("cols", 7), ("load", 5))),
+        ("load", "Load", (("rows", 5), ("cols", 5), ("load", 6))),
         ("loops", "Odds and Evens", (("capacity", 7), ("flips", 2), ("first", 0))),
         ("tiles", "Even Odds", (("players", 4), ("leader", 0))),
     ]
@@ -135,7 +135,7 @@ def test_every_help_from_the_table_is_the_help_from_the_kits():
     assert (from_table["games loaded"], from_kits["games loaded"]) == (False, True)
     assert from_table["helps"] == from_kits["helps"]
     assert (
-        "--rows ROWS           rows (default 7)"
+        "--rows ROWS           rows (default 5)"
         in from_table["helps"][HELPS.index(["record", "load", "--help"])]
     )
 
