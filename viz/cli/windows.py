@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from viz.cli.common import (
     say,
     seed,
 )
-from viz.cli.game_options import game_options, options_of_game
+from viz.cli.game_options import game_names, options_of_game
 from viz.errors import FileError
 from viz.export.formats import ANIMATIONS
 from viz.system import stop_handled
@@ -162,7 +163,7 @@ def replay_window(path: Path, args: argparse.Namespace) -> int:
     return open_window(make, args.window)
 
 
-def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
+def _add_play_options(game_id: str, parser: argparse.ArgumentParser) -> None:
     """A game's window options: its rules, the seed, the computer's tier, the window."""
     add_rule_options(parser, game_id)
     parser.add_argument("--seed", type=seed, help="seed of automatic play (random when omitted)")
@@ -258,13 +259,13 @@ def add_commands(commands: Any) -> None:
 
 def _watch_options(watch: argparse.ArgumentParser) -> None:
     watch.add_argument("game", nargs="?", choices=["load"], default="load", help="Load only")
-    _add_play_options(watch, "load")
+    _add_play_options("load", watch)
 
 
 def _play_options(play_parser: argparse.ArgumentParser) -> None:
     windows = play_parser.add_subparsers(dest="game", required=True)
-    for game in game_options():  # every game has a window
-        _add_play_options(windows.add_parser(game.id, help=f"play {game.name}"), game.id)
+    for game_id, name in game_names().items():  # every game has a window
+        windows.add_parser(game_id, help=f"play {name}", build=partial(_add_play_options, game_id))
 
 
 def _replay_options(replay: argparse.ArgumentParser) -> None:
