@@ -41,6 +41,7 @@ def test_it_is_recorded_and_validated(recording: Path, capsys: pytest.CaptureFix
 
 def test_it_exports_to_every_format(recording: Path, tmp_path: Path):
     out = tmp_path / "out"
+    out.mkdir()
     targets = [arg for kind in ANIMATIONS for arg in (f"--{kind}", str(out / f"sums.{kind}"))]
     assert main(["export", str(recording), *targets, "--size", "320"]) == 0
     assert main(["export", str(recording), "--png", str(out / "still.png"), "--turn", "2"]) == 0

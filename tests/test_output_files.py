@@ -174,7 +174,7 @@ def test_every_commit_failure_is_one_line_naming_the_target(
     assert listing(tmp_path) == before
 
 
-def test_a_failing_command_removes_the_folders_it_made(tmp_path, game, capsys):
+def test_a_failing_command_makes_no_folders(tmp_path, game, capsys):
     capsys.readouterr()
     before = listing(tmp_path)
     code, out, err = cli(
@@ -187,7 +187,8 @@ def test_a_failing_command_removes_the_folders_it_made(tmp_path, game, capsys):
         game / "x.svg",
     )
     assert code == 2 and out == ""
-    assert err == [f"oddsevens: {game / 'x.svg'}: Not a directory"]
+    deeper = tmp_path / "new" / "deeper"
+    assert err == [f"oddsevens: {deeper / 'a.gif'}: no such folder: {deeper}"]  # made none
     assert listing(tmp_path) == before
 
 

@@ -32,11 +32,14 @@ def _analyze_one(args: argparse.Namespace, path: Path) -> int:
     from viz.analysis.charts import picture_bytes
     from viz.analysis.moves import analyze, chance_chart, json_lines, table
     from viz.analysis.runner import Workers, time_up_after
-    from viz.files import load_replay, outputs
+    from viz.files import check_output, load_replay, outputs
 
-    replay = load_replay(path)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
-        raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
+        raise CommandError(f"{shown(args.plot)}: the chart is written as .svg or .png")
+    for target in (args.output, args.plot):
+        if target is not None:
+            check_output(target)
+    replay = load_replay(path)
     method = _method(args)
     try:
         reading(replay.game, method)
@@ -136,8 +139,11 @@ def _copies(folder: Path, sources: list[tuple[Path, Path]]) -> dict[Path, Path]:
     """Where each recording's annotated copy goes: into `folder`, under the name the
     recording takes there. Two recordings that would be written to one file are refused
     before any is judged, as is an output that is no folder."""
+    from viz.files import check_output
+
     if folder.exists() and not folder.is_dir():
         raise CommandError(f"{shown(folder)}: is not a folder: -o names a folder for several")
+    check_output(folder, folder=True)
     sources_of: dict[Path, Path] = {}  # by target
     for path, name in sources:
         other = sources_of.setdefault(folder / name, path)
@@ -168,7 +174,7 @@ def _write_annotated(
         replay.final().result(),
         judgements=notes,
         times=replay.times,
-        **header_extras(replay.header),
+        kept=header_extras(replay.header),
     )
 
 

@@ -163,7 +163,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from viz.library.stats import standings
 
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
-        raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
+        raise CommandError(f"{shown(args.plot)}: the chart is written as .svg or .png")
+    if args.plot is not None:
+        from viz.files import check_output
+
+        check_output(args.plot)
     with _opened() as library:
         games = library.games(_filters(args))
     rows = standings(games)

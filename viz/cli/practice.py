@@ -19,8 +19,11 @@ if TYPE_CHECKING:
 
 
 def cmd_practice(args: argparse.Namespace) -> int:
+    from viz.files import check_output
     from viz.library import LibraryError, open_library
 
+    if args.page is not None:
+        check_output(args.page)
     try:
         with open_library() as library:
             say(*library.notices)

@@ -54,11 +54,11 @@ def record_game(
     game = REGISTRY[game_id]
     seats = {seat: game.players[name] for seat, name in enumerate(players, game.first_seat)}
     state, moves = play(game, rules, random.Random(seed), seats)
-    extra = {"players": list(players)} if players else {}
+    kept = {"players": list(players)} if players else {}
     if batch is not None:
-        return write_recording(batch, path, game, rules, seed, moves, state.result(), **extra)
+        return write_recording(batch, path, game, rules, seed, moves, state.result(), kept=kept)
     with outputs() as own:
-        return write_recording(own, path, game, rules, seed, moves, state.result(), **extra)
+        return write_recording(own, path, game, rules, seed, moves, state.result(), kept=kept)
 
 
 def cmd_record(args: argparse.Namespace) -> int:
@@ -79,6 +79,9 @@ def cmd_record(args: argparse.Namespace) -> int:
         extra: dict[str, Any] = {"players": list(by)} if by else {}
         sys.stdout.write(recording_text(game, rules, seed, moves, state.result(), **extra))
         return 0
+    from viz.files import check_output
+
+    check_output(args.output)
     record_game(args.game, rules, seed, args.output, by)
     print(shown(args.output))
     return 0
@@ -167,7 +170,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from viz.export.engine import MAX_MP4_SIZE, Clip, check_suffix, export_clip
-    from viz.files import load_replay, outputs
+    from viz.files import check_output, load_replay, outputs
 
     targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
     if not targets:
@@ -175,6 +178,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     for kind, path in targets.items():
         check_suffix(kind, path)
     _check_distinct(args.recording, targets)
+    for path in targets.values():
+        check_output(path)
     if "mp4" in targets and args.size > MAX_MP4_SIZE:
         raise CommandError(f"--mp4 is made at most {MAX_MP4_SIZE} px wide: --size {args.size}")
     if "png" in targets and args.turn is None:
@@ -232,9 +237,10 @@ def _check_distinct(recording: Path, targets: dict[str, Path]) -> None:
 def cmd_demo(args: argparse.Namespace) -> int:
     from games import REGISTRY
     from viz.export.engine import export_replay
-    from viz.files import outputs
+    from viz.files import check_output, outputs
     from viz.scenes import SCENES
 
+    check_output(args.out, folder=True)
     with outputs() as batch:
         for game_id in SCENES:
             # GAME.jsonl, or GAME-2.jsonl, …: a second demo into the folder keeps the first
