@@ -4,6 +4,7 @@ importing ends it as quietly as a killed program, with nothing started to clean 
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 
@@ -13,6 +14,7 @@ def run() -> None:
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the command line
     from viz.cli import main
 
     sys.exit(main())

@@ -26,7 +26,6 @@ from viz.export.formats import ANIMATIONS
 from viz.system import stop_handled
 
 DISPLAY_VARIABLES = (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
-SWITCH_INTERVAL_S = 0.001
 MAX_WINDOW_SIDE = 16384  # SDL's largest texture; the screen's size is checked later
 
 
@@ -68,9 +67,6 @@ def open_window(make: Callable[[], Any], size: tuple[int, int] | None = None) ->
     # Show the window's surface as it is (XShm on X11); by default SDL copies it through
     # an OpenGL texture: 2.7x the CPU per frame under Xvfb (bench/bench_window_idle.py).
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-    # A download or a judging runs on a thread beside the frame loop: hand the
-    # interpreter back to the frame loop within 1 ms of its asking, not 5 ms.
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
     import pygame
 
     if size is not None:
