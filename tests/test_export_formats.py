@@ -16,6 +16,7 @@ import imageio_ffmpeg
 import pytest
 from PIL import Image
 from support.reference import pillow_gif
+from support.samples import FULL_LOAD_GAME
 from test_export import recorded_load_game
 
 from games import REGISTRY
@@ -284,9 +285,9 @@ ROOT = Path(__file__).resolve().parents[1]
     "recording",
     [
         ROOT / "recordings" / "load-sample.jsonl",  # in every checkout
-        ROOT / "tests" / "load-7x7-full-49-stages.jsonl",  # every stage of 7x7
+        FULL_LOAD_GAME,
     ],
-    ids=["load-sample", "shared-98-turns"],
+    ids=["load-sample", "98-turns"],
 )
 def test_the_replay_page_weighs_at_most_the_svg_and_20_kb(tmp_path, recording):
     """The player and the move list in words, for a game of up to 98 turns."""

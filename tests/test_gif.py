@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image
+from support.samples import FULL_LOAD_GAME
 from test_streams import timeline
 
 from viz.export import engine
@@ -28,7 +29,6 @@ from viz.scenes.load import PALETTE
 from viz.scenes.shapes import Rect, Scene
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED_GAME = ROOT / "tests" / "load-7x7-full-49-stages.jsonl"  # the 98-turn game every stage
 FRAME_MS, HOLD_MS = 500, 2000
 
 
@@ -60,18 +60,18 @@ def plain(scenes) -> list[tuple[bytes, int]]:
         (ROOT / "recordings" / "load-sample.jsonl", 300),
         (ROOT / "recordings" / "loops-sample.jsonl", 560),
         pytest.param(ROOT / "recordings" / "tiles-sample.jsonl", 300, marks=pytest.mark.slow),
-        (SHARED_GAME, 560),
+        (FULL_LOAD_GAME, 560),
     ],
-    ids=["load", "loops", "tiles", "shared-98-turns"],
+    ids=["load", "loops", "tiles", "98-turns"],
 )
 def test_the_gif_shows_every_turns_whole_picture_for_its_time(recording, size):
     scenes = list(Clip(load_replay(recording), size).scenes())
     assert shown(gif_bytes(scenes, FRAME_MS, HOLD_MS)) == plain(scenes)
 
 
-def test_the_shared_game_weighs_less_than_gifsicles_best_of_the_old_gif():
+def test_the_98_turn_game_weighs_less_than_gifsicles_best_of_the_old_gif():
     """gifsicle -O3 made 216,433 bytes of the GIF this writer made before (247,476)."""
-    scenes = list(Clip(load_replay(SHARED_GAME), 560).scenes())
+    scenes = list(Clip(load_replay(FULL_LOAD_GAME), 560).scenes())
     assert len(gif_bytes(scenes, FRAME_MS, HOLD_MS)) <= 212_000
 
 

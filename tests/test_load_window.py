@@ -538,6 +538,7 @@ def test_replay_last_opens_the_newest_session(tmp_path, monkeypatch):
         "viz.cli.windows.open_window", lambda make, size=None: opened.append(make()) or 0
     )
     assert main(["replay", "--last"]) == 2  # nothing recorded yet
+    folder.mkdir(parents=True)
     assert main(["record", "load", "--seed", "3", "-o", str(folder / "a.jsonl")]) == 0
     assert main(["replay", "--last"]) == 0
     try:

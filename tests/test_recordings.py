@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.depth import examples
+from support.samples import FULL_LOAD_GAME
 from support.timed import timed_load_game
 
 from games.recording import RecordingError, parse
@@ -56,11 +57,10 @@ def test_an_unfinished_game_has_no_winner(tmp_path, capsys):
     assert code == 0 and report["winner"] is None and report["turns"] == 2
 
 
-def test_the_shipped_sample_and_the_shared_49_stage_game_validate(capsys):
+def test_the_shipped_sample_and_the_49_stage_game_validate(capsys):
     code, report = validate_json(SAMPLE, capsys)
     assert code == 0 and report["winner"] in (1, 2)
-    full = Path(__file__).resolve().parent / "load-7x7-full-49-stages.jsonl"
-    assert validate_json(full, capsys) == (
+    assert validate_json(FULL_LOAD_GAME, capsys) == (
         0,
         {"ok": True, "game": "load", "turns": 98, "winner": 2, "stage": 49},
     )

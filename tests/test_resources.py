@@ -47,7 +47,7 @@ def broken_install(tmp_path, monkeypatch):
 def test_a_lost_page_file_is_the_programs_fault_and_writes_nothing(
     broken_install, tmp_path, capsys
 ):
-    page = tmp_path / "out" / "game.html"
+    page = tmp_path / "game.html"
     gif = page.with_suffix(".gif")
     assert main(["export", str(SAMPLE), "--html", str(page), "--gif", str(gif)]) == 1
     error = capsys.readouterr().err

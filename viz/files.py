@@ -7,7 +7,7 @@ import io
 import itertools
 import os
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
@@ -419,6 +419,42 @@ def check_target(path: Path) -> None:
         raise FileError(path, "exists and is not a regular file")
 
 
+def check_output(path: Path, *, folder: bool = False) -> None:
+    """Refuse at once, before any work, an output that could not be written: a file
+    that is there must be a regular one (`check_target`), and the folder it goes in
+    must be there and take a new file (a missing folder is not made, as `cp` makes
+    none). `folder`: `path` is a folder to write into, there and taking files, or to
+    be made in one that is."""
+    if not folder:
+        check_target(path)
+        _check_takes_files(path.parent, path)
+    elif os.path.isdir(path):
+        _check_takes_files(path, path)
+    elif os.path.lexists(path):
+        raise FileError(path, "is not a folder")
+    else:
+        _check_takes_files(path.parent, path)
+
+
+def _check_takes_files(folder: Path, output: Path) -> None:
+    """`folder` is a folder that a new file can be made in (one is, and goes again)."""
+    try:
+        found = os.stat(folder)
+    except FileNotFoundError:
+        raise FileError(output, f"no such folder: {shown(folder)}") from None
+    except OSError as error:
+        raise FileError(output, error.strerror or str(error)) from None
+    if not stat.S_ISDIR(found.st_mode):
+        raise FileError(output, f"{shown(folder)} is not a folder")
+    try:
+        temp, handle = locked_temporary(folder / output.name)
+    except OSError as error:
+        raise FileError(output, error.strerror or str(error)) from None
+    os.close(handle)
+    with suppress(OSError):
+        temp.unlink()
+
+
 def _same_target(one: Path, other: Path) -> bool:
     return os.path.abspath(one) == os.path.abspath(other)
 
@@ -511,11 +547,16 @@ def write_recording(
     seed: int | None,
     moves: list[Any],
     result: dict[str, Any] | None,
+    *,
+    judgements: Mapping[int, Mapping[str, Any]] | None = None,
+    times: Sequence[int] = (),
+    kept: Mapping[str, Any] | None = None,
     **extra: Any,
 ) -> Replay:
     """Add a recording to `batch`; return the replay it reads back as (parsed as any
-    reader parses it, so what is exported is what was written)."""
-    text = recording_text(game, rules, seed, moves, result, **extra)
+    reader parses it, so what is exported is what was written). The header's further
+    keys are `kept` (a copied recording's, whatever they are named) and `extra`."""
+    text = recording_text(game, rules, seed, moves, result, judgements, times, kept=kept, **extra)
     batch.write_text(path, text)
     return parse(split_lines(text))
 

@@ -36,6 +36,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from viz.analysis.loops import format_table, run_sweep, write_chart
     from viz.analysis.runner import json_lines
 
+    _check_chart(args.plot)
     check_range_ends("loops", {"capacity": args.capacity, "flips": args.flips})
     _check_cells("loops", [{"capacity": c, "flips": f} for c in args.capacity for f in args.flips])
     games = None if args.exact else _games(args)
@@ -45,6 +46,18 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if args.plot:
         _write_chart(lambda: write_chart(rows, args.plot))
     return 0
+
+
+def _check_chart(path: Path | None) -> None:
+    """A chart asked for can be written: refused now, not after the sweep."""
+    from viz.errors import shown
+    from viz.files import check_output
+
+    if path is None:
+        return
+    if path.suffix.lower() not in (".svg", ".png"):
+        raise CommandError(f"{shown(path)}: the chart is written as .svg or .png")
+    check_output(path)
 
 
 def _write_chart(write: Callable[[], Path]) -> None:
@@ -72,6 +85,7 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
 
     if args.exact:
         _refuse_with_exact(args)
+    _check_chart(args.plot)
     red, green = args.by or DEFAULT_PLAYERS
     for name in (red, green):
         if name not in PLAYERS:
@@ -159,7 +173,7 @@ def _refuse_with_exact(args: argparse.Namespace) -> None:
 
 
 def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
-    from viz.cli.game_table import PRECISION_CAP  # the table's: the games load as a sweep runs
+    from games.autoplay import PRECISION_CAP
 
     method = parser.add_mutually_exclusive_group()
     method.add_argument(
