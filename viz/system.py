@@ -53,6 +53,9 @@ def try_lock(fd: int, *, shared: bool = False) -> bool:
     return True
 
 
+SCHEDULER_VARIABLE = "ODDSEVENS_SCHEDULER"  # a Dask scheduler's address, as --scheduler
+
+
 class ClusterUnreachable(Exception):
     """No Dask scheduler answers at the address given, or Dask is not installed."""
 
