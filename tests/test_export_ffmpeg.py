@@ -3,7 +3,9 @@ shown with --verbose, and an MP4 keeps the GIF's timing."""
 
 from __future__ import annotations
 
+import os
 import tempfile
+from pathlib import Path
 
 import pytest
 from support.outputs import cli, listing
@@ -12,9 +14,9 @@ from support.outputs import cli, listing
 @pytest.fixture
 def failing_ffmpeg(tmp_path, monkeypatch):
     """ffmpeg handed an option it refuses; its log goes to the folder returned."""
-    from viz.export import engine
+    from viz.export import mp4
 
-    monkeypatch.setattr(engine, "MP4_OPTIONS", [*engine.MP4_OPTIONS, "-crf", "bogus"])
+    monkeypatch.setattr(mp4, "MP4_OPTIONS", [*mp4.MP4_OPTIONS, "-crf", "bogus"])
     private = tmp_path.parent / f"{tmp_path.name}-tmp"
     private.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(private))
@@ -98,28 +100,55 @@ def test_an_mp4_is_at_most_60_fps_and_as_long_as_the_gif(tmp_path, game, capsys,
     assert abs(frames / meta["fps"] * 1000 - gif_ms) <= 1000 / meta["fps"]
 
 
+# An ffmpeg that reads every frame, writes the start of a video and never its index,
+# and ends well; it notes where its environment told it to write its log.
+UNFINISHING = """#!/bin/sh
+for target; do :; done
+cat > /dev/null
+printf '\\000\\000\\000\\030ftypisom' > "$target"
+head -c 12 /dev/zero >> "$target"
+echo "$FFREPORT" > "{report}"
+"""
+
+
+class Unchanged(dict):
+    """An environment this process may read but not change."""
+
+    def __setitem__(self, key, value):
+        raise AssertionError(f"the export set {key} in its own environment")
+
+    def __delitem__(self, key):
+        raise AssertionError(f"the export removed {key} from its own environment")
+
+
 def test_an_mp4_ffmpeg_left_unfinished_is_one_line_and_no_file(tmp_path, game, capsys, monkeypatch):
-    """imageio does not look at how ffmpeg ended: a video without its index is refused."""
+    """A video without its index is refused, however ffmpeg ended; ffmpeg's log is named
+    in its own environment, never in this process's."""
     import imageio_ffmpeg
 
-    def unfinished(path, *args, **kwargs):  # writes the start of a video, never its index
-        with open(path, "wb") as video:
-            video.write((24).to_bytes(4, "big") + b"ftypisom" + bytes(12))
-        while True:
-            yield
-
-    monkeypatch.setattr(imageio_ffmpeg, "write_frames", unfinished)
+    fake = tmp_path.parent / f"{tmp_path.name}-ffmpeg"
+    report = tmp_path.parent / f"{tmp_path.name}-report"
+    fake.write_text(UNFINISHING.format(report=report))
+    fake.chmod(0o755)
+    monkeypatch.setattr(imageio_ffmpeg, "get_ffmpeg_exe", lambda: str(fake))
     capsys.readouterr()
     before = listing(tmp_path)
     target = tmp_path / "a.mp4"
-    code, out, err = cli(capsys, "export", game, "--mp4", target, "--size", "417")
+    environment, os.environ = os.environ, Unchanged(os.environ)  # noqa: B003
+    try:
+        code, out, err = cli(capsys, "export", game, "--mp4", target, "--size", "417")
+    finally:
+        os.environ = environment  # noqa: B003 (the same object back, not a new environment)
     assert code == 2 and out == ""
     assert err == [f"oddsevens: {target}: ffmpeg failed: it left the video unfinished"]
     assert listing(tmp_path) == before
+    log = Path(report.read_text().strip().removeprefix("file=").removesuffix(":level=32"))
+    assert log.name == "ffmpeg.log" and log.parent.name.startswith("oddsevens-ffmpeg-")
+    assert "FFREPORT" not in os.environ
 
 
 def test_an_index_is_found_box_by_box(tmp_path):
-    from viz.export.engine import mp4_has_index
+    from viz.export.mp4 import mp4_has_index
 
     def box(kind, body=b""):
         return (8 + len(body)).to_bytes(4, "big") + kind + body

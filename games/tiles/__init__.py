@@ -82,8 +82,6 @@ def _deal_from_event(event: Mapping[str, Any]) -> Deal:
 
 KIT = GameKit(
     TilesGame(),
-    scene="viz.scenes.tiles:KIT",
-    window="viz.window.tiles:TilesApp",
     sample="recordings/tiles-sample.jsonl",
     judging=JUDGING,
     opponents=("easy", "medium", "hard"),

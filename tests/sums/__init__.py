@@ -121,8 +121,6 @@ class SumsGame(GameBase[SumsRules, SumsState]):
 
 KIT = GameKit(
     SumsGame(),
-    scene="sums.scene:KIT",
-    window="sums.window:SumsApp",
     sample="tests/sums/sample.jsonl",
     judging=Judging(readings={"random": Reading("the mover's chance, both seats at random")}),
 )

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from viz.cli.common import CommandError, add_scheduler_option, int_in, seed
-from viz.cli.game_options import game_options
 from viz.errors import FileError, shown
 
 if TYPE_CHECKING:
@@ -216,16 +215,13 @@ def _analyze_options(analyze: argparse.ArgumentParser) -> None:
         "--trials",
         type=int_in(1, 1_000_000),
         help="at most this many playouts an option where chances are estimated, fewer once "
-        "the error is small enough (default: "
-        + ", ".join(f"{game.trials} in {game.name}" for game in game_options() if game.trials)
-        + ")",
+        "the error is small enough (default: the game's own; docs/analysis.md lists them)",
     )
     analyze.add_argument(
         "--versus",
         metavar="READING",
-        help="what the chances mean: "
-        + "; ".join(f"{game.name}: {' or '.join(game.readings)}" for game in game_options())
-        + " (default: the first)",
+        help="what the chances mean, one of the game's readings (default: its first; an "
+        "unknown one is refused with the game's list)",
     )
     analyze.add_argument(
         "--estimate",

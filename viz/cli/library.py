@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from viz.cli.common import CommandError, add_scheduler_option, int_in, say, seed
-from viz.cli.game_options import game_options
+from viz.cli.game_options import game_names
 from viz.cli.windows import add_window_options, replay_window, session_dir
 from viz.errors import FileError, shown
 from viz.outcomes import RESULTS, UNFINISHED
@@ -121,8 +121,7 @@ def games_table(games: list[LibraryGame]) -> str:
 
 
 def _game_name(game_id: str) -> str:
-    names = {game.id: game.name for game in game_options()}
-    return names.get(game_id, game_id)
+    return game_names().get(game_id, game_id)
 
 
 @_one_line
@@ -242,7 +241,7 @@ def since(text: str) -> datetime:
 
 
 def _add_filters(parser: argparse.ArgumentParser, results: bool) -> None:
-    games = [game.id for game in game_options()]
+    games = list(game_names())
     parser.add_argument("--game", choices=games, help="only games of this game")
     parser.add_argument(
         "--vs", metavar="TIER", help="only games against this opponent (easy, hard, person, …)"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from viz.cli.common import CommandError, say
-from viz.cli.game_options import game_options, options_of_game
+from viz.cli.game_options import game_names
 from viz.cli.windows import add_window_options, open_window, window_options
 from viz.errors import shown
 
@@ -80,7 +80,7 @@ def _say_others(queue: Sequence[tuple[Kept, Card]], shown_game: str) -> None:
         if kept.game != shown_game:
             others[kept.game] = others.get(kept.game, 0) + 1
     for game, count in others.items():
-        name = options_of_game(game).name
+        name = game_names()[game]
         print(f"{count} {name} puzzle(s) due too: oddsevens practice {game}")
 
 
@@ -96,7 +96,7 @@ def _practice_options(practice: argparse.ArgumentParser) -> None:
     practice.add_argument(
         "game",
         nargs="?",
-        choices=[game.id for game in game_options()],
+        choices=list(game_names()),
         help="only this game's puzzles",
     )
     practice.add_argument(

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from viz.cli.common import (
     rules_from_args,
     seed,
 )
-from viz.cli.game_options import game_options
+from viz.cli.game_options import game_names, options_of_game
 from viz.errors import FileError, shown
 from viz.export.formats import FORMATS
 
@@ -168,7 +169,8 @@ def _real_time(args: argparse.Namespace, replay: Replay) -> RealTime | None:
 def cmd_export(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from viz.export.engine import MAX_MP4_SIZE, Clip, check_suffix, export_clip
+    from viz.export.engine import Clip, check_suffix, export_clip
+    from viz.export.mp4 import MAX_MP4_SIZE
     from viz.files import check_output, load_replay, outputs
 
     targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
@@ -293,23 +295,30 @@ def add_commands(commands: Any) -> None:
 
 def _record_options(record: argparse.ArgumentParser) -> None:
     games = record.add_subparsers(dest="game", required=True)
-    for game in game_options():
-        sub = games.add_parser(game.id, help=f"record a game of {game.name}")
-        add_rule_options(sub, game.id)
-        sub.add_argument("--seed", type=seed, help="random seed (recorded; random when omitted)")
-        sub.add_argument(
-            "-o", "--output", type=Path, required=True, help="REC.jsonl to write (- for stdout)"
+    for game_id, name in game_names().items():
+        games.add_parser(
+            game_id, help=f"record a game of {name}", build=partial(_record_game_options, game_id)
         )
-        first = game.first_seat
-        sub.add_argument(
-            "--by",
-            nargs="+",
-            choices=sorted(game.players),
-            metavar="NAME",
-            help=f"who plays seat {first}, {first + 1}, …: "
-            f"{', '.join(sorted(game.players))} (default for the rest)",
-        )
-        sub.set_defaults(run=cmd_record)
+
+
+def _record_game_options(game_id: str, sub: argparse.ArgumentParser) -> None:
+    """Built when the game is named: the options of its rules and players."""
+    game = options_of_game(game_id)
+    add_rule_options(sub, game.id)
+    sub.add_argument("--seed", type=seed, help="random seed (recorded; random when omitted)")
+    sub.add_argument(
+        "-o", "--output", type=Path, required=True, help="REC.jsonl to write (- for stdout)"
+    )
+    first = game.first_seat
+    sub.add_argument(
+        "--by",
+        nargs="+",
+        choices=sorted(game.players),
+        metavar="NAME",
+        help=f"who plays seat {first}, {first + 1}, …: "
+        f"{', '.join(sorted(game.players))} (default for the rest)",
+    )
+    sub.set_defaults(run=cmd_record)
 
 
 def _validate_options(validate: argparse.ArgumentParser) -> None:

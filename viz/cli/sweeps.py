@@ -173,7 +173,7 @@ def _refuse_with_exact(args: argparse.Namespace) -> None:
 
 
 def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
-    from viz.cli.game_table import PRECISION_CAP  # the table's: the games load as a sweep runs
+    from games.autoplay import PRECISION_CAP
 
     method = parser.add_mutually_exclusive_group()
     method.add_argument(

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +20,12 @@ from viz.cli.common import (
     say,
     seed,
 )
-from viz.cli.game_options import game_options, options_of_game
+from viz.cli.game_options import game_names, options_of_game
 from viz.errors import FileError
 from viz.export.formats import ANIMATIONS
 from viz.system import stop_handled
 
 DISPLAY_VARIABLES = (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
-SWITCH_INTERVAL_S = 0.001
 MAX_WINDOW_SIDE = 16384  # SDL's largest texture; the screen's size is checked later
 
 
@@ -67,9 +67,6 @@ def open_window(make: Callable[[], Any], size: tuple[int, int] | None = None) ->
     # Show the window's surface as it is (XShm on X11); by default SDL copies it through
     # an OpenGL texture: 2.7x the CPU per frame under Xvfb (bench/bench_window_idle.py).
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-    # A download or a judging runs on a thread beside the frame loop: hand the
-    # interpreter back to the frame loop within 1 ms of its asking, not 5 ms.
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
     import pygame
 
     if size is not None:
@@ -162,7 +159,7 @@ def replay_window(path: Path, args: argparse.Namespace) -> int:
     return open_window(make, args.window)
 
 
-def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
+def _add_play_options(game_id: str, parser: argparse.ArgumentParser) -> None:
     """A game's window options: its rules, the seed, the computer's tier, the window."""
     add_rule_options(parser, game_id)
     parser.add_argument("--seed", type=seed, help="seed of automatic play (random when omitted)")
@@ -258,13 +255,13 @@ def add_commands(commands: Any) -> None:
 
 def _watch_options(watch: argparse.ArgumentParser) -> None:
     watch.add_argument("game", nargs="?", choices=["load"], default="load", help="Load only")
-    _add_play_options(watch, "load")
+    _add_play_options("load", watch)
 
 
 def _play_options(play_parser: argparse.ArgumentParser) -> None:
     windows = play_parser.add_subparsers(dest="game", required=True)
-    for game in game_options():  # every game has a window
-        _add_play_options(windows.add_parser(game.id, help=f"play {game.name}"), game.id)
+    for game_id, name in game_names().items():  # every game has a window
+        windows.add_parser(game_id, help=f"play {name}", build=partial(_add_play_options, game_id))
 
 
 def _replay_options(replay: argparse.ArgumentParser) -> None:

@@ -12,13 +12,11 @@ from __future__ import annotations
 import io
 import math
 import os
-import re
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
 from games.base import State
 from games.recording import Replay
@@ -26,7 +24,8 @@ from viz import DEFAULT_SIZE, FRAME_MS
 from viz.export.apng import ApngStream
 from viz.export.formats import FORMATS
 from viz.export.gif import GifPart, GifStream
-from viz.files import FileError, Outputs, ToolError, outputs, writing
+from viz.export.mp4 import write_mp4
+from viz.files import FileError, Outputs, outputs, writing
 from viz.render.raster import Box, indexed_palette, render, render_changes, render_stream
 from viz.render.timeline import RealTime, fixed_durations_ms, gif_delays_cs, real_durations_ms
 from viz.scenes import SCENES
@@ -39,24 +38,6 @@ if TYPE_CHECKING:
 
     from PIL import Image
 
-# Default quality, the slowest and smallest encoding, tuned for flat still pictures.
-MP4_OPTIONS = [
-    "-f",
-    "mp4",
-    "-movflags",
-    "+faststart",
-    "-crf",
-    "23",
-    "-preset",
-    "veryslow",
-    "-tune",
-    "stillimage",
-    # x264's frames in flight bounded, whatever the machine: veryslow looks 60 frames
-    # ahead with 16 references and a thread per two-thirds of a core (1.4 GB at 1920 px)
-    "-x264-params",
-    "rc-lookahead=8:ref=2:bframes=2:threads=2",
-]
-MAX_MP4_SIZE = 1920  # the widest --size an MP4 is made at: 840 MB at most, measured
 SUFFIXES = {kind: endings for kind, (endings, _) in FORMATS.items()}
 
 
@@ -354,204 +335,6 @@ def write_svg(clip: Clip, path: Path) -> None:
     )
 
 
-def write_mp4(clip: Clip, path: Path) -> None:
-    """H.264 in yuv420p through imageio's ffmpeg: each turn shown for its frame time by
-    repeating frames at the slowest rate that keeps every duration exact."""
-    with _FfmpegLog.kept() as log:
-        _encode_mp4(clip, path, log)
-
-
-def _encode_mp4(clip: Clip, path: Path, log: _FfmpegLog) -> None:
-    import imageio_ffmpeg
-
-    step, counts = mp4_timing(clip.durations_ms())
-    writer = None
-    try:
-        for image, count in zip(render_stream(clip.scenes()), counts, strict=True):
-            frame = _even(image.convert("RGB"))
-            if writer is None:
-                height, width = frame.shape[:2]
-                writer = imageio_ffmpeg.write_frames(
-                    str(path),
-                    (width, height),
-                    fps=1000 / step,
-                    codec="libx264",
-                    macro_block_size=1,
-                    # its messages go to the log, not stderr, each tagged with its level
-                    ffmpeg_log_level="level+quiet",
-                    quality=None,
-                    output_params=MP4_OPTIONS,
-                )
-                # held: a stop inside the start would leave ffmpeg running, unknown
-                with log.active(), signals_held():
-                    writer.send(None)
-            for _ in range(count):
-                writer.send(frame.tobytes())
-        if writer is not None:
-            writer.close()  # waits for ffmpeg to finish the file
-            if not mp4_has_index(path):  # imageio does not look at how ffmpeg ended
-                raise ToolError("ffmpeg failed: it left the video unfinished", log.text())
-    except Exception as error:
-        if writer is not None:
-            _kill(writer)
-        if isinstance(error, FileError | ToolError):
-            raise
-        reason = log.last_error() or str(error).strip().splitlines()[0]
-        raise ToolError(f"ffmpeg failed: {reason}", log.text()) from None
-    except BaseException:  # Ctrl-C: ffmpeg is killed, not waited for
-        if writer is not None:
-            _kill(writer)
-        raise
-
-
-def mp4_has_index(path: Path) -> bool:
-    """Whether an MP4 file has its index (the `moov` box, written last by ffmpeg when
-    it finishes): read box by box from the top, never the whole file."""
-    with open(path, "rb") as video:
-        while header := video.read(8):
-            if len(header) < 8:
-                return False
-            size, kind = int.from_bytes(header[:4], "big"), header[4:]
-            if kind == b"moov":
-                return True
-            if size == 1:  # a 64-bit size follows
-                size = int.from_bytes(video.read(8), "big") - 8
-            elif size == 0:  # the last box runs to the end of the file
-                return False
-            if size < 8:
-                return False
-            video.seek(size - 8, os.SEEK_CUR)
-    return False
-
-
-MAX_FPS = 60
-
-
-def mp4_timing(durations: list[int]) -> tuple[int, list[int]]:
-    """The video frame's length in whole milliseconds and how many video frames each
-    turn gets. Where the greatest common divisor of the durations is a frame of at most
-    60 a second, every turn is exact. Otherwise the frame is 1/60 s (17 ms) or, for
-    long turns, a twentieth of the shortest, and each turn ends at the video frame
-    nearest its true end, so the whole video is within half a frame of the timeline
-    and every turn gets at least one frame."""
-    step = math.gcd(*durations)
-    if step * MAX_FPS >= 1000:
-        return step, [duration // step for duration in durations]
-    step = max(math.ceil(1000 / MAX_FPS), min(durations) // 20)
-    counts, shown, elapsed = [], 0, 0
-    for duration in durations:
-        elapsed += duration
-        end = max(shown + 1, (2 * elapsed + step) // (2 * step))
-        counts.append(end - shown)
-        shown = end
-    return step, counts
-
-
-class _FfmpegLog:
-    """ffmpeg's own log (FFREPORT) in a private temporary folder, so a failure can be
-    told in one line, ffmpeg's last error, rather than on standard error, and the whole
-    of what ffmpeg would have printed kept for --verbose."""
-
-    LEVEL_TAG = re.compile(r"\[(panic|fatal|error|warning|info)\] ")
-    ERROR_TAG = re.compile(r"\[(panic|fatal|error)\] ")
-
-    PREFIX = "oddsevens-ffmpeg-"
-
-    def __init__(self) -> None:
-        import os
-        import tempfile
-
-        from viz.system import try_lock
-
-        self.remove_stale(Path(tempfile.gettempdir()))
-        self.folder = Path(tempfile.mkdtemp(prefix=self.PREFIX))
-        self.path = self.folder / "ffmpeg.log"
-        # held while this run lives: a folder nobody holds is a killed run's
-        self._lock = os.open(self.folder, os.O_RDONLY)
-        try_lock(self._lock)
-
-    @classmethod
-    @contextmanager
-    def kept(cls) -> Iterator[_FfmpegLog]:
-        """A scratch folder for the log while the block runs, removed after it however
-        it ends: a Ctrl-C or SIGTERM waits until the folder is made and known."""
-        log = None
-        try:
-            with signals_held():
-                log = cls()
-            yield log
-        finally:
-            if log is not None:
-                log.remove()
-
-    @classmethod
-    def remove_stale(cls, scratch: Path) -> None:
-        """Remove the scratch folders of runs that were killed (`-9`): no live run
-        holds their lock."""
-        import os
-        import shutil
-
-        from viz.system import try_lock
-
-        for folder in scratch.glob(f"{cls.PREFIX}*"):
-            try:
-                handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-            except OSError:
-                continue  # gone, or not a folder of ours
-            try:
-                if try_lock(handle) and os.fstat(handle).st_uid == os.getuid():
-                    shutil.rmtree(folder, ignore_errors=True)
-            finally:
-                os.close(handle)
-
-    @contextmanager
-    def active(self) -> Iterator[None]:
-        import os
-
-        before = os.environ.get("FFREPORT")
-        os.environ["FFREPORT"] = f"file={self.path}:level=32"  # what its stderr would say
-        try:
-            yield
-        finally:
-            if before is None:
-                del os.environ["FFREPORT"]
-            else:
-                os.environ["FFREPORT"] = before
-
-    def _lines(self) -> list[str]:
-        try:
-            return self.path.read_text(errors="replace").splitlines()
-        except OSError:
-            return []
-
-    def last_error(self) -> str:
-        errors = [line for line in self._lines() if self.ERROR_TAG.search(line)]
-        return self.LEVEL_TAG.sub("", errors[-1], count=1).strip() if errors else ""
-
-    def text(self) -> str:
-        """The log as ffmpeg's standard error would have read, from its command line on
-        (the report's own header names a file that is about to go)."""
-        lines = self._lines()
-        start = lines.index("Command line:") if "Command line:" in lines else 0
-        # a tag may sit mid-line too: the report cuts a long line at 1,024 bytes and
-        # goes on with the next message
-        return "\n".join(self.LEVEL_TAG.sub("", line) for line in lines[start:])
-
-    def remove(self) -> None:
-        import os
-        import shutil
-
-        shutil.rmtree(self.folder, ignore_errors=True)
-        os.close(self._lock)
-
-
-def _kill(writer: Generator[None, bytes | None, None]) -> None:
-    """Stop imageio's ffmpeg at once: a KeyboardInterrupt thrown in makes it kill ffmpeg
-    rather than wait for it to encode what it has."""
-    with suppress(BaseException):
-        writer.throw(KeyboardInterrupt())
-
-
 # Pillow's own settings for a lossless animation: a key frame at most every 17 frames
 # and no sooner than 9 after the last, and a transparent background hint.
 WEBP_KEY_FRAMES = (9, 17)
@@ -612,15 +395,6 @@ WRITERS: dict[str, Callable[[Clip, Path], None]] = {
 def _chain(first: Scene, rest: Iterator[Scene]) -> Iterator[Scene]:
     yield first
     yield from rest
-
-
-def _even(image: Image.Image) -> Any:
-    """Pad to even width and height (yuv420p needs them) with the edge's colour."""
-    import numpy as np
-
-    pixels = np.asarray(image)
-    height, width = pixels.shape[:2]
-    return np.pad(pixels, ((0, height % 2), (0, width % 2), (0, 0)), mode="edge")
 
 
 # --- exporting ---------------------------------------------------------------------

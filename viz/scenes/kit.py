@@ -1,4 +1,4 @@
-"""What a game's kit names for drawing and telling it (`GameKit.scene`)."""
+"""What a game's scene kit holds for drawing and telling it (found through viz/kits.py)."""
 
 from __future__ import annotations
 

@@ -330,3 +330,6 @@ class LoadApp(GameApp[LoadState]):
                 pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),
             }
         )
+
+
+WINDOW = LoadApp  # what viz/kits.py finds by the game id

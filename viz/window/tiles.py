@@ -236,3 +236,6 @@ class TilesApp(GameApp[TilesState]):
             pygame.K_KP_ENTER: self.play_cursor,
             pygame.K_SPACE: self.play_cursor,
         }
+
+
+WINDOW = TilesApp  # what viz/kits.py finds by the game id
