@@ -95,6 +95,7 @@
   function render(next) {
     view = next;
     lastSeq = next.seq;
+    document.body.dataset.turn = next.turn;
     if (pending && pending.turn < next.turn) pending = null;
     document.title = next.name + " · oddsevens";
     const you = next.you === null ? "watching" : "you are " + seatName(next.you);
