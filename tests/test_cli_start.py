@@ -86,7 +86,7 @@ def test_every_command_is_among_those_whose_help_is_checked(capsys):
 
 def test_a_games_help_holds_its_rules_with_their_defaults(capsys):
     expected = {
-        "load": ["--rows ROWS", "(default 7)", "--cols COLS", "--load LOAD", "(default 5)"],
+        "load": ["--rows ROWS", "(default 5)", "--cols COLS", "--load LOAD", "(default 6)"],
         "loops": ["--capacity CAPACITY", "--flips FLIPS", "(default 2)", "--first FIRST"],
         "tiles": ["--players PLAYERS", "(default 4)", "--leader LEADER"],
     }

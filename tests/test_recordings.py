@@ -222,7 +222,7 @@ def test_record_writes_a_finished_game_that_validates(tmp_path, capsys):
         main(["record", "load", "--seed", "7", "--rows", "5", "--cols", "6", "-o", str(out)]) == 0
     )
     header = json.loads(out.read_text().splitlines()[0])
-    assert header["seed"] == 7 and header["rules"] == {"rows": 5, "cols": 6, "load": 5}
+    assert header["seed"] == 7 and header["rules"] == {"rows": 5, "cols": 6, "load": 6}
     capsys.readouterr()
     code, report = validate_json(out, capsys)
     assert code == 0 and report["winner"] in (1, 2)

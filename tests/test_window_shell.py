@@ -4,6 +4,7 @@ hover and pressed marks. Driven headless by real pygame events; asserts on state
 import pygame
 import pytest
 import test_hints
+from support.boards import SEVEN_BY_SEVEN
 from test_load_window import cell_centre, click, hover, press, run
 
 from games import REGISTRY
@@ -25,7 +26,9 @@ opened = test_hints.opened  # the windows a test opens, closed after it
 
 
 def load_window(opened, **options):
-    window = LoadApp(LOAD, LOAD.rules(options.pop("rules", {})), seed=1, size=(980, 720), **options)
+    window = LoadApp(
+        LOAD, LOAD.rules(options.pop("rules", SEVEN_BY_SEVEN)), seed=1, size=(980, 720), **options
+    )
     opened.append(window)
     run(window)
     return window
@@ -176,7 +179,7 @@ def test_a_window_size_under_the_floor_is_raised_saying_so(capsys, asked, opens,
 
 
 def test_a_mouse_over_the_board_before_the_first_picture_is_no_matter(opened):
-    window = LoadApp(LOAD, LOAD.rules({}), seed=1, size=(980, 720))
+    window = LoadApp(LOAD, LOAD.rules(SEVEN_BY_SEVEN), seed=1, size=(980, 720))
     opened.append(window)
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(0, 0, 0))
