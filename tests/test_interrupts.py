@@ -159,25 +159,32 @@ def in_parts(monkeypatch):
     return lambda part: monkeypatch.setattr(engine, "gif_part", part)
 
 
+def _workers_left(others: list[int]) -> list[int]:
+    """This process's children still running that were not there before the export."""
+    return [pid for pid in sweep_workers(os.getpid()) if pid not in others and alive(pid)]
+
+
 def test_a_part_that_fails_in_a_worker_fails_the_export_and_leaves_nothing(
     tmp_path, long_game, in_parts
 ):
     from viz.export.engine import Clip, export_clip
 
     in_parts(broken_part)
+    others = children(os.getpid())  # a browser another test of this process opened
     before = listing(tmp_path)
     with pytest.raises(ValueError, match="^this part cannot be drawn$"):
         export_clip(Clip(load_replay(long_game), 300), {"gif": tmp_path / "a.gif"})
     assert listing(tmp_path) == before
-    assert not [pid for pid in sweep_workers(os.getpid()) if alive(pid)]
+    assert _workers_left(others) == []
 
 
 def test_a_worker_killed_mid_part_is_one_line_and_no_file(tmp_path, long_game, capsys, in_parts):
     in_parts(dying_part)
+    others = children(os.getpid())
     capsys.readouterr()
     before = listing(tmp_path)
     code, out, err = cli(capsys, "export", long_game, "--gif", tmp_path / "a.gif")
     assert code == 1 and out == "" and len(err) == 1
     assert err[0].startswith("oddsevens: a worker process ended mid-work: ")
     assert listing(tmp_path) == before
-    assert not [pid for pid in sweep_workers(os.getpid()) if alive(pid)]
+    assert _workers_left(others) == []
