@@ -25,7 +25,9 @@ from support.serving import Served  # noqa: E402
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         served = Served(Path(folder)).start()
-        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        browser = playwright.chromium.launch(
+            executable_path=shutil.which("chromium"), args=["--no-sandbox"]
+        )
         try:
             wide = browser.new_page(viewport={"width": 1100, "height": 760})
             wide.goto(served.base + "/")
