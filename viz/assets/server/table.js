@@ -95,6 +95,7 @@
   function render(next) {
     view = next;
     lastSeq = next.seq;
+    document.body.dataset.turn = next.turn;
     if (pending && pending.turn < next.turn) pending = null;
     document.title = next.name + " · oddsevens";
     const you = next.you === null ? "watching" : "you are " + seatName(next.you);
@@ -120,10 +121,12 @@
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.index = index;
-      button.textContent = next.legal_words[index];
+      // a hidden tile is named by its slot: the words say which, the board's tile plays it
+      const slot = "slot" in move ? " (slot " + (move.slot + 1) + ")" : "";
+      button.textContent = next.legal_words[index] + slot;
       button.addEventListener("click", () => play(move));
       box.appendChild(button);
-      const target = next.targets && next.targets[index];
+      const target = "slot" in move ? "hidden-" + move.player + "-" + move.slot : null;
       const group = target && board.querySelector('[data-key="' + CSS.escape(target) + '"]');
       if (group) group.dataset.move = index;
     });
@@ -151,7 +154,7 @@
       const who = seat.kind === "open" ? "open" : seat.kind === "ai" ? "computer (" + seat.player + ")" : seat.name;
       item.textContent = "Seat " + seat.seat + ": " + who + (seat.stand_in ? ", the computer (" + seat.stand_in + ") playing for now" : "");
       if (seat.kind === "open" && !mine) item.appendChild(claimForm(seat.seat));
-      if (next.started && hostToken() && seat.kind === "person" && !next.ended) item.appendChild(standInButton(seat));
+      if (next.started && hostToken() && seat.kind === "person" && seat.seat !== next.you && !next.ended) item.appendChild(standInButton(seat));
       list.appendChild(item);
     }
     if (mine && next.you !== null) {
