@@ -14,12 +14,25 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).parent.parent
 OUT = ROOT / "assets"
 sys.path.insert(0, str(ROOT / "tests"))
 from support.serving import Served  # noqa: E402
+
+
+def start_page(browser: Browser, served: Served, viewport: ViewportSize) -> Page:
+    """The start page filled in for a three-seat Even Odds room against two Hard seats."""
+    page = browser.new_page(viewport=viewport)
+    page.goto(served.base + "/")
+    page.select_option("#game", "tiles")
+    page.fill("#rule-players", "3")
+    page.dispatch_event("#rule-players", "input")
+    page.select_option("#seat-1", "hard")
+    page.select_option("#seat-2", "hard")
+    page.fill("#name", "Ann")
+    return page
 
 
 def main() -> None:
@@ -29,23 +42,9 @@ def main() -> None:
             executable_path=shutil.which("chromium"), args=["--no-sandbox"]
         )
         try:
-            wide = browser.new_page(viewport={"width": 1100, "height": 760})
-            wide.goto(served.base + "/")
-            wide.select_option("#game", "tiles")
-            wide.fill("#rule-players", "3")
-            wide.dispatch_event("#rule-players", "input")
-            wide.select_option("#seat-1", "hard")
-            wide.select_option("#seat-2", "hard")
-            wide.fill("#name", "Ann")
+            wide = start_page(browser, served, {"width": 1100, "height": 760})
             wide.screenshot(path=OUT / "server-start.png")
-            phone = browser.new_page(viewport={"width": 390, "height": 844})
-            phone.goto(served.base + "/")
-            phone.select_option("#game", "tiles")
-            phone.fill("#rule-players", "3")
-            phone.dispatch_event("#rule-players", "input")
-            phone.select_option("#seat-1", "hard")
-            phone.select_option("#seat-2", "hard")
-            phone.fill("#name", "Ann")
+            phone = start_page(browser, served, {"width": 390, "height": 844})
             phone.click("text=Open the room")
             phone.wait_for_selector("#start:not([hidden])")
             phone.click("#start")
