@@ -4,13 +4,12 @@ colours, kept in the settings file), the playback keys, and H's hint."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.analysis import Hint, hint
+from games.analysis import Hint
 from viz import PALETTE_NAMES
 from viz.export.judged import best_words
 from viz.window.hooks import GAME_OVER, Keys
@@ -19,8 +18,6 @@ from viz.window.settings import MOTIONS
 
 if TYPE_CHECKING:
     from viz.window.app import GameApp
-
-HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
 
 
 def view_controls(app: GameApp[Any]) -> list[Control]:
@@ -71,15 +68,23 @@ def window_keys(app: GameApp[Any]) -> Keys:
 
 
 def hint_message(app: GameApp[Any]) -> None:
-    """H: the best move or moves for the side to move, as `analyze` judges them."""
+    """H: the best move or moves for the side to move, as `analyze` judges them, thought
+    of beside the window (`show_hint` says them once found)."""
     state = app.state
     if state.to_move is None:
         app.message = GAME_OVER
     elif not state.legal_moves():
         app.message = "The cards are dealt next: nothing to choose"
     else:
-        deadline = time.monotonic() + HINT_BUDGET_S
-        found = hint(app.game, state, lambda: time.monotonic() >= deadline, len(app.history))
+        asked = (app.game, state.copy(), len(app.history))
+        app.message = app.jobs.hint(app.session.position, lambda: asked)
+
+
+def show_hint(app: GameApp[Any]) -> None:
+    """Once the hint asked for is found, and the game is still where it was: say it and
+    outline its moves."""
+    found = app.jobs.hint_found(app.session.position)
+    if found is not None:
         app.board.hinted = (app.session.position, found.best)
         app.message = "Hint: " + hint_text(found, app.hint_words)
 
