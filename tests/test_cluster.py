@@ -9,8 +9,8 @@ import socket
 
 import pytest
 
-from viz.analysis.runner import SCHEDULER_VARIABLE
 from viz.cli import main
+from viz.sweeps.runner import SCHEDULER_VARIABLE
 
 distributed = pytest.importorskip("distributed")
 

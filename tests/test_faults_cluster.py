@@ -53,7 +53,7 @@ def listener(answer: bytes | None) -> Iterator[tuple[str, threading.Event]]:
 
 @pytest.mark.parametrize("address", MALFORMED)
 def test_a_malformed_address_is_one_line_before_any_work(capsys, monkeypatch, address):
-    monkeypatch.setattr("viz.analysis.runner._connected", lambda *args: pytest.fail("connected"))
+    monkeypatch.setattr("viz.sweeps.runner._connected", lambda *args: pytest.fail("connected"))
     code, out, err = cli(capsys, *SWEEP, "--scheduler", address)
     assert code == 2 and out == ""
     assert len(err) == 1 and "is not a Dask scheduler's address" in err[0], err
@@ -73,7 +73,7 @@ def test_a_well_formed_address_is_taken(address):
 
 
 def test_a_silent_listener_is_one_line_once_the_stated_time_is_up(capsys, monkeypatch):
-    monkeypatch.setattr("viz.analysis.runner.CONNECT_TIMEOUT_S", 0.5)
+    monkeypatch.setattr("viz.sweeps.runner.CONNECT_TIMEOUT_S", 0.5)
     with listener(None) as (address, accepted):
         code, out, err = cli(capsys, *SWEEP, "--scheduler", address)
         assert accepted.is_set()

@@ -169,7 +169,8 @@ def _real_time(args: argparse.Namespace, replay: Replay) -> RealTime | None:
 def cmd_export(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from viz.export.engine import Clip, check_suffix, export_clip
+    from viz.export.clip import Clip
+    from viz.export.engine import check_suffix, export_clip
     from viz.export.mp4 import MAX_MP4_SIZE
     from viz.files import check_output, load_replay, outputs
 

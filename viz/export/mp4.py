@@ -21,7 +21,7 @@ from viz.system import signals_held
 if TYPE_CHECKING:
     from PIL import Image
 
-    from viz.export.engine import Clip
+    from viz.export.clip import Clip
 
 # Default quality, the slowest and smallest encoding, tuned for flat still pictures.
 MP4_OPTIONS = [
