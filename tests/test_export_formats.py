@@ -25,7 +25,8 @@ from viz.export import engine as export
 from viz.export.animation import gif_bytes
 from viz.export.clip import Clip
 from viz.export.engine import export_clip
-from viz.files import TEMP_MARK, load_replay
+from viz.files import load_replay
+from viz.outputs import TEMP_MARK
 
 FRAME_MS, HOLD_MS = 120, 360
 

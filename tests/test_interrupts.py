@@ -13,7 +13,8 @@ from support.outputs import ROOT, cli, listing
 from support.processes import alive, children, outlived, sweep_workers
 
 from viz.export.gif_parts import gif_part
-from viz.files import TEMP_MARK, load_replay
+from viz.files import load_replay
+from viz.outputs import TEMP_MARK
 
 # The sweep is one cell of minutes: it shows progress only when a cell is done, and on a
 # loaded machine the Ctrl-C may come seconds in. Its 10,000 chunks take about 0.3 s to

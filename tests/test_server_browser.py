@@ -193,6 +193,6 @@ def test_a_tap_on_your_own_tile_plays_it(chromium, served):
     turn = int(host.page.evaluate("document.body.dataset.turn"))
     tile = host.page.locator("#board [data-move]").first
     tile.click()
-    host.page.wait_for_function(f"Number(document.body.dataset.turn) > {turn}")
+    host.page.wait_for_selector(f"body:not([data-turn='{turn}'])")
     assert not host.errors
     host.close()

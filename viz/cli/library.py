@@ -165,7 +165,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
         raise CommandError(f"{shown(args.plot)}: the chart is written as .svg or .png")
     if args.plot is not None:
-        from viz.files import check_output
+        from viz.outputs import check_output
 
         check_output(args.plot)
     with _opened() as library:
@@ -180,7 +180,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(stats_table(rows) if rows else "No finished games of yours match.")
     if args.plot is not None:
         from viz.analysis.library import results_chart
-        from viz.files import outputs
+        from viz.outputs import outputs
         from viz.sweeps.charts import picture_bytes
 
         with outputs() as batch:

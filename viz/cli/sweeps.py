@@ -51,7 +51,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def _check_chart(path: Path | None) -> None:
     """A chart asked for can be written: refused now, not after the sweep."""
     from viz.errors import shown
-    from viz.files import check_output
+    from viz.outputs import check_output
 
     if path is None:
         return

@@ -22,7 +22,8 @@ from viz.export.clip import Clip
 from viz.export.formats import FORMATS
 from viz.export.gif_parts import write_gif
 from viz.export.mp4 import write_mp4
-from viz.files import FileError, Outputs, outputs, writing
+from viz.files import FileError
+from viz.outputs import Outputs, outputs, writing
 from viz.render.raster import render, render_stream
 
 SUFFIXES = {kind: endings for kind, (endings, _) in FORMATS.items()}

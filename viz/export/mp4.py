@@ -14,7 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from viz.files import FileError, ToolError
+from viz.files import FileError
+from viz.outputs import ToolError
 from viz.render.raster import render_stream
 from viz.system import signals_held
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from games.recording import PERSON, recording_text
-from viz.files import load_replay, write_atomic
+from viz.files import load_replay
+from viz.outputs import write_atomic
 from viz.server.rooms import PERSON as PERSON_SEAT
 from viz.server.rooms import Room, RoomError
 from viz.server.store import RoomStore

@@ -18,7 +18,8 @@ from games.analysis import Hint, Judgement
 from games.base import Game
 from games.history import History
 from viz.export.engine import export_replay
-from viz.files import FileError, outputs, shown, write_recording
+from viz.files import FileError, shown, write_recording
+from viz.outputs import outputs
 from viz.window.thinking import Thinking, hint_in_time, judged
 from viz.window.waiting import wake_the_window
 
