@@ -4,13 +4,12 @@ colours, kept in the settings file), the playback keys, and H's hint."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from games.analysis import Hint, hint
+from games.analysis import Hint
 from viz import PALETTE_NAMES
 from viz.export.judged import best_words
 from viz.window.hooks import GAME_OVER, Keys
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
     from games.base import Game
     from games.history import History
     from viz.window.board import BoardView
+    from viz.window.jobs import WindowJobs
     from viz.window.playback import Playback
     from viz.window.session import Session
     from viz.window.settings import Settings
@@ -55,6 +55,8 @@ class Controlled(Protocol):
     def state(self) -> Any: ...
     @property
     def history(self) -> History[Any]: ...
+    @property
+    def jobs(self) -> WindowJobs: ...
 
     def theme(self) -> dict[str, Any]: ...
     def view_keys(self) -> Keys: ...
@@ -62,9 +64,6 @@ class Controlled(Protocol):
     def back(self) -> None: ...
     def download(self) -> object: ...
     def hint_words(self, move: Any) -> str: ...
-
-
-HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
 
 
 def view_controls(app: Controlled) -> list[Control]:
@@ -115,15 +114,23 @@ def window_keys(app: Controlled) -> Keys:
 
 
 def hint_message(app: Controlled) -> None:
-    """H: the best move or moves for the side to move, as `analyze` judges them."""
+    """H: the best move or moves for the side to move, as `analyze` judges them, thought
+    of beside the window (`show_hint` says them once found)."""
     state = app.state
     if state.to_move is None:
         app.message = GAME_OVER
     elif not state.legal_moves():
         app.message = "The cards are dealt next: nothing to choose"
     else:
-        deadline = time.monotonic() + HINT_BUDGET_S
-        found = hint(app.game, state, lambda: time.monotonic() >= deadline, len(app.history))
+        asked = (app.game, state.copy(), len(app.history))
+        app.message = app.jobs.hint(app.session.position, lambda: asked)
+
+
+def show_hint(app: Controlled) -> None:
+    """Once the hint asked for is found, and the game is still where it was: say it and
+    outline its moves."""
+    found = app.jobs.hint_found(app.session.position)
+    if found is not None:
         app.board.hinted = (app.session.position, found.best)
         app.message = "Hint: " + hint_text(found, app.hint_words)
 

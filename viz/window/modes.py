@@ -4,7 +4,7 @@ clicks on the board refused). The shell asks its mode and never which mode it is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -13,9 +13,6 @@ from viz.window.controls import Controlled, playback_keys, view_controls
 from viz.window.hooks import GAME_OVER, Keys
 from viz.window.panel import Button, Control, Label, Slider
 
-if TYPE_CHECKING:
-    from viz.window.jobs import WindowJobs
-
 
 class Played(Controlled, Protocol):
     """What a mode uses of its window: the shared controls' needs, the game's own
@@ -23,8 +20,6 @@ class Played(Controlled, Protocol):
 
     @property
     def rules(self) -> Any: ...
-    @property
-    def jobs(self) -> WindowJobs: ...
 
     def play(self, move: Any, automatic: bool = False) -> str | None: ...
     def next_automatic_move(self) -> Any: ...
