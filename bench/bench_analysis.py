@@ -4,7 +4,7 @@ move took; against plain baselines measured in the same run: for Odds and Evens 
 minimax over the engine instead of the solver, and for Load's playouts the engine
 playing one game at a time instead of the numpy batch.
 
-Run: python bench/bench_analysis.py [--repeats 3] [--shared ../shared/data/…jsonl]
+Run: python bench/bench_analysis.py [--repeats 3] [--full LOAD.jsonl]
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ from games.tiles import CHANCE, TilesState
 from games.tiles.ai import careful, random_deal
 from games.tiles.judging import JUDGING as tiles_judging
 from viz.analysis.moves import analyze
-from viz.analysis.runner import Workers
 from viz.cli import main as cli_main
 from viz.files import load_replay
+from viz.sweeps.runner import Workers
 from viz.window.controls import HINT_BUDGET_S
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data" / "load-7x7-full-49-stages.jsonl"
+FULL_LOAD_GAME = ROOT / "tests" / "load-7x7-full-49-stages.jsonl"
 
 
 def engine_minimax(replay: Replay) -> int:
@@ -147,7 +147,7 @@ def issue_game(folder: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--shared", type=Path, default=SHARED)
+    parser.add_argument("--full", type=Path, default=FULL_LOAD_GAME)
     args = parser.parse_args()
     workers = os.cpu_count() or 1
     scratch = tempfile.mkdtemp()
@@ -157,8 +157,7 @@ def main() -> None:
         ("Even Odds 4 players sample, estimated", ROOT / "recordings" / "tiles-sample.jsonl"),
         ("Even Odds, random against 3 Hard, seed 5", issue_game(Path(scratch))),
     ]
-    if args.shared.exists():
-        games.insert(2, ("Load 7x7, the shared 98-turn game", args.shared))
+    games.insert(2, ("Load 7x7, the 98-turn game", args.full))
     rows = []
     for label, path in games:
         replay = load_replay(path)

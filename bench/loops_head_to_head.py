@@ -1,4 +1,4 @@
-"""The head-to-head table of the Odds and Evens players (SPEC 4.4), as Markdown.
+"""The head-to-head table of the Odds and Evens players (docs/rules.md 4.4), as Markdown.
 
 Each cell is the share of games the row player wins against the column
 player; the first mover alternates from game to game.

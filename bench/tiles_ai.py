@@ -1,4 +1,4 @@
-"""How often each Even Odds tier wins, by table size (SPEC 5.2), with a 95 % interval.
+"""How often each Even Odds tier wins, by table size (docs/rules.md 5.2), with a 95 % interval.
 
 One seat of the tier named (rotating through the seats, and the first leader rotating
 too) against seats of another tier; a shared win counts as a fraction. "hard, own

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from games import load, loops, tiles
-from games.base import AnyGame, Game, GameError, IllegalMove, RulesError
-from games.kit import GameKit, Kits, KitView
+from typing import TYPE_CHECKING
+
+from games.registry import Kits, KitView, Listed
+
+if TYPE_CHECKING:
+    from games.base import AnyGame
+    from games.kit import GameKit
 
 # Every game, in the order menus list them: adding a game is its package and a line here.
-KITS = Kits([load.KIT, loops.KIT, tiles.KIT])
+KITS = Kits(
+    [
+        Listed("load", "Load", "games.load:KIT"),
+        Listed("loops", "Odds and Evens", "games.loops:KIT"),
+        Listed("tiles", "Even Odds", "games.tiles:KIT"),
+    ]
+)
 REGISTRY: KitView[AnyGame] = KitView(KITS, lambda kit: kit.game)
 
 
@@ -16,4 +26,4 @@ def register(kit: GameKit) -> None:
     KITS.register(kit)
 
 
-__all__ = ["KITS", "REGISTRY", "AnyGame", "Game", "GameError", "IllegalMove", "RulesError"]
+__all__ = ["KITS", "REGISTRY", "register"]

@@ -1,22 +1,21 @@
 """A game's kit: the one object through which the shared code meets a game.
 
-A kit holds the rules engine itself and, named by import path (`module:attribute`),
-what draws and tells the game and its window: those live in `viz`, which `games`
-never imports, and are loaded only when something draws or opens a window. The
-analysis reaches a game through the kit's `Judging` hooks alone.
+A kit holds the rules engine, how the analysis judges the game, its sample recording
+and the tiers its window may offer. What draws the game and its window live in `viz`,
+which finds them by game id: `games` names nothing of `viz`.
 
-The kits of the product's games are listed in `games/__init__.py`; `register` adds
-another (a plug-in, or the tests' own game).
+The product's games are listed in `games/__init__.py` (see games/registry.py).
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from games.base import AnyGame
+from games.screens import OPEN, Screens
 
 if TYPE_CHECKING:  # numpy is loaded by the analysis alone: the command line starts at once
     import numpy as np
@@ -29,8 +28,6 @@ if TYPE_CHECKING:  # numpy is loaded by the analysis alone: the command line sta
     Sampler = Callable[[Any, Sequence[Any], int, range, int], Shares]
     """Playouts of `options` from a position for the mover `seat`: (state, options, seat,
     trials, seed). Trial t draws the same chances whichever option it follows."""
-
-T = TypeVar("T")
 
 ExactValue = Callable[[Any, int], float]
 """A solved position's value for a seat: its share of the win, 0 to 1."""
@@ -74,63 +71,14 @@ class Judging:
 
 @dataclass(frozen=True)
 class GameKit:
-    """One game: its rules engine, how it is judged, and (by import path, loaded when
-    needed) its scene kit and its window class. `sample` is its golden recording's
-    path from the project's root; `opponents` the tiers `play --vs` may name."""
+    """One game: its rules engine and how it is judged. `sample` is its golden
+    recording's path from the project's root; `opponents` the tiers `play --vs` may
+    name; `screens` what each screen of a game played together may see (everything,
+    by default)."""
 
     game: AnyGame
-    scene: str
-    window: str
     sample: str
     judging: Judging
     opponents: tuple[str, ...] = ()
     default_opponent: str = ""
-
-
-def load_named(path: str) -> Any:
-    """The object an import path `package.module:attribute` names."""
-    import importlib
-
-    module, _, attribute = path.partition(":")
-    return getattr(importlib.import_module(module), attribute)
-
-
-class Kits(Mapping[str, GameKit]):
-    """The registered kits by game id, in the order they were registered."""
-
-    def __init__(self, kits: Sequence[GameKit]) -> None:
-        self._kits: dict[str, GameKit] = {}
-        for kit in kits:
-            self.register(kit)
-
-    def register(self, kit: GameKit) -> None:
-        if kit.game.id in self._kits:
-            raise ValueError(f"a game {kit.game.id!r} is registered already")
-        self._kits[kit.game.id] = kit
-
-    def __getitem__(self, game_id: str) -> GameKit:
-        return self._kits[game_id]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._kits)
-
-    def __len__(self) -> int:
-        return len(self._kits)
-
-
-class KitView(Mapping[str, T]):
-    """One part of each registered kit, by game id: a view of the kits, never a list of
-    its own, so a kit registered later is in it too."""
-
-    def __init__(self, kits: Kits, part: Callable[[GameKit], T]) -> None:
-        self._kits = kits
-        self._part = part
-
-    def __getitem__(self, game_id: str) -> T:
-        return self._part(self._kits[game_id])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._kits)
-
-    def __len__(self) -> int:
-        return len(self._kits)
+    screens: Screens = OPEN

@@ -90,15 +90,24 @@ class Replay:
 
 
 def header_line(
-    game: AnyGame, rules: Any, seed: int | None, timed: bool = False, **extra: Any
+    game: AnyGame,
+    rules: Any,
+    seed: int | None,
+    timed: bool = False,
+    *,
+    kept: Mapping[str, Any] | None = None,
+    **extra: Any,
 ) -> str:
-    """The header of a recording whose events carry times (`timed`) or carry none."""
+    """The header of a recording whose events carry times (`timed`) or carry none;
+    `kept` and `extra` are its further keys (`kept` a copied recording's, whatever they
+    are named, as `header_extras` gives them)."""
     header = {
         "format": FORMAT,
         "version": TIMED_VERSION if timed else UNTIMED_VERSION,
         "game": game.id,
         "rules": game.rules_dict(rules),
         "seed": seed,
+        **(kept or {}),
         **extra,
     }
     return json.dumps(header)
@@ -130,13 +139,16 @@ def recording_text(
     result: Mapping[str, Any] | None,
     judgements: Mapping[int, Mapping[str, Any]] | None = None,
     times: Sequence[int] = (),
+    *,
+    kept: Mapping[str, Any] | None = None,
     **extra: Any,
 ) -> str:
     """A whole recording; `judgements` (by move index) are an analysis's, carried on
-    their moves' lines; `times`, one a move or none, are when each move was played."""
+    their moves' lines; `times`, one a move or none, are when each move was played;
+    `kept` and `extra` are the header's further keys (see `header_line`)."""
     notes = judgements or {}
     when: list[int | None] = [*times] or [None] * len(moves)
-    lines = [header_line(game, rules, seed, timed=bool(times), **extra)]
+    lines = [header_line(game, rules, seed, timed=bool(times), kept=kept, **extra)]
     lines += [
         event_line(game, move, notes.get(index), when[index]) for index, move in enumerate(moves)
     ]

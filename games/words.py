@@ -25,3 +25,13 @@ def percent(fraction: float) -> str:
 def give_or_take(amount: str) -> str:
     """An error as "± 6 %", the sign held to the amount."""
     return f"±{NO_BREAK}{amount}"
+
+
+def held(*words: str) -> str:
+    """Words no line breaker parts ("at stage 19"), joined by no-break spaces."""
+    return NO_BREAK.join(words)
+
+
+def listed(items: list[str]) -> str:
+    """ "12+13", "12+13 and 14+15", "3, 7 and 9": a list as a sentence says it."""
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)

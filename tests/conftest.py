@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from games import register
-
 # Headless by default: windows open on SDL's dummy driver, sound goes nowhere.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -19,8 +17,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).parent))
 import sums  # noqa: E402
 
+from viz.kits import register  # noqa: E402
+
+# Fixtures the tests of outputs share (`game`, `long_game`).
+pytest_plugins = ["support.outputs"]
+
 # The tests' own game, registered as any game outside the package would be: one line.
-register(sums.KIT)
+register(sums.KIT, scene="sums.scene:KIT", window="sums.window:SumsApp")
 
 # Windows built in a test read their settings from a folder of the test run, never the
 # user's: there motion is reduced, so that a picture is final the frame after a move.

@@ -15,6 +15,7 @@ ESTIMATED = ["--trials", "64"]  # quick playouts where the exact search does not
 
 
 def _record(path: Path, *argv: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
     assert main(["record", *argv, "-o", str(path)]) == 0
 
 

@@ -1,4 +1,4 @@
-"""One conformance test run over every registered game (SPEC 1)."""
+"""One conformance test run over every registered game (docs/rules.md 1)."""
 
 import random
 

@@ -17,7 +17,7 @@ from games.recording import Replay, recording_text
 from games.tiles import Play
 from games.words import NO_BREAK
 from viz.cli import main
-from viz.export.engine import Clip
+from viz.export.clip import Clip
 from viz.export.judged import Judged, accuracy_words
 from viz.files import load_replay
 from viz.render.raster import render
@@ -33,7 +33,7 @@ RECORDINGS = Path(__file__).resolve().parents[1] / "recordings"
 LOAD_BLUNDER = ["record", "load", "--rows", "3", "--cols", "3", "--load", "3", "--seed", "5"]
 THROWN = f"?? Blunder: Red picked 8, chance 47{NB}% to 0{NB}%; best: Pick red 0 or Pick red 1"
 ONLY = (
-    "! Gold placed 2 pieces on right: the only move that is no blunder, "
+    "! Gold placed 2 pieces on right (now forces 2): the only move that is no blunder, "
     f"chance 100{NB}% to 100{NB}%"
 )
 
@@ -78,7 +78,7 @@ def test_the_frame_after_a_judged_move_carries_its_judgement(recordings):
     scenes = list(Clip(replay, annotate=True).scenes())
     assert THROWN in status_words(scenes[5])
     assert status_words(scenes[6]).endswith(
-        f"?? Blunder: Green picked 0+1, clearing red 4, 6, 8, chance 100{NB}% to 0{NB}%; "
+        f"?? Blunder: Green picked 0+1, clearing red 4, 6 and 8, chance 100{NB}% to 0{NB}%; "
         "best: Pick green 6+7 or Pass"
     )
     assert f"?! Inaccuracy: Red picked 4, chance 53{NB}% to 39{NB}%" in status_words(scenes[1])
@@ -98,10 +98,12 @@ def test_export_annotate_writes_the_words_into_the_svg_and_the_gif(recordings, t
     assert main(["export", analysed, "--gif", str(plain_gif)]) == 0
     scenes = list(Clip(load_replay(recordings["loops-analysed"]), annotate=True).scenes())
     assert [turn for turn, scene in enumerate(scenes) if ONLY in status_words(scene)] == [2, 4]
-    assert "! Gold placed 1 piece on left: the only move that is no blunder" in (
+    assert "! Gold placed 1 piece on left (now full): the only move that is no blunder" in (
         status_words(scenes[8])
     )
-    assert f"Blue placed 2 pieces on left: chance 0{NB}% to 0{NB}%" in status_words(scenes[1])
+    assert f"Blue placed 2 pieces on left (now forces 2): chance 0{NB}% to 0{NB}%" in status_words(
+        scenes[1]
+    )
     drawn = svg_texts(svg)
     for scene in scenes:  # the SVG draws every row of every frame's status
         rows = {s.text for s in scene.shapes if s.key.startswith("status-") and s.text}

@@ -16,13 +16,17 @@ import imageio_ffmpeg
 import pytest
 from PIL import Image
 from support.reference import pillow_gif
+from support.samples import FULL_LOAD_GAME
 from test_export import recorded_load_game
 
 from games import REGISTRY
 from viz.cli import main, record_game
 from viz.export import engine as export
-from viz.export.engine import Clip, export_clip, gif_bytes
-from viz.files import TEMP_MARK, load_replay
+from viz.export.animation import gif_bytes
+from viz.export.clip import Clip
+from viz.export.engine import export_clip
+from viz.files import load_replay
+from viz.outputs import TEMP_MARK
 
 FRAME_MS, HOLD_MS = 120, 360
 
@@ -284,14 +288,12 @@ ROOT = Path(__file__).resolve().parents[1]
     "recording",
     [
         ROOT / "recordings" / "load-sample.jsonl",  # in every checkout
-        ROOT.parent / "shared" / "data" / "load-7x7-full-49-stages.jsonl",  # the target's game
+        FULL_LOAD_GAME,
     ],
-    ids=["load-sample", "shared-98-turns"],
+    ids=["load-sample", "98-turns"],
 )
 def test_the_replay_page_weighs_at_most_the_svg_and_20_kb(tmp_path, recording):
     """The player and the move list in words, for a game of up to 98 turns."""
-    if not recording.exists():
-        pytest.skip("the shared 98-turn game is not beside this checkout")
     clip = Clip(load_replay(recording))
     export_clip(clip, {"svg": tmp_path / "game.svg", "html": tmp_path / "game.html"})
     page, svg = (tmp_path / "game.html").read_bytes(), (tmp_path / "game.svg").read_bytes()

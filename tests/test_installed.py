@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from support.answers import ON_THE_TABLES_PYTHON
 from support.xsession import XServer, XWindow
 
 import viz
@@ -106,38 +105,6 @@ def test_runs_from_its_install_not_the_checkout(installed: Installed) -> None:
         assert Path(module).is_relative_to(installed.venv), module
     version = installed.run("--version").stdout.strip()
     assert version == f"oddsevens {viz.__version__}"
-
-
-ANSWERED = """
-import sys
-sys.argv = ["oddsevens", *sys.argv[1:]]
-try:
-    from viz.__main__ import run
-    run()
-finally:
-    print("argparse loaded" if "argparse" in sys.modules else "argparse not loaded")
-"""
-
-
-@ON_THE_TABLES_PYTHON
-def test_help_is_answered_from_the_installed_table_as_argparse_prints_it(
-    installed: Installed,
-) -> None:
-    python = str(installed.venv / "bin" / "python")
-    argparse_code = "import sys; from viz.cli import main; sys.exit(main(sys.argv[1:]))"
-    for argv in (["--help"], ["sweep", "load", "--help"]):
-        answered, printed = (
-            subprocess.run(
-                [python, "-c", code, *argv],
-                cwd=installed.work,
-                env=installed.env,
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout
-            for code in (ANSWERED, argparse_code)
-        )
-        assert answered == printed + "argparse not loaded\n"
 
 
 def test_demo_validate_and_every_export(installed: Installed) -> None:

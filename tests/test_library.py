@@ -415,7 +415,7 @@ def test_catching_up_adds_what_a_killed_window_left_once_and_passes_a_live_one_b
     left = RecordingWriter(sessions / "left.jsonl", LOOPS, LOOPS.rules({}), 1, players=["you"])
     _, moves = play(LOOPS, LOOPS.rules({}), random.Random(1))
     left.event(moves[0], 0)
-    left._out.close()  # the window was killed: never closed, never kept
+    left._held.close()  # the window was killed: never closed, never kept
     live = RecordingWriter(sessions / "live.jsonl", LOOPS, LOOPS.rules({}), 2)
     live.event(moves[0], 0)
     (sessions / "broken.jsonl").write_text("{not json\n")

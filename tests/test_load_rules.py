@@ -1,4 +1,4 @@
-"""One test per Load rule clause (SPEC 3.1-3.3), each worked out by hand."""
+"""One test per Load rule clause (docs/rules.md 3.1-3.3), each worked out by hand."""
 
 import random
 

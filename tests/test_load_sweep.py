@@ -42,7 +42,7 @@ def test_the_exact_search_finds_player_1_winning_the_3x3_board_at_load_3():
 
 def policy_chance(state: LoadState, known: dict | None = None) -> float:
     """Player 2's exact winning chance when player 1 picks uniformly at random and
-    player 2 follows SPEC 3.3 (on stages divisible by 3, a uniformly random legal pair
+    player 2 follows docs/rules.md 3.3 (on stages divisible by 3, a uniformly random legal pair
     wholly below the highest uncleared red; otherwise a pass): every branch weighed,
     each position once (`known` holds the chances found so far)."""
     if state.to_move is None:

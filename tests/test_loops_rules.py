@@ -1,4 +1,4 @@
-"""Odds and Evens rules (SPEC 4.1) on hand-worked positions."""
+"""Odds and Evens rules (docs/rules.md 4.1) on hand-worked positions."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The compact solver against the engine, the source's fairness figures, and the AI tiers."""
+"""The compact solver against the engine, the figures of docs/rules.md 4.4, and the AI tiers."""
 
 import random
 from functools import cache
@@ -82,7 +82,7 @@ def test_solver_values_equal_a_brute_force_over_engine_states(capacity, flips):
         assert search.random_win_probability(key) == pytest.approx(chance, abs=1e-12)
 
 
-# --- the source's figures (SPEC 4.4) --------------------------------------------------
+# --- the figures to reproduce (docs/rules.md 4.4) ---------------------------------------
 
 
 def test_capacity_4_with_2_flips_gives_the_first_mover_14_to_15_percent():
@@ -91,7 +91,7 @@ def test_capacity_4_with_2_flips_gives_the_first_mover_14_to_15_percent():
 
 def test_capacity_7_with_2_flips_is_48_5_percent_exactly_and_by_monte_carlo():
     exact = exact_rate(7, 2)
-    assert abs(exact - 0.485) < 0.007  # the source's 20,000-trial figure, within 2 sigma
+    assert abs(exact - 0.485) < 0.007  # the 20,000-game figure of docs/rules.md 4.4, within 2 sigma
     measured = monte_carlo_chunk(7, 2, 20_000, seed=2026) / 20_000
     assert abs(measured - exact) < 0.007
 

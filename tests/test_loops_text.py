@@ -1,4 +1,4 @@
-"""Typed commands and the status read-back (SPEC 4.3)."""
+"""Typed commands and the status read-back (docs/rules.md 4.3)."""
 
 import pytest
 from hypothesis import given, settings
@@ -80,3 +80,23 @@ def test_read_back_of_a_bare_board_jams_and_the_end():
     state.apply(Place(1, RIGHT))
     text = read_back(state)
     assert "jammed: forces 2 with 1 slot free" in text and "Game over: gold wins." in text
+
+
+def test_a_move_says_what_it_leaves_its_loop_forcing_and_a_flip_what_it_locks():
+    """Issue 46, item 2: blue's 2 on the left leave an even streak (forces 2); gold's flip
+    of blue's newest piece locks it gold and leaves a streak of 1 (forces 1)."""
+    from games import REGISTRY
+    from games.loops import Flip, Place
+    from games.loops.engine import LEFT
+    from viz.scenes.loops import move_words
+
+    game = REGISTRY["loops"]
+    state = game.new_state(game.rules({}))
+    before = state.copy()
+    state.apply(Place(0, LEFT))
+    assert move_words(before, state) == "Blue placed 2 pieces on left (now forces 2)"
+    before = state.copy()
+    state.apply(Flip(1, LEFT))
+    assert move_words(before, state) == (
+        "Gold flipped the newest piece on left, locking it gold (now forces 1)"
+    )

@@ -12,7 +12,7 @@ from test_load_window import click, press, run
 
 from games import REGISTRY
 from games.loops.engine import LEFT, RIGHT
-from viz.export.engine import replay_scenes
+from viz.export.clip import replay_scenes
 from viz.files import load_replay
 from viz.scenes.loops import PALETTE, PIECE_COLORS
 from viz.scenes.shapes import rgb_hex
@@ -408,3 +408,17 @@ def test_the_move_list_marks_an_unsure_glyph(make_app):
     assert app.move_list.entry_words(1).startswith("1. ?* You placed ")
     assert app.move_list.entry_words(2).startswith("2. * The AI ")
     assert app.move_list.entry_words(3).startswith("3. ?? You placed ")
+
+
+def test_a_refusal_goes_once_the_game_has_moved_past_it(make_app):
+    """Issue 46, item 2: three placings of 2 leave the right loop 1 slot short of the 2
+    it forces; gold's click on it is refused in words that go with gold's next move."""
+    app = make_app()
+    for _ in range(3):
+        click_slot(app, RIGHT, len(app.state.pieces[RIGHT]))
+    assert app.state.loop_status(RIGHT) == "jammed"
+    click_slot(app, RIGHT, 6)
+    assert "jammed" in app.message and "jammed" in app.notes()[1]
+    click_slot(app, LEFT, 0)
+    assert app.state.turns == 4
+    assert app.message == "" and not any("jammed" in line for line in app.notes()[1:])

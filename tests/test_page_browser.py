@@ -6,7 +6,6 @@ the page and nothing is logged as an error."""
 from __future__ import annotations
 
 import io
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,7 +18,8 @@ from support.timed import timed_load_game
 from games import REGISTRY
 from games.words import NO_BREAK
 from viz.cli import main, record_game
-from viz.export.engine import Clip, export_clip
+from viz.export.clip import Clip
+from viz.export.engine import export_clip
 from viz.files import load_replay
 from viz.scenes import SCENES
 from viz.scenes.shapes import Circle, Rect
@@ -207,16 +207,14 @@ def test_a_click_in_the_move_list_jumps_there(open_page, pages):
     assert_picture_shows(page, list(clip.scenes())[4], "load")
 
 
-@pytest.mark.slow
 def test_play_and_pause(open_page):
-    page = open_page("loops")
-    page.keyboard.press("Space")  # 4 turns a second
-    time.sleep(0.7)
+    page = open_page("loops", clock=True)
+    page.keyboard.press("Space")  # 4 turns a second: turns 1 and 2 at 250 and 500 ms
+    page.clock.run_for(700)
     page.keyboard.press("Space")
-    paused_at = turn(page)
-    assert paused_at >= 2
-    time.sleep(0.6)
-    assert turn(page) == paused_at
+    assert turn(page) == 2
+    page.clock.run_for(600)
+    assert turn(page) == 2
     assert page.locator("#replay-play").text_content() == "Play (Space)"
 
 
@@ -483,15 +481,15 @@ def test_a_part_of_a_game_keeps_the_games_own_turn_numbers(open_page, exported):
 
 @pytest.mark.slow
 def test_space_plays_and_pauses_wherever_the_focus_is_but_on_a_button(open_page):
-    page = open_page("tiles-6")
+    page = open_page("tiles-6", clock=True)
     play = page.locator("#replay-play")
     page.locator("#replay-scrub").focus()
     page.keyboard.press("Space")  # on the scrubber
     assert play.text_content() == "Pause (Space)"
-    time.sleep(0.6)
+    page.clock.run_for(600)  # 4 turns a second: turns 1 and 2 at 250 and 500 ms
     page.keyboard.press("Space")
     assert play.text_content() == "Play (Space)"
-    assert turn(page) >= 2
+    assert turn(page) == 2
     page.evaluate("document.activeElement.blur()")
     page.keyboard.press("Space")  # on nothing
     assert play.text_content() == "Pause (Space)"
@@ -553,21 +551,20 @@ LISTEN = """() => {
 }"""
 
 
-@pytest.mark.slow  # two seconds of play; the stepping tests read the live region each run
 def test_the_live_region_speaks_at_most_twice_a_second_while_playing(open_page):
-    page = open_page("tiles-6")
+    page = open_page("tiles-6", clock=True)
     for _ in range(4):
         page.keyboard.press("+")
     assert page.locator("#replay-speed").text_content() == "60 turns a second"
     page.evaluate(LISTEN)
     page.keyboard.press("Space")
-    time.sleep(2)
+    page.clock.run_for(2000)
     page.keyboard.press("Space")
     played = turn(page)
     spoken = page.evaluate("window.spoken")
     *playing, paused = spoken
     times = [at for at, _, _ in playing]
-    # Many turns went by, a busy machine or not, and fewer were spoken, never two within
+    # Many turns went by by the page's clock, and fewer were spoken, never two within
     # half a second (so at most five in two seconds).
     assert played >= 10 and 1 <= len(playing) < played
     assert all(later - earlier >= 499 for earlier, later in zip(times, times[1:], strict=False))

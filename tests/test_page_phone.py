@@ -17,7 +17,7 @@ browser = test_page_browser.browser  # one Chromium per module, launched as the 
 
 # Pages made as a user makes them: `oddsevens record …` then `oddsevens export … --html`.
 RECORDED = {
-    "load": ["load", "--seed", "1"],  # the default 7x7 board
+    "load": ["load", "--rows", "7", "--cols", "7", "--load", "5", "--seed", "1"],
     "load-1x20": ["load", "--rows", "1", "--cols", "20", "--seed", "1"],
     "load-20x20": ["load", "--rows", "20", "--cols", "20", "--seed", "1"],
     "loops": ["loops", "--seed", "1"],

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.depth import examples
+from support.samples import FULL_LOAD_GAME
 from support.timed import timed_load_game
 
 from games.recording import RecordingError, parse
@@ -56,16 +57,13 @@ def test_an_unfinished_game_has_no_winner(tmp_path, capsys):
     assert code == 0 and report["winner"] is None and report["turns"] == 2
 
 
-def test_the_shipped_sample_and_the_shared_49_stage_game_validate(capsys):
+def test_the_shipped_sample_and_the_49_stage_game_validate(capsys):
     code, report = validate_json(SAMPLE, capsys)
     assert code == 0 and report["winner"] in (1, 2)
-    shared = Path(__file__).resolve().parents[2] / "shared" / "data"
-    full = shared / "load-7x7-full-49-stages.jsonl"
-    if full.exists():
-        assert validate_json(full, capsys) == (
-            0,
-            {"ok": True, "game": "load", "turns": 98, "winner": 2, "stage": 49},
-        )
+    assert validate_json(FULL_LOAD_GAME, capsys) == (
+        0,
+        {"ok": True, "game": "load", "turns": 98, "winner": 2, "stage": 49},
+    )
 
 
 BAD = {
@@ -224,7 +222,7 @@ def test_record_writes_a_finished_game_that_validates(tmp_path, capsys):
         main(["record", "load", "--seed", "7", "--rows", "5", "--cols", "6", "-o", str(out)]) == 0
     )
     header = json.loads(out.read_text().splitlines()[0])
-    assert header["seed"] == 7 and header["rules"] == {"rows": 5, "cols": 6, "load": 5}
+    assert header["seed"] == 7 and header["rules"] == {"rows": 5, "cols": 6, "load": 6}
     capsys.readouterr()
     code, report = validate_json(out, capsys)
     assert code == 0 and report["winner"] in (1, 2)

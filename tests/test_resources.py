@@ -10,7 +10,8 @@ import pytest
 import viz
 from viz import resources
 from viz.cli import main
-from viz.files import FileError, write_atomic
+from viz.files import FileError
+from viz.outputs import write_atomic
 
 SAMPLE = Path(__file__).resolve().parents[1] / "recordings" / "load-sample.jsonl"
 
@@ -47,7 +48,7 @@ def broken_install(tmp_path, monkeypatch):
 def test_a_lost_page_file_is_the_programs_fault_and_writes_nothing(
     broken_install, tmp_path, capsys
 ):
-    page = tmp_path / "out" / "game.html"
+    page = tmp_path / "game.html"
     gif = page.with_suffix(".gif")
     assert main(["export", str(SAMPLE), "--html", str(page), "--gif", str(gif)]) == 1
     error = capsys.readouterr().err

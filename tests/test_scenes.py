@@ -7,6 +7,7 @@ import random
 import xml.etree.ElementTree as ET
 from types import SimpleNamespace
 
+from support.boards import SEVEN_BY_SEVEN
 from test_tiles_rules import dealt, t, tiles
 
 from games.load import PASS, LoadRules, LoadState, Pick, SetLoad
@@ -36,7 +37,7 @@ ONE_DISPUTE = [
 
 
 def load_after(*moves, rules=None):
-    state = LoadState(rules or LoadRules())
+    state = LoadState(rules or LoadRules(**SEVEN_BY_SEVEN))
     for move in moves:
         state.apply(move)
     return state
@@ -80,8 +81,12 @@ def test_load_end_names_the_colour_the_count_the_load_and_the_stage():
     rules = LoadRules(rows=3, cols=3, load=3)
     state = load_after(*[m for cell in (5, 6, 7, 8) for m in (Pick(1, cell), PASS)], rules=rules)
     rows = [s.text for s in scene_of(state).shapes if s.key.startswith("status-")]
-    # the last move's words stay beside the result; long lines wrap, never cut
-    assert " ".join(rows[1:]) == "Green passed · Red wins: 4 uncleared red, Load 3, at stage 4"
+    # the last move's words stay beside the result; long lines wrap, never cut, and never
+    # inside "Load 3" or "at stage 4" (no-break spaces)
+    assert " ".join(rows[1:]).replace("\u00a0", " ") == (
+        "Green passed · Red wins: 4 uncleared red, Load 3, at stage 4"
+    )
+    assert "Load\u00a03, at\u00a0stage\u00a04" in rows[-1]
 
 
 def test_load_legend_names_the_colours_and_the_load_with_the_slider():
@@ -158,7 +163,11 @@ def test_even_odds_says_who_won_the_dispute_with_what_and_what_they_scored():
     for play in ONE_DISPUTE:
         state.apply(play)
     keys = scene_of(state).by_key()
-    assert keys["status-1"].text == "Seat 3 wins with green-6 and scores 1 · Seat 3 to play"
+    status = [shape.text for shape in scene_of(state).shapes if shape.key.startswith("status-")]
+    assert " ".join(status[1:]).replace("\u00a0", " ") == (
+        "Seat 3 won the dispute with green-6 and takes the 1: +1 point (lowest total wins)"
+        " · Seat 3 to play"
+    )
     assert "score-mark-0" in keys and "score-mark-3" in keys  # round 1 and the total
     last, tile = keys["last-move"], keys[tile_key(t("purple-1"))]  # seat 4's, the last
     assert abs(last.points[0][0] - tile.x) < tile.w / 2
@@ -266,3 +275,15 @@ def test_a_deal_clears_the_felt_so_no_tile_is_drawn_twice():
         assert drawn and max(drawn.values()) == 1
         assert not any(s.key.startswith("play-") for s in scene.shapes)  # no seat names
         assert scene.by_key()["dispute"].text == "Dispute"  # an empty felt, not the last
+
+
+def test_a_red_pick_that_clears_two_green_pairs_names_both():
+    """Issue 46, item 2, on 4x4 at Load 8: red 15, green 0+1 (clearing red 15), red 14,
+    green 6+7 (clearing red 14); red's 0 is below both pairs, so it clears them both."""
+    from viz.scenes.load import move_words, status_lines
+
+    moves = [Pick(1, 15), Pick(2, 0), Pick(1, 14), Pick(2, 6)]
+    before = load_after(*moves, rules=LoadRules(rows=4, cols=4, load=8))
+    after = load_after(*moves, Pick(1, 0), rules=LoadRules(rows=4, cols=4, load=8))
+    assert move_words(before, after) == "Red picked 0, clearing green 0+1 and 6+7"
+    assert status_lines(after)[1] == "Red picked 0, clearing green 0+1 and 6+7 · Green to move"

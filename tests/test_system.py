@@ -159,3 +159,48 @@ def test_a_failure_with_no_stop_behind_it_is_not_hidden(monkeypatch):
     monkeypatch.setattr(cli, "build_parser", _parser_with(fails))
     with pytest.raises(ImportError, match="a real fault"):
         cli.main(["x"])
+
+
+# What a module changes for the whole process when it is imported, run in a fresh one.
+IMPORTED = """
+import os, signal, sys
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # pygame's banner, printed on its import
+handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+environment, interval = dict(os.environ), sys.getswitchinterval()
+sys.modules["fcntl"] = None  # as on a system without it
+import viz, viz.cli, viz.export.engine, viz.library.store, viz.window.app
+changed = [key for key in os.environ.keys() | environment.keys()
+           if os.environ.get(key) != environment.get(key)]
+handlers_now = {s: signal.getsignal(s) for s in handlers}
+print(changed, handlers_now == handlers, sys.getswitchinterval() == interval)
+"""
+
+
+def test_importing_the_product_changes_nothing_of_the_process():
+    from support.processes import fresh_python
+
+    assert fresh_python(IMPORTED) == "[] True True\n"
+
+
+def test_a_waiting_lock_keeps_a_try_out_until_closed(tmp_path: Path) -> None:
+    from viz.system import lock_waiting
+
+    path = tmp_path / "f"
+    path.touch()
+    held, other = _open(path), _open(path)
+    try:
+        lock_waiting(held)
+        assert not try_lock(other)
+    finally:
+        os.close(held)
+    assert try_lock(other)
+    os.close(other)
+
+
+def test_the_switch_interval_is_put_back_after_the_block() -> None:
+    from viz.system import switch_interval
+
+    before = sys.getswitchinterval()
+    with switch_interval(0.001):
+        assert sys.getswitchinterval() == pytest.approx(0.001)
+    assert sys.getswitchinterval() == before

@@ -1,4 +1,4 @@
-"""Even Odds rules (SPEC 5.1) on hand-worked deals, and what each seat may see."""
+"""Even Odds rules (docs/rules.md 5.1) on hand-worked deals, and what each seat may see."""
 
 import json
 import random

@@ -10,6 +10,7 @@ import pygame
 import pytest
 import test_load_window
 import test_loops_window
+from support.boards import SEVEN_BY_SEVEN
 from test_load_window import cell_centre, click, press
 from test_loops_window import run, type_line
 
@@ -127,7 +128,7 @@ def test_the_end_of_game_read_back_starts_with_the_result(make_app):
 
 def test_replay_play_runs_to_the_end_and_again_from_the_start(tmp_path):
     moves = [Pick(1, 20), Pick(2, 7), Pick(1, 30), PASS, Pick(1, 40)]
-    window = LoadApp(LOAD, LOAD.rules({}), script=moves, size=(900, 700))
+    window = LoadApp(LOAD, LOAD.rules(SEVEN_BY_SEVEN), script=moves, size=(900, 700))
     try:
         total = window.mode.script.turns
         window.mode.toggle_loop()
@@ -159,8 +160,27 @@ def test_you_win_a_dispute_and_score_in_the_second_person():
     game = REGISTRY["tiles"]
     state = game.new_state(game.rules({"players": 3}))
     state.last_dispute = [(0, 9), (1, 3), (2, 25)]  # red-10 from seat 0 beats red-4
-    assert dispute_text(state, 0) == "You win with red-10 and score 4"
-    assert dispute_text(state, None) == "Seat 0 wins with red-10 and scores 4"
+    assert dispute_text(state, 0) == (
+        "You won the dispute with red-10 and take the 4: "
+        "+4\u00a0points (lowest\u00a0total\u00a0wins)"
+    )
+    assert dispute_text(state, None) == (
+        "Seat 0 won the dispute with red-10 and takes the 4: "
+        "+4\u00a0points (lowest\u00a0total\u00a0wins)"
+    )
+
+
+def test_a_dispute_that_scores_one_says_one_point():
+    """Issue 46, item 2: seat 1's green-3 (tile 22) takes green-1 (20) and yellow-2 (11)."""
+    from viz.scenes.tiles import dispute_text
+
+    game = REGISTRY["tiles"]
+    state = game.new_state(game.rules({"players": 3}))
+    state.last_dispute = [(0, 20), (1, 22), (2, 11)]
+    assert dispute_text(state, 1) == (
+        "You won the dispute with green-3 and take the 1: "
+        "+1\u00a0point (lowest\u00a0total\u00a0wins)"
+    )
 
 
 @pytest.mark.parametrize("capacity", [11, 12])

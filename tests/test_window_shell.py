@@ -2,7 +2,9 @@
 hover and pressed marks. Driven headless by real pygame events; asserts on state and pixels."""
 
 import pygame
+import pytest
 import test_hints
+from support.boards import SEVEN_BY_SEVEN
 from test_load_window import cell_centre, click, hover, press, run
 
 from games import REGISTRY
@@ -24,7 +26,9 @@ opened = test_hints.opened  # the windows a test opens, closed after it
 
 
 def load_window(opened, **options):
-    window = LoadApp(LOAD, LOAD.rules(options.pop("rules", {})), seed=1, size=(980, 720), **options)
+    window = LoadApp(
+        LOAD, LOAD.rules(options.pop("rules", SEVEN_BY_SEVEN)), seed=1, size=(980, 720), **options
+    )
     opened.append(window)
     run(window)
     return window
@@ -160,8 +164,25 @@ def test_palette_on_a_window_command_colours_that_window(opened):
     )
 
 
+@pytest.mark.parametrize(
+    ("asked", "opens", "said"),
+    [
+        ("100x100", (640, 480), ["--window 100x100 is under the 640x480 floor: opening 640x480"]),
+        ("700x300", (700, 480), ["--window 700x300 is under the 640x480 floor: opening 700x480"]),
+        ("640x480", (640, 480), []),
+    ],
+)
+def test_a_window_size_under_the_floor_is_raised_saying_so(capsys, asked, opens, said):
+    from viz.cli import build_parser
+    from viz.cli.windows import window_options
+
+    args = build_parser().parse_args(["watch", "--window", asked])
+    assert window_options(args)["size"] == opens
+    assert capsys.readouterr().err.splitlines() == [f"oddsevens: {line}" for line in said]
+
+
 def test_a_mouse_over_the_board_before_the_first_picture_is_no_matter(opened):
-    window = LoadApp(LOAD, LOAD.rules({}), seed=1, size=(980, 720))
+    window = LoadApp(LOAD, LOAD.rules(SEVEN_BY_SEVEN), seed=1, size=(980, 720))
     opened.append(window)
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(0, 0, 0))

@@ -263,6 +263,18 @@ def test_resizing_keeps_the_window_and_moves_the_panel(open_window, game, tmp_pa
         assert shot.getpixel(new_game.center) not in (PANEL_COLOR, (0, 0, 0))
 
 
+@pytest.mark.slow
+def test_without_a_window_manager_a_smaller_size_is_raised_to_the_floor(open_window):
+    """Issue 46, item 8: Xvfb has no window manager to hold the minimum size, so 500x400
+    left a 5 px legend and no move list; the window takes 640x480 back itself."""
+    window = open_window("watch")
+    window.xdotool("windowsize", window.id, "500", "400")
+    assert wait_until(lambda: window.size() == (640, 480), 5)
+    assert wait_until(
+        lambda: window.screenshot().getpixel((637, 477)) == PANEL_COLOR, 5
+    )  # drawn whole
+
+
 def big_load(size=SIZE) -> LoadApp:
     """An off-screen Load window on a 20x20 board: where the one under X draws things."""
     game = REGISTRY["load"]

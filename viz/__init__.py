@@ -1,10 +1,6 @@
 """Scenes, renderers (pygame, Pillow/GIF, SVG), the windows and the command line."""
 
-import os
-
 __version__ = "0.2.0"  # the one place the version is written
-
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the command line
 
 MIN_WINDOW_SIZE = (640, 480)  # the smallest window whose layout the windows promise
 DEFAULT_SIZE = 560  # px: exports' default width, where text is at least 9 px

@@ -1,14 +1,14 @@
-"""Reading recordings from disk, writing them as play goes on, and atomic writes."""
+"""Recordings on disk: reading them (bounded, never waiting on a FIFO, the first bad
+line named), finding them in folders, and writing them whole or as play goes on,
+through the output transactions of viz/outputs.py."""
 
 from __future__ import annotations
 
-import errno
 import io
 import itertools
 import os
 import stat
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -26,18 +26,10 @@ from games.recording import (
 )
 from viz.errors import FileError as FileError
 from viz.errors import shown as shown
-from viz.system import READ_NO_FOLLOW, READ_NO_WAIT, raise_if_stopped, signals_held, try_lock
+from viz.outputs import Outputs, sync_file, write_atomic
+from viz.system import READ_NO_WAIT, try_lock
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
-
-
-class ToolError(OSError):
-    """An outside program (ffmpeg) failed writing a file: `reason` is its one line,
-    `log` everything it said."""
-
-    def __init__(self, reason: str, log: str) -> None:
-        super().__init__(errno.EIO, reason)
-        self.log = log
 
 
 _NOT_FILES = (
@@ -199,145 +191,6 @@ def _lines(path: Path, stream: IO[bytes]) -> Iterator[str]:
         yield line[:-2] + "\n" if line.endswith("\r\n") else line
 
 
-TEMP_MARK = ".oddsevens-"  # in the name of every temporary output, with the writer's pid
-
-
-class Outputs:
-    """The files one command writes, all or nothing: each is written to a temporary file
-    in its target folder, and only when every one is complete are they renamed into
-    place. On any failure the temporary files go, the old files stay as they were, and
-    the folders this batch made are removed again.
-
-    Each temporary file is locked (`flock`) from its creation until the batch ends, so
-    the clean-up of killed runs' temporaries never takes a live one, whatever process
-    or PID namespace it comes from."""
-
-    def __init__(self) -> None:
-        self.pending: list[tuple[Path, Path]] = []
-        self.written: list[Path] = []  # once committed, in the order they were claimed
-        self.created: list[Path] = []  # folders this batch made, outermost first
-        self.placeholders: list[Path] = []  # names claimed by new_name, empty until commit
-        self._locks: list[int] = []
-
-    def new_name(self, folder: Path, stem: str, suffix: str) -> Path:
-        """A name `stem{suffix}` in `folder` (or `stem-2{suffix}`, …) that nobody else has
-        or will get: it is claimed at once with an exclusive create, and the empty file
-        goes again if the batch fails. Two writers in the same second get two names."""
-        with signals_held():  # a file made is a file noted for clean-up
-            return self._new_name(folder, stem, suffix)
-
-    def _new_name(self, folder: Path, stem: str, suffix: str) -> Path:
-        try:
-            self._make_folder(folder)
-            for number in range(1, 10_000):
-                path = folder / (f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}")
-                try:
-                    os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
-                except FileExistsError:
-                    continue
-                self.placeholders.append(path)
-                return path
-        except OSError as error:
-            raise FileError(folder / f"{stem}{suffix}", error.strerror or str(error)) from None
-        raise FileError(folder / f"{stem}{suffix}", "no free name left")
-
-    def claim(self, path: Path | str) -> Path:
-        """A temporary path to write `path`'s content to."""
-        path = Path(path)
-        check_target(path)
-        if any(_same_target(path, other) for _, other in self.pending):
-            raise FileError(path, "named twice: one command writes each file once")
-        with signals_held():  # a file made is a file noted for clean-up
-            try:
-                self._make_folder(path.parent)
-                remove_stale_temporaries(path.parent)
-                temp = self._locked_temporary(path)
-            except OSError as error:
-                raise FileError(path, error.strerror or str(error)) from None
-            self.pending.append((temp, path))
-        return temp
-
-    def _make_folder(self, folder: Path) -> None:
-        missing = []
-        while not os.path.lexists(folder) and folder != folder.parent:
-            missing.append(folder)
-            folder = folder.parent
-        for made in reversed(missing):
-            try:
-                os.mkdir(made)
-            except FileExistsError:
-                continue  # another writer made it a moment ago: theirs, not ours to remove
-            self.created.append(made)
-
-    def _locked_temporary(self, path: Path) -> Path:
-        import tempfile  # here, not at the top: reading commands start faster without it
-
-        prefix = f".{path.name}{TEMP_MARK}{os.getpid()}-"
-        while True:
-            handle, temp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".part")
-            try:
-                locked = try_lock(handle)
-                mine = os.fstat(handle)
-                there = os.stat(temp)
-            except OSError:
-                locked = False
-            if not locked:
-                os.close(handle)
-                continue  # taken away before the lock held: claim another name
-            if (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino):
-                self._locks.append(handle)
-                return Path(temp)
-            os.close(handle)
-
-    def write_text(self, path: Path | str, text: str) -> None:
-        temp = self.claim(path)
-        writing(Path(path), temp, lambda target: target.write_text(text, encoding="utf-8"))
-
-    def write_bytes(self, path: Path | str, data: bytes) -> None:
-        temp = self.claim(path)
-        writing(Path(path), temp, lambda target: target.write_bytes(data))
-
-    def commit(self) -> list[Path]:
-        """Rename every temporary file into place; any failure is one FileError naming
-        its target. A file that is replaced keeps its permission bits."""
-        default = 0o666 & ~_umask()
-        for temp, path in self.pending:
-            try:
-                check_target(path)
-                _sync(temp)
-                try:
-                    mode = stat.S_IMODE(os.stat(path).st_mode)
-                except FileNotFoundError:
-                    mode = default
-                os.chmod(temp, mode)
-            except OSError as error:
-                raise FileError(path, error.strerror or str(error)) from None
-        for temp, path in self.pending:
-            try:
-                os.replace(temp, path)
-            except OSError as error:
-                raise FileError(path, error.strerror or str(error)) from None
-        self.written = [path for _, path in self.pending]
-        self.pending, self.placeholders, self.created = [], [], []  # all theirs now
-        self._unlock()
-        return self.written
-
-    def discard(self) -> None:
-        for temp in [temp for temp, _ in self.pending] + self.placeholders:
-            with suppress(OSError):
-                temp.unlink(missing_ok=True)
-        self._unlock()
-        for folder in reversed(self.created):
-            with suppress(OSError):
-                folder.rmdir()  # only if still empty
-        self.created = []
-
-    def _unlock(self) -> None:
-        locks, self._locks = self._locks, []
-        for handle in locks:
-            os.close(handle)
-
-
 def recordings_in(folder: Path) -> list[Path]:
     """The recordings in `folder` (regular files, not links), oldest first; none when
     the folder cannot be read. Another process may delete or replace a file at any
@@ -356,116 +209,6 @@ def recordings_in(folder: Path) -> list[Path]:
     return [path for *_, path in sorted(found)]
 
 
-def in_use(path: Path) -> bool:
-    """Whether some live writer holds `path` open and locked (a window's session)."""
-    try:
-        handle = os.open(path, READ_NO_FOLLOW)
-    except OSError:
-        return False
-    try:
-        return not try_lock(handle, shared=True)
-    finally:
-        os.close(handle)
-
-
-def check_target(path: Path) -> None:
-    """An output path may be missing or a regular file; anything else is refused, never
-    replaced (a device, a FIFO, a socket, a symbolic link, a directory)."""
-    try:
-        found = os.lstat(path)
-    except FileNotFoundError:
-        return
-    except OSError as error:
-        raise FileError(path, error.strerror or str(error)) from None
-    if stat.S_ISDIR(found.st_mode):
-        raise FileError(path, "is a directory")
-    if stat.S_ISLNK(found.st_mode):
-        raise FileError(path, "is a symbolic link; name the file it points to")
-    if not stat.S_ISREG(found.st_mode):
-        raise FileError(path, "exists and is not a regular file")
-
-
-def _same_target(one: Path, other: Path) -> bool:
-    return os.path.abspath(one) == os.path.abspath(other)
-
-
-@contextmanager
-def outputs() -> Iterator[Outputs]:
-    batch = Outputs()
-    try:
-        yield batch
-        with signals_held():  # all renamed, or none
-            raise_if_stopped()
-            batch.commit()
-    except BaseException:
-        with signals_held():
-            batch.discard()
-        raise
-
-
-def writing(path: Path, temp: Path, write: Callable[[Path], object]) -> None:
-    """Run `write(temp)`; a failure to write is reported as one line naming `path`.
-
-    An error about some other file (one `write` reads) names that file instead."""
-    try:
-        write(temp)
-    except OSError as error:
-        other = error.filename is not None and os.fsdecode(error.filename) != str(temp)
-        log = error.log if isinstance(error, ToolError) else ""
-        reason = error.strerror or str(error)
-        raise FileError(error.filename if other else path, reason, log=log) from None
-
-
-def remove_stale_temporaries(folder: Path) -> None:
-    """Delete the temporary outputs in `folder` that no live run holds: a run keeps a
-    lock on each of its temporary files while it lives, so an unlocked one was left by a
-    run that was killed. A locked one is never touched, whoever holds it."""
-    for temp in folder.glob(f".*{TEMP_MARK}*.part"):
-        try:
-            handle = os.open(temp, READ_NO_FOLLOW)
-        except OSError:
-            continue
-        try:
-            if not try_lock(handle):
-                continue  # held by a live run
-            held = os.fstat(handle)
-            there = os.lstat(temp)
-            if stat.S_ISREG(held.st_mode) and (held.st_dev, held.st_ino) == (
-                there.st_dev,
-                there.st_ino,
-            ):
-                temp.unlink()
-        except OSError:
-            pass  # gone already
-        finally:
-            os.close(handle)
-
-
-def _sync(path: Path) -> None:
-    with open(path, "rb") as written:
-        os.fsync(written.fileno())
-
-
-def _umask() -> int:
-    current = os.umask(0)
-    os.umask(current)
-    return current
-
-
-def write_atomic(path: Path | str, write: Callable[[IO[Any]], object], mode: str = "w") -> Path:
-    """Write one file all or nothing."""
-    with outputs() as batch:
-        temp = batch.claim(path)
-        encoding = "utf-8" if "b" not in mode else None
-
-        def fill(target: Path) -> None:
-            with open(target, mode, encoding=encoding) as out:
-                write(out)
-
-        writing(Path(path), temp, fill)
-    return Path(path)
-
-
 def write_recording(
     batch: Outputs,
     path: Path,
@@ -474,68 +217,69 @@ def write_recording(
     seed: int | None,
     moves: list[Any],
     result: dict[str, Any] | None,
+    *,
+    judgements: Mapping[int, Mapping[str, Any]] | None = None,
+    times: Sequence[int] = (),
+    kept: Mapping[str, Any] | None = None,
     **extra: Any,
 ) -> Replay:
     """Add a recording to `batch`; return the replay it reads back as (parsed as any
-    reader parses it, so what is exported is what was written)."""
-    text = recording_text(game, rules, seed, moves, result, **extra)
+    reader parses it, so what is exported is what was written). The header's further
+    keys are `kept` (a copied recording's, whatever they are named) and `extra`."""
+    text = recording_text(game, rules, seed, moves, result, judgements, times, kept=kept, **extra)
     batch.write_text(path, text)
     return parse(split_lines(text))
 
 
 class RecordingWriter:
-    """Appends one event a line, with its time, and flushes it, so a crash loses at most
-    one event.
+    """A recording kept on disk as it is played: after each event the whole file is
+    written anew beside it and renamed over it, so the file under its name always reads
+    whole; a kill, or a disk that fills, leaves the last whole version (and the failure
+    is raised).
 
-    The open file is locked (`flock`, shared with nobody) while it is written, so that a
-    pruning of the sessions folder by another window passes it by."""
+    The file is held open and locked (`flock`, shared with nobody) while it is written,
+    so that a pruning of the sessions folder by another window passes it by."""
 
     def __init__(
         self, path: Path | str, game: AnyGame, rules: Any, seed: int | None, **extra: Any
     ) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.game, self._about = game, (rules, seed, extra)
-        self._header = header_line(game, rules, seed, timed=True, **extra)
-        self._out = self._open("w")
-        self._write(self._header)
-
-    def _open(self, mode: str) -> IO[str]:
-        out = self.path.open(mode, encoding="utf-8")
-        try_lock(out.fileno())  # a courtesy to other windows' pruning, not a need
-        return out
+        self._lines = [header_line(game, rules, seed, timed=True, **extra)]
+        self._held: IO[bytes] | None = None
 
     def rewrite(self, moves: list[Any], times: list[int], **extra: Any) -> None:
-        """Replace the file with the header and `moves` played at `times` (after an undo),
-        then go on appending; `extra` changes keys of the header. If the new file cannot be
-        written, the old one stays open and this raises."""
-        if extra:
-            rules, seed, before = self._about
-            self._about = (rules, seed, before | extra)
-            self._header = header_line(self.game, rules, seed, timed=True, **(before | extra))
+        """Replace the file with the header and `moves` played at `times` (after an undo);
+        `extra` changes keys of the header. If the new file cannot be written, the old one
+        stays and this raises."""
+        rules, seed, before = self._about
+        self._about = (rules, seed, before | extra)
+        header = header_line(self.game, rules, seed, timed=True, **(before | extra))
         events = (event_line(self.game, move, ms=ms) for move, ms in zip(moves, times, strict=True))
-        lines = [self._header, *events]
-        write_atomic(self.path, lambda out: out.write("\n".join(lines) + "\n"))
-        old, self._out = self._out, self._open("a")
-        old.close()
-
-    def _write(self, line: str) -> None:
-        self._out.write(line + "\n")
-        self._out.flush()
+        self._publish([header, *events])
 
     def event(self, move: Any, ms: int) -> None:
         """`move`, played `ms` milliseconds after the session began."""
-        self._write(event_line(self.game, move, ms=ms))
+        self._publish([*self._lines, event_line(self.game, move, ms=ms)])
 
     def result(self, result: dict[str, Any]) -> None:
-        self._write(result_line(result))
+        self._publish([*self._lines, result_line(result)])
+
+    def _publish(self, lines: list[str]) -> None:
+        text = "\n".join(lines) + "\n"
+        write_atomic(self.path, lambda out: out.write(text), durable=False)
+        self._lines = lines
+        held, self._held = self._held, self.path.open("rb")
+        try_lock(self._held.fileno())  # a courtesy to other windows' pruning, not a need
+        if held is not None:
+            held.close()
 
     def close(self) -> None:
-        """Close the file, flushed to disk: a finished session survives a power cut."""
-        if self._out.closed:
+        """Let the file go, on disk: a finished session survives a power cut."""
+        held, self._held = self._held, None
+        if held is None:
             return
         try:
-            self._out.flush()
-            os.fsync(self._out.fileno())
+            sync_file(self.path)
         finally:
-            self._out.close()
+            held.close()

@@ -53,6 +53,38 @@ def try_lock(fd: int, *, shared: bool = False) -> bool:
     return True
 
 
+SCHEDULER_VARIABLE = "ODDSEVENS_SCHEDULER"  # a Dask scheduler's address, as --scheduler
+
+
+def lock_waiting(fd: int) -> None:
+    """Take an exclusive advisory lock on the open file `fd`, waiting for it (Windows'
+    waits up to about ten seconds, then raises OSError). The lock lasts until `fd` is
+    closed; on a system with no locks there is none."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+        return
+    try:
+        import fcntl
+    except ImportError:
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+@contextmanager
+def switch_interval(seconds: float) -> Iterator[None]:
+    """Python's thread switch interval set to `seconds` while the block runs, and put
+    back after: it is the whole process's."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(seconds)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
+
+
 class ClusterUnreachable(Exception):
     """No Dask scheduler answers at the address given, or Dask is not installed."""
 

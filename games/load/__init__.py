@@ -91,8 +91,6 @@ class LoadGame(GameBase[LoadRules, LoadState]):
 
 KIT = GameKit(
     LoadGame(),
-    scene="viz.scenes.load:KIT",
-    window="viz.window.load:LoadApp",
     sample="recordings/load-sample.jsonl",
     judging=JUDGING,
 )

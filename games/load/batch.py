@@ -22,8 +22,9 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from games.load.codes import Pairs
 from games.load.engine import LoadState, board
-from games.load.exact import LoadSolver, Pairs
+from games.load.exact import LoadSolver
 
 Flags = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int64]
@@ -369,7 +370,7 @@ def stages_played(boards: Boards) -> Choices:
 
 
 def every_third_green(draw: Draw) -> GreenPolicy:
-    """SPEC 3.3's automatic player 2, as `every_third_stage_green` of policies.py: on
+    """The automatic player 2 of docs/rules.md 3.3, as `every_third_stage_green` of policies.py: on
     stages divisible by 3, the free pair of highest key among those wholly below the
     top uncleared red, those with uncleared red above their last cell (keys drawn on
     those stages alone); else, or with none, pass."""

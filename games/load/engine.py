@@ -101,17 +101,20 @@ def board(rows: int, cols: int) -> Board:
 
 @dataclass(frozen=True)
 class LoadRules:
-    rows: int = 7
-    cols: int = 7
-    load: int = 5
+    """The default board and Load give green, against the random red, a chance of
+    about 58 % with its best play (measured: docs/load.md, "The default board")."""
+
+    rows: int = 5
+    cols: int = 5
+    load: int = 6
 
     @classmethod
     def from_dict(cls, params: dict[str, Any]) -> LoadRules:
         reject_unknown(params, {"rows", "cols", "load"})
         rules = cls(
-            require_int(params, "rows", 1, MAX_SIDE, 7),
-            require_int(params, "cols", 1, MAX_SIDE, 7),
-            require_int(params, "load", MIN_LOAD, MAX_LOAD, 5),
+            require_int(params, "rows", 1, MAX_SIDE, cls.rows),
+            require_int(params, "cols", 1, MAX_SIDE, cls.cols),
+            require_int(params, "load", MIN_LOAD, MAX_LOAD, cls.load),
         )
         if rules.rows * rules.cols < 2:
             raise RulesError("the board needs at least 2 cells")

@@ -118,6 +118,25 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
     return np.stack([1 - wins, wins], axis=2)
 
 
+def start_chance(state: LoadState, games: int, seed: int) -> tuple[float, float]:
+    """Green's chance from a position with no red picked yet, as the analysis reads it
+    (green at its best, red at random), and its standard error: exact where the search
+    reaches the whole game (error 0), else the share of `games` playouts held."""
+    import numpy as np
+
+    from games.load.batch import Boards, ordered_red, played_out, weighed_green
+
+    search = held_search(state)
+    if search is not None:
+        return search.player2_chance(state), 0.0
+    cells = state.board.cells
+    rng = np.random.default_rng(seed)
+    orders = rng.permuted(np.tile(np.arange(cells), (games, 1)), axis=1)
+    held = played_out(Boards.of([state]).repeated(games), ordered_red(orders), weighed_green)
+    chance = float(held.mean())
+    return chance, (chance * (1 - chance) / games) ** 0.5
+
+
 def _green_policy(state: LoadState) -> GreenPolicy:
     """The exact search's green wherever it reaches the rest of the game from `state`
     (every playout's position then lies in the one table held), else `weighed_green`."""

@@ -1,4 +1,4 @@
-"""Automatic players for Load (SPEC 3.3)."""
+"""Automatic players for Load (docs/rules.md 3.3)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def every_third_stage_green(state: LoadState, rng: random.Random) -> Move:
 
 
 def balanced_green(state: LoadState, rng: random.Random) -> Move:
-    """Player 2 after the source's advice: keep its own uncleared picks and player 1's
+    """Player 2 after the advice of docs/rules.md 3.3: keep its own uncleared picks and player 1's
     close. Of passing and every legal pair, take the move that leaves the larger of the
     two counts smallest, then the two counts closest, then clears the most red (where
     player 1 is heaviest); ties are drawn at random."""

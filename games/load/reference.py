@@ -63,7 +63,7 @@ class SetModel:
             self.stage += 1
 
     def play_stage(self, rng: random.Random) -> None:
-        """One stage of the automatic players of SPEC 3.3."""
+        """One stage of the automatic players (docs/rules.md 3.3)."""
         self.pick_red(rng.choice([c for c in range(self.cells) if c not in self.red]))
         uncleared = self.red - self.red_cleared
         if self.stage % 3 == 0 and uncleared:

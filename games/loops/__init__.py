@@ -48,8 +48,6 @@ class LoopsGame(GameBase[LoopsRules, LoopsState]):
 
 KIT = GameKit(
     LoopsGame(),
-    scene="viz.scenes.loops:KIT",
-    window="viz.window.loops:LoopsApp",
     sample="recordings/loops-sample.jsonl",
     judging=JUDGING,
     opponents=("easy", "medium", "hard", "human"),

@@ -1,4 +1,4 @@
-"""Automatic players for Odds and Evens: Random, Easy, Medium, Hard (SPEC 4.2).
+"""Automatic players for Odds and Evens: Random, Easy, Medium, Hard (docs/rules.md 4.2).
 
 Easy and Medium are gated by how much of the board is left, not by search
 depth: they move at random until at most E or M slots are empty, then play

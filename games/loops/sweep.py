@@ -1,4 +1,4 @@
-"""Fairness figures (SPEC 4.4): the first mover's chances under random play, and
+"""Fairness figures (docs/rules.md 4.4): the first mover's chances under random play, and
 who wins with perfect play, for each capacity and starting flip budget."""
 
 from __future__ import annotations

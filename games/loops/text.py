@@ -1,4 +1,4 @@
-"""Typed move entry and the spoken-style `status` read-back (SPEC 4.3)."""
+"""Typed move entry and the spoken-style `status` read-back (docs/rules.md 4.3)."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from games.tiles.engine import (
 )
 from games.tiles.judging import JUDGING
 from games.tiles.players import PLAYERS
+from games.tiles.screens import SCREENS
 
 __all__ = ["CHANCE", "Choose", "Deal", "Play", "TilesGame", "TilesRules", "TilesState"]
 
@@ -82,10 +83,9 @@ def _deal_from_event(event: Mapping[str, Any]) -> Deal:
 
 KIT = GameKit(
     TilesGame(),
-    scene="viz.scenes.tiles:KIT",
-    window="viz.window.tiles:TilesApp",
     sample="recordings/tiles-sample.jsonl",
     judging=JUDGING,
     opponents=("easy", "medium", "hard", "expert"),
     default_opponent="medium",
+    screens=SCREENS,
 )

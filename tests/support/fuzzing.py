@@ -142,6 +142,25 @@ def blank_lines(data: bytes, rng: random.Random) -> bytes:
     return b"\n".join(lines)
 
 
+# Header keys beyond the format's own: the names the writer gives its own parameters,
+# and the keys the format gives a meaning to.
+HEADER_KEYS = ["result", "path", "moves", "judgements", "times", "batch", "kept", "timed"]
+HEADER_KEYS += ["players", "you", "started", "seats", "winners"]
+
+
+def header_key(data: bytes, rng: random.Random) -> bytes:
+    """A key added to the header (or changed there), given an odd value."""
+    first, newline, rest = _text(data).partition("\n")
+    try:
+        header = json.loads(first)
+    except ValueError:
+        return data
+    if not isinstance(header, dict):
+        return data
+    header[rng.choice(HEADER_KEYS)] = rng.choice([*ODD_VALUES, ["you"], ["you", "you"]])
+    return _bytes(json.dumps(header) + newline + rest)
+
+
 MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
     flip_bytes,
     truncate,
@@ -152,6 +171,7 @@ MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
     repeat_key,
     byte_order_mark,
     blank_lines,
+    header_key,
 ]
 
 
@@ -180,8 +200,8 @@ def judged_recordings() -> list[bytes]:
     """Analysed recordings (as `analyze -o` writes them) of every game, as bytes."""
     from games.recording import parse
     from viz.analysis.moves import analyze, judgement_note
-    from viz.analysis.runner import IN_PROCESS
     from viz.files import split_lines
+    from viz.sweeps.runner import IN_PROCESS
 
     found = []
     for game_id, params in (

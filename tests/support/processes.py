@@ -4,8 +4,11 @@ in a fresh interpreter."""
 
 from __future__ import annotations
 
+import os
+import select
 import subprocess
 import sys
+import time
 
 
 def children(pid: int) -> list[int]:
@@ -32,6 +35,25 @@ def alive(pid: int) -> bool:
             return info.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def outlived(pids: list[int], patience: float = 30.0) -> list[int]:
+    """Those of `pids` still running after waiting for each one's end, an event on its
+    pidfd. `patience` only keeps a broken run from hanging: the test counts the processes
+    left, it does not time them."""
+    give_up = time.monotonic() + patience
+    for pid in pids:
+        try:
+            handle = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue
+        try:
+            waiting = select.poll()
+            waiting.register(handle, select.POLLIN)
+            waiting.poll(max(0.0, give_up - time.monotonic()) * 1000)
+        finally:
+            os.close(handle)
+    return [pid for pid in pids if alive(pid)]
 
 
 def fresh_python(code: str, *args: str, columns: int | None = None) -> str:

@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from viz.cli.common import CommandError, add_scheduler_option, int_in, seed
-from viz.cli.game_options import game_options
 from viz.errors import FileError, shown
 
 if TYPE_CHECKING:
     from games.analysis import Judgement, Method
     from games.recording import Replay
     from viz.analysis.moves import Recording
-    from viz.files import Outputs
+    from viz.outputs import Outputs
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -30,14 +29,18 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 def _analyze_one(args: argparse.Namespace, path: Path) -> int:
     # The analysis loads numpy and the worker pool: only a command that judges needs them.
     from games.analysis import judged_indices, reading
-    from viz.analysis.charts import picture_bytes
     from viz.analysis.moves import analyze, chance_chart, json_lines, table
-    from viz.analysis.runner import Workers, time_up_after
-    from viz.files import load_replay, outputs
+    from viz.files import load_replay
+    from viz.outputs import check_output, outputs
+    from viz.sweeps.charts import picture_bytes
+    from viz.sweeps.runner import Workers, time_up_after
 
-    replay = load_replay(path)
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
-        raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
+        raise CommandError(f"{shown(args.plot)}: the chart is written as .svg or .png")
+    for target in (args.output, args.plot):
+        if target is not None:
+            check_output(target)
+    replay = load_replay(path)
     method = _method(args)
     try:
         reading(replay.game, method)
@@ -68,8 +71,9 @@ def _analyze_many(args: argparse.Namespace) -> int:
     """Each recording judged, a summary line a player; a bad one is one line and the
     rest go on, the status then 2."""
     from viz.analysis.moves import analyze_many, summary_json_lines, summary_table
-    from viz.analysis.runner import Workers, time_up_after
-    from viz.files import outputs, recordings_named
+    from viz.files import recordings_named
+    from viz.outputs import outputs
+    from viz.sweeps.runner import Workers, time_up_after
 
     if args.plot is not None:
         raise CommandError("analyze: --plot draws one recording's chart: name one recording")
@@ -137,8 +141,11 @@ def _copies(folder: Path, sources: list[tuple[Path, Path]]) -> dict[Path, Path]:
     """Where each recording's annotated copy goes: into `folder`, under the name the
     recording takes there. Two recordings that would be written to one file are refused
     before any is judged, as is an output that is no folder."""
+    from viz.outputs import check_output
+
     if folder.exists() and not folder.is_dir():
         raise CommandError(f"{shown(folder)}: is not a folder: -o names a folder for several")
+    check_output(folder, folder=True)
     sources_of: dict[Path, Path] = {}  # by target
     for path, name in sources:
         other = sources_of.setdefault(folder / name, path)
@@ -169,7 +176,7 @@ def _write_annotated(
         replay.final().result(),
         judgements=notes,
         times=replay.times,
-        **header_extras(replay.header),
+        kept=header_extras(replay.header),
     )
 
 
@@ -210,16 +217,13 @@ def _analyze_options(analyze: argparse.ArgumentParser) -> None:
         "--trials",
         type=int_in(1, 1_000_000),
         help="at most this many playouts an option where chances are estimated, fewer once "
-        "the error is small enough (default: "
-        + ", ".join(f"{game.trials} in {game.name}" for game in game_options() if game.trials)
-        + ")",
+        "the error is small enough (default: the game's own; docs/analysis.md lists them)",
     )
     analyze.add_argument(
         "--versus",
         metavar="READING",
-        help="what the chances mean: "
-        + "; ".join(f"{game.name}: {' or '.join(game.readings)}" for game in game_options())
-        + " (default: the first)",
+        help="what the chances mean, one of the game's readings (default: its first; an "
+        "unknown one is refused with the game's list)",
     )
     analyze.add_argument(
         "--estimate",

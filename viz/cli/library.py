@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from viz.cli.common import CommandError, add_scheduler_option, int_in, say, seed
-from viz.cli.game_options import game_options
+from viz.cli.game_options import game_names
 from viz.cli.windows import add_window_options, replay_window, session_dir
 from viz.errors import FileError, shown
 from viz.outcomes import RESULTS, UNFINISHED
@@ -121,8 +121,7 @@ def games_table(games: list[LibraryGame]) -> str:
 
 
 def _game_name(game_id: str) -> str:
-    names = {game.id: game.name for game in game_options()}
-    return names.get(game_id, game_id)
+    return game_names().get(game_id, game_id)
 
 
 @_one_line
@@ -164,7 +163,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from viz.library.stats import standings
 
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
-        raise CommandError(f"{args.plot}: the chart is written as .svg or .png")
+        raise CommandError(f"{shown(args.plot)}: the chart is written as .svg or .png")
+    if args.plot is not None:
+        from viz.outputs import check_output
+
+        check_output(args.plot)
     with _opened() as library:
         games = library.games(_filters(args))
     rows = standings(games)
@@ -176,9 +179,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     else:
         print(stats_table(rows) if rows else "No finished games of yours match.")
     if args.plot is not None:
-        from viz.analysis.charts import picture_bytes
         from viz.analysis.library import results_chart
-        from viz.files import outputs
+        from viz.outputs import outputs
+        from viz.sweeps.charts import picture_bytes
 
         with outputs() as batch:
             batch.write_bytes(args.plot, picture_bytes(results_chart(games), args.plot.suffix))
@@ -205,7 +208,7 @@ def stats_table(rows: list[Standing]) -> str:
 @_one_line
 def cmd_analyze(args: argparse.Namespace) -> int:
     from viz.analysis.library import judge_library
-    from viz.analysis.runner import Workers, time_up_after
+    from viz.sweeps.runner import Workers, time_up_after
 
     workers = Workers.asked(args.workers, args.scheduler)
     with _opened() as library:
@@ -238,7 +241,7 @@ def since(text: str) -> datetime:
 
 
 def _add_filters(parser: argparse.ArgumentParser, results: bool) -> None:
-    games = [game.id for game in game_options()]
+    games = list(game_names())
     parser.add_argument("--game", choices=games, help="only games of this game")
     parser.add_argument(
         "--vs", metavar="TIER", help="only games against this opponent (easy, hard, person, …)"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from viz.cli.common import CommandError, say
-from viz.cli.game_options import game_options, options_of_game
+from viz.cli.game_options import game_names
 from viz.cli.windows import add_window_options, open_window, window_options
 from viz.errors import shown
 
@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 
 def cmd_practice(args: argparse.Namespace) -> int:
     from viz.library import LibraryError, open_library
+    from viz.outputs import check_output
 
+    if args.page is not None:
+        check_output(args.page)
     try:
         with open_library() as library:
             say(*library.notices)
@@ -62,7 +65,7 @@ def _window(queue: Sequence[tuple[Kept, Card]], progress: Any, args: argparse.Na
 
 
 def _write_page(path: Path, queue: Sequence[tuple[Kept, Card]]) -> None:
-    from viz.files import write_atomic
+    from viz.outputs import write_atomic
     from viz.practice.page import practice_page
 
     text = practice_page(queue)
@@ -77,7 +80,7 @@ def _say_others(queue: Sequence[tuple[Kept, Card]], shown_game: str) -> None:
         if kept.game != shown_game:
             others[kept.game] = others.get(kept.game, 0) + 1
     for game, count in others.items():
-        name = options_of_game(game).name
+        name = game_names()[game]
         print(f"{count} {name} puzzle(s) due too: oddsevens practice {game}")
 
 
@@ -93,7 +96,7 @@ def _practice_options(practice: argparse.ArgumentParser) -> None:
     practice.add_argument(
         "game",
         nargs="?",
-        choices=[game.id for game in game_options()],
+        choices=list(game_names()),
         help="only this game's puzzles",
     )
     practice.add_argument(

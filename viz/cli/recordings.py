@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,14 +21,14 @@ from viz.cli.common import (
     rules_from_args,
     seed,
 )
-from viz.cli.game_options import game_options
+from viz.cli.game_options import game_names, options_of_game
 from viz.errors import FileError, shown
 from viz.export.formats import FORMATS
 
 if TYPE_CHECKING:
     from games.base import AnyGame, State
     from games.recording import Replay
-    from viz.files import Outputs
+    from viz.outputs import Outputs
     from viz.render.timeline import RealTime
 
 
@@ -48,16 +49,17 @@ def record_game(
 
     from games import REGISTRY
     from games.autoplay import play
-    from viz.files import outputs, write_recording
+    from viz.files import write_recording
+    from viz.outputs import outputs
 
     game = REGISTRY[game_id]
     seats = {seat: game.players[name] for seat, name in enumerate(players, game.first_seat)}
     state, moves = play(game, rules, random.Random(seed), seats)
-    extra = {"players": list(players)} if players else {}
+    kept = {"players": list(players)} if players else {}
     if batch is not None:
-        return write_recording(batch, path, game, rules, seed, moves, state.result(), **extra)
+        return write_recording(batch, path, game, rules, seed, moves, state.result(), kept=kept)
     with outputs() as own:
-        return write_recording(own, path, game, rules, seed, moves, state.result(), **extra)
+        return write_recording(own, path, game, rules, seed, moves, state.result(), kept=kept)
 
 
 def cmd_record(args: argparse.Namespace) -> int:
@@ -78,6 +80,9 @@ def cmd_record(args: argparse.Namespace) -> int:
         extra: dict[str, Any] = {"players": list(by)} if by else {}
         sys.stdout.write(recording_text(game, rules, seed, moves, state.result(), **extra))
         return 0
+    from viz.outputs import check_output
+
+    check_output(args.output)
     record_game(args.game, rules, seed, args.output, by)
     print(shown(args.output))
     return 0
@@ -165,8 +170,11 @@ def _real_time(args: argparse.Namespace, replay: Replay) -> RealTime | None:
 def cmd_export(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from viz.export.engine import MAX_MP4_SIZE, Clip, check_suffix, export_clip
-    from viz.files import load_replay, outputs
+    from viz.export.clip import Clip
+    from viz.export.engine import check_suffix, export_clip
+    from viz.export.mp4 import MAX_MP4_SIZE
+    from viz.files import load_replay
+    from viz.outputs import check_output, outputs
 
     targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
     if not targets:
@@ -174,6 +182,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     for kind, path in targets.items():
         check_suffix(kind, path)
     _check_distinct(args.recording, targets)
+    for path in targets.values():
+        check_output(path)
     if "mp4" in targets and args.size > MAX_MP4_SIZE:
         raise CommandError(f"--mp4 is made at most {MAX_MP4_SIZE} px wide: --size {args.size}")
     if "png" in targets and args.turn is None:
@@ -231,9 +241,10 @@ def _check_distinct(recording: Path, targets: dict[str, Path]) -> None:
 def cmd_demo(args: argparse.Namespace) -> int:
     from games import REGISTRY
     from viz.export.engine import export_replay
-    from viz.files import outputs
+    from viz.outputs import check_output, outputs
     from viz.scenes import SCENES
 
+    check_output(args.out, folder=True)
     with outputs() as batch:
         for game_id in SCENES:
             # GAME.jsonl, or GAME-2.jsonl, …: a second demo into the folder keeps the first
@@ -287,23 +298,30 @@ def add_commands(commands: Any) -> None:
 
 def _record_options(record: argparse.ArgumentParser) -> None:
     games = record.add_subparsers(dest="game", required=True)
-    for game in game_options():
-        sub = games.add_parser(game.id, help=f"record a game of {game.name}")
-        add_rule_options(sub, game.id)
-        sub.add_argument("--seed", type=seed, help="random seed (recorded; random when omitted)")
-        sub.add_argument(
-            "-o", "--output", type=Path, required=True, help="REC.jsonl to write (- for stdout)"
+    for game_id, name in game_names().items():
+        games.add_parser(
+            game_id, help=f"record a game of {name}", build=partial(_record_game_options, game_id)
         )
-        first = game.first_seat
-        sub.add_argument(
-            "--by",
-            nargs="+",
-            choices=sorted(game.players),
-            metavar="NAME",
-            help=f"who plays seat {first}, {first + 1}, …: "
-            f"{', '.join(sorted(game.players))} (default for the rest)",
-        )
-        sub.set_defaults(run=cmd_record)
+
+
+def _record_game_options(game_id: str, sub: argparse.ArgumentParser) -> None:
+    """Built when the game is named: the options of its rules and players."""
+    game = options_of_game(game_id)
+    add_rule_options(sub, game.id)
+    sub.add_argument("--seed", type=seed, help="random seed (recorded; random when omitted)")
+    sub.add_argument(
+        "-o", "--output", type=Path, required=True, help="REC.jsonl to write (- for stdout)"
+    )
+    first = game.first_seat
+    sub.add_argument(
+        "--by",
+        nargs="+",
+        choices=sorted(game.players),
+        metavar="NAME",
+        help=f"who plays seat {first}, {first + 1}, …: "
+        f"{', '.join(sorted(game.players))} (default for the rest)",
+    )
+    sub.set_defaults(run=cmd_record)
 
 
 def _validate_options(validate: argparse.ArgumentParser) -> None:

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +20,12 @@ from viz.cli.common import (
     say,
     seed,
 )
-from viz.cli.game_options import game_options, options_of_game
+from viz.cli.game_options import game_names, options_of_game
 from viz.errors import FileError
 from viz.export.formats import ANIMATIONS
 from viz.system import stop_handled
 
 DISPLAY_VARIABLES = (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
-SWITCH_INTERVAL_S = 0.001
 MAX_WINDOW_SIDE = 16384  # SDL's largest texture; the screen's size is checked later
 
 
@@ -67,9 +67,6 @@ def open_window(make: Callable[[], Any], size: tuple[int, int] | None = None) ->
     # Show the window's surface as it is (XShm on X11); by default SDL copies it through
     # an OpenGL texture: 2.7x the CPU per frame under Xvfb (bench/bench_window_idle.py).
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-    # A download or a judging runs on a thread beside the frame loop: hand the
-    # interpreter back to the frame loop within 1 ms of its asking, not 5 ms.
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
     import pygame
 
     if size is not None:
@@ -112,6 +109,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from games import REGISTRY
     from viz.window import WINDOWS
 
+    if args.join is not None:
+        return _join(args)
     rules = rules_from_args(args.game, args)
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
@@ -121,6 +120,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     return open_window(
         lambda: kit.load()(REGISTRY[args.game], rules, keep=_caught_up(), **options), args.window
     )
+
+
+def _join(args: argparse.Namespace) -> int:
+    """A seat of a room on a game server, in a window that holds its views alone."""
+    from viz.library.sessions import keep_session
+    from viz.window.remote import Invitation, JoinError, RemoteWindow
+
+    size = _raised_to_the_floor(args.window)
+    try:
+        invitation = Invitation.from_url(args.join)
+        return open_window(
+            lambda: RemoteWindow(invitation, args.name, size, args.out, keep_session), size
+        )
+    except JoinError as error:
+        raise CommandError(str(error)) from None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -162,7 +176,7 @@ def replay_window(path: Path, args: argparse.Namespace) -> int:
     return open_window(make, args.window)
 
 
-def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
+def _add_play_options(game_id: str, parser: argparse.ArgumentParser) -> None:
     """A game's window options: its rules, the seed, the computer's tier, the window."""
     add_rule_options(parser, game_id)
     parser.add_argument("--seed", type=seed, help="seed of automatic play (random when omitted)")
@@ -173,6 +187,13 @@ def _add_play_options(parser: argparse.ArgumentParser, game_id: str) -> None:
             choices=game.opponents,
             help=f"the computer's tier (default {game.default_opponent})",
         )
+    parser.add_argument(
+        "--join",
+        metavar="URL",
+        help="play a seat of a room on a game server instead: the room's link "
+        "(http://HOST:PORT/r/ROOM, with ?seat=N for a seat of your choosing)",
+    )
+    parser.add_argument("--name", default="", help="your name at a server's table (with --join)")
     add_window_options(parser)
     parser.set_defaults(run=cmd_play, game=game_id)
 
@@ -185,7 +206,16 @@ def _window_size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"{text!r}: a window is at most {MAX_WINDOW_SIDE} pixels a side"
         )
-    return max(int(width), MIN_WINDOW_SIZE[0]), max(int(height), MIN_WINDOW_SIZE[1])
+    return int(width), int(height)
+
+
+def _raised_to_the_floor(size: tuple[int, int]) -> tuple[int, int]:
+    """The size asked for, raised to the smallest window the layout is made for, saying so."""
+    raised = (max(size[0], MIN_WINDOW_SIZE[0]), max(size[1], MIN_WINDOW_SIZE[1]))
+    if raised != size:
+        asked, floor = "x".join(map(str, size)), "x".join(map(str, MIN_WINDOW_SIZE))
+        say(f"--window {asked} is under the {floor} floor: opening {raised[0]}x{raised[1]}")
+    return raised
 
 
 def _formats(text: str) -> tuple[str, ...]:
@@ -233,7 +263,7 @@ def window_options(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings.load(default_path())
     if args.palette is not None:  # for this window only; the panel's choice is kept
         settings.palette = args.palette
-    options: dict[str, Any] = {"size": args.window, "settings": settings}
+    options: dict[str, Any] = {"size": _raised_to_the_floor(args.window), "settings": settings}
     if "out" in vars(args):
         options |= {"out_dir": args.out, "formats": args.formats}
     return options
@@ -249,13 +279,13 @@ def add_commands(commands: Any) -> None:
 
 def _watch_options(watch: argparse.ArgumentParser) -> None:
     watch.add_argument("game", nargs="?", choices=["load"], default="load", help="Load only")
-    _add_play_options(watch, "load")
+    _add_play_options("load", watch)
 
 
 def _play_options(play_parser: argparse.ArgumentParser) -> None:
     windows = play_parser.add_subparsers(dest="game", required=True)
-    for game in game_options():  # every game has a window
-        _add_play_options(windows.add_parser(game.id, help=f"play {game.name}"), game.id)
+    for game_id, name in game_names().items():  # every game has a window
+        windows.add_parser(game_id, help=f"play {name}", build=partial(_add_play_options, game_id))
 
 
 def _replay_options(replay: argparse.ArgumentParser) -> None:

@@ -31,7 +31,7 @@ from viz.export.deltas import DeltaAnimation, Frame, Pending, spare_where
 
 KEEP = 1  # GIF disposal: leave the frame in place for the next one to draw over
 # Runs of unchanged pixels at least this long are transparent; shorter ones keep their
-# colours (measured on the shared 98-turn game: 16 to 32 compress best, within 1 %).
+# colours (measured on the 98-turn game in tests/: 16 to 32 compress best, within 1 %).
 LONG_RUN = 24
 
 

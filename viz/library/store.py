@@ -3,7 +3,6 @@ adding recordings, listing them, judgements, rebuilding from the files."""
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -27,6 +26,7 @@ from viz.files import (
 )
 from viz.library.entries import Entry, LibraryGame, SeatJudgement, entry
 from viz.library.schema import NewerSchema, migrate
+from viz.system import lock_waiting
 
 IN_CHUNK = 500  # values a query's IN (...) is given: SQLite takes at most 999
 
@@ -540,7 +540,7 @@ def _recovered(path: Path, why: str) -> Library:
     lock = path.with_name(f"{path.name}.lock")
     try:
         with open(lock, "a") as held:
-            fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+            lock_waiting(held.fileno())
             with suppress(_Unusable):
                 return Library(_connected(path), path)  # set aside and rebuilt meanwhile
             aside = _set_aside(path)

@@ -1,4 +1,4 @@
-"""The export timeline of SPEC 7: frame k shows from k*frame_ms to (k+1)*frame_ms,
+"""The export timeline of docs/rules.md 7: frame k shows from k*frame_ms to (k+1)*frame_ms,
 the last frame holds hold_ms more, and the whole loops forever. A real-time export
 times each frame by the recording's clock instead (`real_durations_ms`)."""
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from games.load import DIM, ON, LoadRules, LoadState, Pass, Pick
+from games.words import held, listed
 from viz.scenes.common import (
     MIN_EXPORT_TEXT,
     MIN_EXPORT_WIDTH,
@@ -176,9 +177,14 @@ def cleared_now(state: LoadState) -> tuple[list[int], list[int]]:
 def _cleared_text(state: LoadState) -> str:
     """ ", clearing red 37" or ", clearing green 10+11": what the latest pick cleared."""
     red, green = cleared_now(state)
+    return clearing_words(state, [str(cell) for cell in red], green)
+
+
+def clearing_words(state: LoadState, red: list[str], green: list[int]) -> str:
+    """ ", clearing red 37" or ", clearing green 12+13 and 14+15": the red cells and the
+    pairs of the green cells a pick cleared ("" for none)."""
     pairs = sorted({"+".join(map(str, state.board.pair_of(cell))) for cell in green})
-    cleared = [f"red {', '.join(map(str, red))}"] * bool(red)
-    cleared += [f"green {', '.join(pairs)}"] * bool(green)
+    cleared = [f"red {listed(red)}"] * bool(red) + [f"green {listed(pairs)}"] * bool(pairs)
     return ", clearing " + " and ".join(cleared) if cleared else ""
 
 
@@ -198,7 +204,8 @@ def player_1_win_text(state: LoadState) -> str:
         for colour, count in (("red", state.uncleared_red()), ("green", state.uncleared_green()))
         if count > state.load
     ]
-    return f"Red wins: {' and '.join(over)}, Load {state.load}, at stage {state.stage}"
+    stage = held("at", "stage", str(state.stage))
+    return f"Red wins: {' and '.join(over)}, {held('Load', str(state.load))}, {stage}"
 
 
 def _last_move_text(state: LoadState) -> str:
@@ -225,17 +232,8 @@ def move_words(before: LoadState, after: LoadState) -> str:
     """The latest move in words, with what it cleared: colours are not the only signal."""
     cells = range(after.board.cells)
     red = [str(c) for c in cells if before.red_state(c) == ON and after.red_state(c) == DIM]
-    green = sorted(
-        {
-            "+".join(map(str, after.board.pair_of(c)))
-            for c in cells
-            if before.green_state(c) == ON and after.green_state(c) == DIM
-        }
-    )
-    words = _last_move_text(after)
-    cleared = [f"red {', '.join(red)}"] * bool(red) + [f"green {', '.join(green)}"] * bool(green)
-    if cleared:
-        words += ", clearing " + " and ".join(cleared)
+    green = [c for c in cells if before.green_state(c) == ON and after.green_state(c) == DIM]
+    words = _last_move_text(after) + clearing_words(after, red, green)
     if after.load != before.load:
         words += f"; the Load is now {after.load}"
     return words

@@ -161,10 +161,19 @@ def move_words(before: LoopsState, after: LoopsState, names: tuple[str, str] = C
     assert move is not None  # `after` follows a move
     name = sentence(names[move.player])
     loop = LOOP_NAMES[move.loop]
+    then = loop_now(after, move.loop)
     if isinstance(move, Flip):
-        return f"{name} flipped the newest piece on {loop}, which is now locked"
-    count = pieces(after.placed)
-    return f"{name} placed {count} on {loop}"
+        mine = COLOR_NAMES[move.player]
+        return f"{name} flipped the newest piece on {loop}, locking it {mine} ({then})"
+    return f"{name} placed {pieces(after.placed)} on {loop} ({then})"
+
+
+def loop_now(state: LoopsState, loop: int) -> str:
+    """What a loop asks of the next move: "now forces 1", "now full"."""
+    status = state.loop_status(loop)
+    if status == "jammed":
+        return "now jammed: it forces 2 with 1 slot left"
+    return "now full" if status == "full" else f"now forces {status}"
 
 
 def pieces(count: int) -> str:

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games import KITS
-from games.kit import GameKit, KitView, load_named
+from games.kit import GameKit
+from games.registry import KitView, load_named
+from viz.kits import shown
 
 if TYPE_CHECKING:
     from viz.window.app import GameApp
@@ -27,7 +29,7 @@ class WindowKit:
 
 def _window_kit(kit: GameKit) -> WindowKit:
     def load() -> type[GameApp[Any]]:
-        window: type[GameApp[Any]] = load_named(kit.window)
+        window: type[GameApp[Any]] = load_named(shown(kit.game.id).window)
         return window
 
     return WindowKit(load, kit.opponents, kit.default_opponent)

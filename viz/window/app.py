@@ -14,13 +14,14 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from games.analysis import Judgement, judge_game
 from games.base import Game, Policy, StateT
 from games.history import History
 from viz import MIN_WINDOW_SIZE
 from viz.scenes.common import font_size, margin, wrap
+from viz.system import switch_interval
 from viz.window import geometry, render_pygame
 from viz.window.board import MAX_TEXT, BoardView
+from viz.window.controls import show_hint
 from viz.window.events import EventRouter
 from viz.window.hooks import GameWindow
 from viz.window.jobs import Job, Saved, WindowJobs, save_play
@@ -95,7 +96,10 @@ class GameApp(GameWindow[StateT]):
         said = partial(setattr, self, "message")
         self.jobs = WindowJobs(judgements or {}, self.verdict_lines, said)
         keeper = None if keep is None else self.jobs.keeper(keep)
-        self.session = Session(game, rules, seed, log_dir, said, clock, self.seat_players, keeper)
+        self.warning = ""  # what the window's own files said: stays until the next game
+        self.session = Session(
+            game, rules, seed, log_dir, self.warn, clock, self.seat_players, keeper
+        )
         self.mode: Mode = (
             mode(self)
             if mode is not None
@@ -134,8 +138,14 @@ class GameApp(GameWindow[StateT]):
     def looping(self) -> bool:
         return self.playback.looping
 
+    def warn(self, text: str) -> None:
+        """Say what went wrong with the window's own files (its session recording): said
+        once, it stays under the game's status until the next game, moves or not."""
+        self.message = self.warning = text
+
     def start_game(self, seed: int | None = None) -> None:
         self.session.start(seed)
+        self.warning = ""
         self.forget_game()
 
     def forget_game(self) -> None:
@@ -179,10 +189,13 @@ class GameApp(GameWindow[StateT]):
 
     def run(self) -> None:
         clock = pygame.time.Clock()
-        while self.running:
-            busy = self.playing_by_itself() or self.board.motion is not None
-            woken_by = [] if busy else self.wait_for_input(self.idle_wait_ms())
-            self.frame(clock.tick(FPS), woken_by)
+        # A download or a judging runs on a thread beside the frame loop: hand the
+        # interpreter back to the frame loop within 1 ms of its asking, not 5 ms.
+        with switch_interval(0.001):
+            while self.running:
+                busy = self.playing_by_itself() or self.board.motion is not None
+                woken_by = [] if busy else self.wait_for_input(self.idle_wait_ms())
+                self.frame(clock.tick(FPS), woken_by)
         self.close()
 
     def playing_by_itself(self) -> bool:
@@ -211,6 +224,7 @@ class GameApp(GameWindow[StateT]):
         self.session.let_computer_move(self.computer_seat(), game_ms)
         self.jobs.report_saving()
         self.jobs.report_kept()
+        show_hint(self)
         over = self.mode.judges_the_end() and self.state.to_move is None
         if self.jobs.judge(self.session.position if over else None, self.judging_work):
             self.move_list.words_said.clear()
@@ -219,9 +233,9 @@ class GameApp(GameWindow[StateT]):
         self.manager.update(dt_ms / 1000)
         self.draw()
 
-    def judging_work(self) -> Callable[[Callable[[], bool]], list[Judgement]]:
-        """The judging of the game as it is now (its moves copied on this thread)."""
-        return partial(judge_game, self.game, self.rules, list(self.history.moves), self.seed)
+    def judging_work(self) -> tuple[Any, ...]:
+        """What judging the game as it is now takes (its moves copied on this thread)."""
+        return (self.game, self.rules, list(self.history.moves), self.seed)
 
     def computer_seat(self) -> tuple[Policy[StateT], float] | None:
         """The seat to move, if the computer plays it now (never during Loop or a replay)."""
@@ -249,6 +263,12 @@ class GameApp(GameWindow[StateT]):
         pygame.quit()
 
     def resize(self) -> None:
+        """Take the new size, keeping the floor: without a window manager nothing else
+        holds the window to its minimum size."""
+        width, height = self.window.size
+        floor = (max(width, MIN_WINDOW_SIZE[0]), max(height, MIN_WINDOW_SIZE[1]))
+        if floor != (width, height):
+            self.window.size = floor
         self.screen = self.window.get_surface()
         self.board.painter.forget()
         self.move_list.painter.forget()
@@ -257,10 +277,12 @@ class GameApp(GameWindow[StateT]):
     # --- what every window shows -----------------------------------------------------
 
     def notes(self) -> tuple[str, ...]:
-        """The window's lines under the game's status: the mode, then the message."""
+        """The window's lines under the game's status: the mode, then the message (or the
+        warning about the window's files, or the mode's hint)."""
         width, height = self.board_width(), self.board_height()
         room, size = width - 2 * margin(width, height), font_size(width, MAX_TEXT)
-        lines = wrap(self.message or self.mode.hint(), room, size, MESSAGE_LINES)
+        said = self.message or self.warning or self.mode.hint()
+        lines = wrap(said, room, size, MESSAGE_LINES)
         return (self.mode.status(), *lines, *[""] * (MESSAGE_LINES - len(lines)))
 
     def shown_layout(self) -> Any:

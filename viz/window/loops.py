@@ -1,4 +1,4 @@
-"""The Odds and Evens window (SPEC 4.3, 4.5): play the solving AI by mouse or keyboard."""
+"""The Odds and Evens window (docs/rules.md 4.3, 4.5): play the solving AI by mouse or keyboard."""
 
 from __future__ import annotations
 
@@ -247,3 +247,6 @@ class LoopsApp(GameApp[LoopsState]):
     def entry_keys(self) -> dict[int, Callable[[], object]]:
         """K shows or hides the keyboard box, where moves are typed."""
         return {pygame.K_k: lambda: self.show_keyboard(not self.keyboard_shown())}
+
+
+WINDOW = LoopsApp  # what viz/kits.py finds by the game id

@@ -18,7 +18,7 @@ from typing import Any, Generic
 
 from games.base import Game, IllegalMove, Policy, StateT
 from games.history import History
-from viz.files import FileError, RecordingWriter
+from viz.files import FileError, RecordingWriter, shown
 from viz.window.sessions import Players, SessionLog
 
 
@@ -153,7 +153,7 @@ class Session(Generic[StateT]):
             if log is not None:
                 with contextlib.suppress(OSError, ValueError):
                     log.close()
-            self.said(f"Session recording off: {error}")
+            self.said(f"Session recording off: {_why(error)}")
 
 
 def _kept(keep: Callable[[Path], str | None], said: Callable[[str], None], path: Path) -> None:
@@ -161,3 +161,13 @@ def _kept(keep: Callable[[Path], str | None], said: Callable[[str], None], path:
     problem = keep(path)
     if problem:
         said(problem)
+
+
+def _why(error: Exception) -> str:
+    """Why a file could not be written, before which file: the window's line has room
+    for the reason, not always for a whole path."""
+    if isinstance(error, FileError):
+        return f"{error.reason} ({shown(error.path.name)})"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)

@@ -19,7 +19,8 @@ from typing import Any
 
 from games.base import AnyGame
 from games.recording import PLAYERS
-from viz.files import RecordingWriter, in_use, recordings_in
+from viz.files import RECORDING_SUFFIX, RecordingWriter, recordings_in
+from viz.outputs import claim_free_name, in_use, remove_stale_temporaries
 
 KEEP = 200
 
@@ -76,10 +77,10 @@ class SessionLog:
     def event(self, move: Any, ms: int, result: dict[str, Any] | None) -> None:
         """`move`, played `ms` milliseconds after the game began; `result` if it ended it."""
         if self.writer is None:
-            self.writer = self._open()
+            self.writer = self._open(move, ms)
         else:
             self._follow_players(self.writer)
-        self.writer.event(move, ms)
+            self.writer.event(move, ms)
         self._moves.append(move)
         self._times.append(ms)
         self._kept = False
@@ -122,22 +123,25 @@ class SessionLog:
             self._holders = merged
             writer.rewrite(self._moves, self._times, players=merged)
 
-    def _open(self) -> RecordingWriter:
+    def _open(self, move: Any, ms: int) -> RecordingWriter:
+        """A new file for the game, holding its first `move` (played at `ms`)."""
         assert self._game is not None  # start() comes before any event
         game, rules, seed = self._game
         self.folder.mkdir(parents=True, exist_ok=True)
         prune(self.folder, KEEP - 1)
+        remove_stale_temporaries(self.folder)
         self._moves, self._times = [], []
         self._holders = self.players() if self.players is not None else []
         about: dict[str, Any] = {"started": datetime.now().astimezone().isoformat("T", "seconds")}
         if self.players is not None:
             about[PLAYERS] = self._holders
         stem = f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
-        for number in range(1, 1000):
-            path = self.folder / (f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
-            try:  # claim the name, so two windows started together never share a file
-                os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
-            except FileExistsError:
-                continue
-            return RecordingWriter(path, game, rules, seed, **about)
-        raise FileExistsError(f"{self.folder}: no free session file name for {stem}")
+        # The name is claimed, so two windows started together never share a file.
+        path, claim, handle = claim_free_name(self.folder, stem, RECORDING_SUFFIX)
+        try:
+            writer = RecordingWriter(path, game, rules, seed, **about)
+            writer.event(move, ms)
+        finally:
+            claim.unlink(missing_ok=True)
+            os.close(handle)
+        return writer

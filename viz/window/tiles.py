@@ -1,4 +1,4 @@
-"""The Even Odds window (SPEC 5.5): you at the bottom against AI seats."""
+"""The Even Odds window (docs/rules.md 5.5): you at the bottom against AI seats."""
 
 from __future__ import annotations
 
@@ -242,3 +242,6 @@ class TilesApp(GameApp[TilesState]):
 def verdict_name(seat: int) -> str:
     """A line's name in the ending's banner: yours, or every computer seat's at once."""
     return "You" if seat == YOU else "The computer seats"
+
+
+WINDOW = TilesApp  # what viz/kits.py finds by the game id

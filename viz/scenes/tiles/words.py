@@ -17,7 +17,7 @@ from games.tiles.engine import (
     dispute_result,
     tile_name,
 )
-from games.words import sentence
+from games.words import held, sentence
 from viz.scenes.common import LegendItem, legend_lines_needed
 from viz.scenes.tiles.palettes import LETTERS, edge_of
 
@@ -94,10 +94,16 @@ def advice(state: TilesState, move: Play | Choose) -> str:
 
 
 def dispute_text(state: TilesState, viewer: int | None) -> str:
-    """Who won the dispute just ended, with which tile, and what they scored."""
+    """Who won the dispute just ended, with which tile, the lowest value they take and
+    what it does to their total, said so that a newcomer does not read it as good news:
+    "You won the dispute with green-9 and take the 6: +6 points (lowest total wins)"."""
     seat, tile, score = dispute_result(state.last_dispute)
-    win, score_verb = ("win", "score") if seat == viewer else ("wins", "scores")
-    return f"{seat_label(seat, viewer)} {win} with {tile_name(tile)} and {score_verb} {score}"
+    take = "take" if seat == viewer else "takes"
+    points = "point" if score == 1 else "points"
+    return (
+        f"{seat_label(seat, viewer)} won the dispute with {tile_name(tile)} and {take} the "
+        f"{score}: {held(f'+{score}', points)} {held('(lowest', 'total', 'wins)')}"
+    )
 
 
 def totals_text(state: TilesState, viewer: int | None) -> str:

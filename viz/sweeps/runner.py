@@ -13,6 +13,8 @@ worker that ran them or the order in which they finished.
 
 from __future__ import annotations
 
+import asyncio
+import collections
 import contextlib
 import dataclasses
 import itertools
@@ -20,21 +22,21 @@ import json
 import os
 import queue
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from functools import partial
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from loky import BrokenProcessPool
 
-from viz.system import ClusterUnreachable, signals_held
+from viz.system import SCHEDULER_VARIABLE, ClusterUnreachable, signals_held
 from viz.workers import SIGNAL_LOOK_S, result, stop_now, worker_processes
 
 PROGRESS_AFTER_S = 0.5
 CONNECT_TIMEOUT_S = 5  # how long a Dask scheduler is given to answer
 
-SCHEDULER_VARIABLE = "ODDSEVENS_SCHEDULER"  # a Dask scheduler's address, as --scheduler
 
 Cell = TypeVar("Cell")
 Chunk = TypeVar("Chunk")
@@ -170,50 +172,105 @@ def _in_pool(
     progress: Progress,
     time_up: Callable[[], bool],
 ) -> list[Row]:
-    """Every cell's first round is handed out at once; a cell's next round as soon as
-    its last round is all in, whichever cells are still at work."""
-    firsts = [_next_round(sweep, cell, []) for cell in cells]
-    asked = sum(map(len, firsts)) if sweep.more is None else workers.count
+    """Chunks are handed out as workers free up, a few a worker at a time: memory holds
+    the work in flight and the rounds of the cells at work, whatever the trials. The
+    cells begin in their order; a cell's next round, as soon as its last round is all
+    in, goes ahead of the cells not yet begun."""
     rows: dict[int, Row] = {}
-    with signals_held() as check, _pool(workers, asked) as pool:
-        came_in: queue.SimpleQueue[int] = queue.SimpleQueue()  # the cell of a chunk done
-        rounds: dict[int, list[Future[Chunk]]] = {}  # each cell's round, in its order
-        waiting = dict.fromkeys(range(len(cells)), 0)  # chunks of the round still out
-        found: dict[int, list[Chunk]] = {number: [] for number in range(len(cells))}
+    plan = _Plan(sweep, cells, rows, progress)
+    asked = plan.chunks_at_most(workers.count) if sweep.more is None else workers.count
+    with signals_held() as check, _pool(workers, asked, check) as pool:
+        came_in: queue.SimpleQueue[Place] = queue.SimpleQueue()  # the chunks done
+        out: dict[Place, Future[Chunk]] = {}  # the chunks handed out, not yet taken in
 
-        def hand_out(number: int, chunks: list[tuple[Any, ...]]) -> None:
-            rounds[number] = [_submit(pool, sweep.work, args, check) for args in chunks]
-            waiting[number] = len(chunks)
-            for future in rounds[number]:
-                future.add_done_callback(lambda _done: came_in.put(number))
-
-        def finish(number: int) -> None:
-            rows[number] = sweep.combine(cells[number], found.pop(number))
-            progress.step(sweep.label(cells[number]))
+        def top_up() -> None:
+            while len(out) < pool.slots and (chunk := plan.next_chunk()) is not None:
+                place, args = chunk
+                out[place] = _submit(pool, sweep.work, args, check)
+                out[place].add_done_callback(partial(_tell, came_in, place))
 
         try:
-            for number, chunks in enumerate(firsts):
-                if chunks:
-                    hand_out(number, chunks)
-                else:
-                    finish(number)
+            top_up()
             while len(rows) < len(cells):
-                number = _next_in(came_in, check, time_up)
-                waiting[number] -= 1
-                if waiting[number]:
-                    continue
-                found[number] += [result(future, pool.lost) for future in rounds.pop(number)]
-                chunks = _next_round(sweep, cells[number], found[number])
-                if chunks:
-                    hand_out(number, chunks)
-                else:
-                    finish(number)
+                place = _next_in(came_in, check, time_up)
+                plan.came_in(place, result(out.pop(place), pool.lost))
+                top_up()
         except _TimeUp:
             pool.stop()
         except BaseException:
             pool.stop()  # now, mid-chunk
             raise
     return [rows[number] for number in itertools.takewhile(rows.__contains__, range(len(cells)))]
+
+
+Place = tuple[int, int]  # a chunk's cell, by its number, and its place in the cell's round
+
+
+def _tell(came_in: queue.SimpleQueue[Place], place: Place, _done: Future[Any]) -> None:
+    came_in.put(place)
+
+
+class _Plan(Generic[Cell, Chunk, Row]):
+    """Which chunk goes out next, and each cell's rounds as they come in: a cell's row
+    goes into `rows` (by its number) once it is done."""
+
+    def __init__(
+        self,
+        sweep: Sweep[Cell, Chunk, Row],
+        cells: Sequence[Cell],
+        rows: dict[int, Row],
+        progress: Progress,
+    ) -> None:
+        self.sweep, self.cells, self.rows, self.progress = sweep, cells, rows, progress
+        self.ready: collections.deque[tuple[Place, tuple[Any, ...]]] = collections.deque()
+        self.rounds: dict[int, list[Chunk | None]] = {}  # each cell's results, in its order
+        self.waiting: dict[int, int] = {}  # chunks of a cell's round not yet in
+        self.found: dict[int, list[Chunk]] = {}
+        self.begun = 0  # the cells begun so far, from the first
+        self.firsts: dict[int, list[tuple[Any, ...]]] = {}  # first rounds looked at early
+
+    def chunks_at_most(self, enough: int) -> int:
+        """The chunks of the first rounds, counted only as far as `enough`."""
+        counted = 0
+        for number, cell in enumerate(self.cells):
+            if counted >= enough:
+                break
+            self.firsts[number] = _next_round(self.sweep, cell, [])
+            counted += len(self.firsts[number])
+        return counted
+
+    def next_chunk(self) -> tuple[Place, tuple[Any, ...]] | None:
+        """The next chunk to hand out (its cell, its place in the round, its arguments);
+        none when every cell is begun and no round has chunks left to hand out."""
+        while not self.ready and self.begun < len(self.cells):
+            number, self.begun = self.begun, self.begun + 1
+            first = self.firsts.pop(number, None)
+            self.found[number] = []
+            self._begin_round(number, first if first is not None else self._round(number))
+        return self.ready.popleft() if self.ready else None
+
+    def came_in(self, place: Place, found: Chunk) -> None:
+        """The chunk at `place` is done: with the last of its round, the cell's next
+        round is ready to hand out, or the cell is done."""
+        number, index = place
+        self.rounds[number][index] = found
+        self.waiting[number] -= 1
+        if self.waiting[number]:
+            return
+        self.found[number] += cast(list[Chunk], self.rounds.pop(number))  # all in now
+        self._begin_round(number, self._round(number))
+
+    def _round(self, number: int) -> list[tuple[Any, ...]]:
+        return _next_round(self.sweep, self.cells[number], self.found[number])
+
+    def _begin_round(self, number: int, chunks: list[tuple[Any, ...]]) -> None:
+        if not chunks:
+            self.rows[number] = self.sweep.combine(self.cells[number], self.found.pop(number))
+            self.progress.step(self.sweep.label(self.cells[number]))
+            return
+        self.rounds[number] = [None] * len(chunks)
+        self.waiting[number] = len(chunks)
+        self.ready.extend(((number, index), args) for index, args in enumerate(chunks))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -224,37 +281,82 @@ class _Pool:
     executor: Executor
     stop: Callable[[], None]
     lost: tuple[type[BaseException], ...]
+    slots: int  # chunks out at once: one at work and one waiting, for each worker
 
 
 @contextlib.contextmanager
-def _pool(workers: Workers, chunks: int) -> Iterator[_Pool]:
+def _pool(workers: Workers, chunks: int, check: Callable[[], None]) -> Iterator[_Pool]:
     if workers.scheduler is not None:
-        with _cluster(workers.scheduler) as pool:
+        with _cluster(workers.scheduler, check) as pool:
             yield pool
         return
-    with worker_processes(most_workers(workers.count, chunks)) as executor:
-        yield _Pool(executor, partial(stop_now, executor), (BrokenProcessPool,))
+    count = most_workers(workers.count, chunks)
+    with worker_processes(count) as executor:
+        yield _Pool(executor, partial(stop_now, executor), (BrokenProcessPool,), 2 * count)
 
 
 @contextlib.contextmanager
-def _cluster(address: str) -> Iterator[_Pool]:
+def _cluster(address: str, check: Callable[[], None]) -> Iterator[_Pool]:
     """A Dask cluster's workers, through its client's executor; the client closes after."""
     try:
-        from distributed import Client, KilledWorker
+        from distributed import KilledWorker
     except ImportError:
         raise ClusterUnreachable(
             "--scheduler needs Dask: pip install 'oddsevens[cluster]'"
         ) from None
-    try:
-        client = Client(address, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise ClusterUnreachable(f"no Dask scheduler answers at {address}: {error}") from None
+    client = _connected(address, check)
     try:
         executor = client.get_executor()
+        threads = sum(client.nthreads().values()) or 1
         # shutdown(wait=False) cancels the chunks still queued or running
-        yield _Pool(executor, lambda: executor.shutdown(wait=False), (KilledWorker,))
+        yield _Pool(executor, lambda: executor.shutdown(wait=False), (KilledWorker,), 2 * threads)
     finally:
         client.close()
+
+
+def _connected(address: str, check: Callable[[], None]) -> Any:
+    """A Dask client of the scheduler at `address`, connected within CONNECT_TIMEOUT_S.
+
+    The client is made on a thread of its own, and this waits for it looking for a held
+    signal meanwhile: a listener that accepts and never answers, or answers with
+    garbage, is one line once the time is up or the client gives up, and Ctrl-C or
+    SIGTERM ends the wait at once (the thread, left behind, ends with the process)."""
+    from distributed import Client
+
+    made: queue.SimpleQueue[Any] = queue.SimpleQueue()  # the client, or why there is none
+
+    def connect() -> None:
+        # Dask's own handshake first, on a connection of its own: a listener that does
+        # not speak Dask fails it, before a client exists whose clean-up would then wait
+        # on that listener as the program ends.
+        try:
+            asyncio.run(_handshake(address))
+            made.put(Client(address, timeout=CONNECT_TIMEOUT_S, set_as_default=False))
+        except BaseException as error:  # whatever it is (garbage read as a length), one line
+            made.put(str(error).splitlines()[0] if str(error) else type(error).__name__)
+
+    threading.Thread(target=connect, name="connecting", daemon=True).start()
+    deadline = time.monotonic() + CONNECT_TIMEOUT_S
+    while True:
+        check()
+        try:
+            client = made.get(timeout=SIGNAL_LOOK_S)
+        except queue.Empty:
+            if time.monotonic() < deadline:
+                continue
+            raise ClusterUnreachable(
+                f"no Dask scheduler answers at {address} within {CONNECT_TIMEOUT_S} s"
+            ) from None
+        if isinstance(client, str):
+            raise ClusterUnreachable(f"no Dask scheduler answers at {address}: {client}")
+        return client
+
+
+async def _handshake(address: str) -> None:
+    from distributed.comm.core import connect
+
+    comm = await connect(address, timeout=CONNECT_TIMEOUT_S)
+    await comm.close()
 
 
 def most_workers(asked: int, chunks: int) -> int:
@@ -271,9 +373,9 @@ def _submit(
 
 
 def _next_in(
-    came_in: queue.SimpleQueue[int], check: Callable[[], None], time_up: Callable[[], bool]
-) -> int:
-    """The cell of the next chunk done, looking for a held signal and the time meanwhile
+    came_in: queue.SimpleQueue[Place], check: Callable[[], None], time_up: Callable[[], bool]
+) -> Place:
+    """The place of the next chunk done, looking for a held signal and the time meanwhile
     (also when one is in already: the workers may be far ahead)."""
     while True:
         check()

@@ -1,0 +1,34 @@
+"""Where `viz` finds each game's scene kit and window class, by game id.
+
+A product game's scene kit is `KIT` in `viz/scenes/GAME.py` and its window class
+`WINDOW` in `viz/window/GAME.py`; a game made elsewhere names its own as it registers
+(`register`). Both are imported only when something draws the game or opens its window.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from games import register as register_rules
+from games.kit import GameKit
+
+
+class Shown(NamedTuple):
+    scene: str  # import path of the SceneKit, `package.module:attribute`
+    window: str  # import path of the window class
+
+
+_ELSEWHERE: dict[str, Shown] = {}
+
+
+def register(kit: GameKit, *, scene: str, window: str) -> None:
+    """Add a game made outside the product: its kit, its scene kit and its window."""
+    register_rules(kit)
+    _ELSEWHERE[kit.game.id] = Shown(scene, window)
+
+
+def shown(game_id: str) -> Shown:
+    found = _ELSEWHERE.get(game_id)
+    if found is not None:
+        return found
+    return Shown(f"viz.scenes.{game_id}:KIT", f"viz.window.{game_id}:WINDOW")
