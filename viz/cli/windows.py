@@ -127,11 +127,13 @@ def _join(args: argparse.Namespace) -> int:
     from viz.library.sessions import keep_session
     from viz.window.remote import Invitation, JoinError, RemoteWindow
 
-    size = _raised_to_the_floor(args.window)
+    options = window_options(args)
+    size, moving = options["size"], options["settings"].motion != "reduced"
     try:
         invitation = Invitation.from_url(args.join)
         return open_window(
-            lambda: RemoteWindow(invitation, args.name, size, args.out, keep_session), size
+            lambda: RemoteWindow(invitation, args.name, size, args.out, keep_session, moving),
+            size,
         )
     except JoinError as error:
         raise CommandError(str(error)) from None

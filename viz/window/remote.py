@@ -21,10 +21,12 @@ from urllib.parse import parse_qs, urlsplit
 
 import pygame
 
+from viz.scenes.motion import Motion
 from viz.scenes.shapes import Circle, Line, Palette, Rect, Ring, Scene, Shape, Text, hex_rgb
 from viz.window.render_pygame import draw, font
 
-FRAME_RATE = 30
+FRAME_RATE = 60
+CHANGE_MS = 220  # a change's motion, as a local window's
 SIDE = 300  # the width of the list of moves beside the board
 INK, PAPER, FOCUS, MUTED = (31, 31, 31), (242, 239, 232), (31, 78, 156), (95, 91, 85)
 
@@ -152,7 +154,9 @@ class RemoteWindow:
         size: tuple[int, int],
         out_dir: Path,
         keep: Callable[[Path], str | None],
+        moving: bool = True,
     ) -> None:
+        """`moving`: a change slides into place (the settings' motion), else it snaps."""
         self.invitation = invitation
         self.connection = Connection(invitation, invitation.take_seat(name))
         self.connection.start()
@@ -165,6 +169,9 @@ class RemoteWindow:
         self.saved = False
         self.running = True
         self.board = pygame.Rect(0, 0, 0, 0)
+        self.moving = moving
+        self.scene: tuple[int, Scene] | None = None  # the newest view's scene, by change
+        self.motion: Motion | None = None
 
     def run(self) -> None:
         clock = pygame.time.Clock()
@@ -174,7 +181,7 @@ class RemoteWindow:
             with self.connection.lock:
                 view, notice = self.connection.view, self.connection.notice
             if view is not None:
-                self.paint(view, notice)
+                self.paint(view, notice, self.picture(view, clock.get_time()))
                 if view["ended"] and not self.saved:
                     self.saved = True
                     threading.Thread(target=self.save, daemon=True).start()
@@ -241,10 +248,22 @@ class RemoteWindow:
 
     # --- drawing -------------------------------------------------------------------------
 
-    def paint(self, view: dict[str, Any], notice: str) -> None:
+    def picture(self, view: dict[str, Any], elapsed_ms: float) -> Scene:
+        """The view's scene, on its way from the one before while a change moves."""
+        if self.scene is None or self.scene[0] != view["seq"]:
+            before = self.scene[1] if self.scene else None
+            self.scene = (view["seq"], scene_of(view["scene"]))
+            self.motion = Motion(before, CHANGE_MS) if before and self.moving else None
+        elif self.motion is not None:
+            self.motion.elapsed_ms += elapsed_ms
+        scene = self.scene[1]
+        if self.motion is None or self.motion.done:
+            return scene
+        return self.motion.picture(scene)
+
+    def paint(self, view: dict[str, Any], notice: str, scene: Scene) -> None:
         width, height = self.surface.get_size()
         self.surface.fill(PAPER)
-        scene = scene_of(view["scene"])
         canvas = pygame.Surface((scene.width, scene.height))
         draw(canvas, scene)
         room = (max(1, width - SIDE), height)
