@@ -14,6 +14,7 @@ from games.words import sentence
 from viz.scenes.common import font_size, margin
 from viz.scenes.motion import Motion
 from viz.scenes.moves import banner_shapes
+from viz.scenes.rules import card_scene, rules_card
 from viz.scenes.shapes import Scene, Shape, Text
 from viz.scenes.viewport import COVER
 from viz.window import render_pygame
@@ -55,6 +56,12 @@ class BoardView:
 
     def picture(self) -> Scene:
         app = self.app
+        if app.rules_shown:  # the card, over the board: the game waits behind it
+            width, height = app.board_width(), app.board_height()
+            card = rules_card(app.game.id)
+            return card_scene(card, width, height, MAX_TEXT, app.settings.palette)
+        if self.drawn is not None and self.drawn.layout is None:  # the card was shown
+            self.drawn = self.motion = None
         target = app.scene()
         position = (*app.session.position, app.state.turns)
         if position != self.drawn_position and self.drawn is not None:

@@ -13,6 +13,7 @@ import pygame
 from games.analysis import Hint, hint
 from viz import PALETTE_NAMES
 from viz.export.judged import best_words
+from viz.scenes.rules import CLOSING, rules_card
 from viz.window.hooks import GAME_OVER, Keys
 from viz.window.panel import Button, Control
 from viz.window.settings import MOTIONS
@@ -25,9 +26,23 @@ HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
 
 def view_controls(app: GameApp[Any]) -> list[Control]:
     return [
+        Button(
+            "Close the rules  (?)" if app.rules_shown else "Rules  (?)", lambda: toggle_rules(app)
+        ),
         Button(f"Motion: {app.settings.motion}  (M)", lambda: switch_motion(app)),
         Button(f"Colours: {app.settings.palette}  (C)", lambda: switch_palette(app)),
     ]
+
+
+def toggle_rules(app: GameApp[Any]) -> None:
+    """Show the game's rules card over the board, or put it away. Opened, its words go
+    to standard output too, a line each, for a screen reader."""
+    app.rules_shown = not app.rules_shown
+    if app.rules_shown:
+        print("\n".join(rules_card(app.game.id).lines()), flush=True)
+        app.message = f"The rules of {app.game.name}: {CLOSING}"
+    else:
+        app.message = ""  # the board, as it was, says enough
 
 
 def switch_motion(app: GameApp[Any]) -> None:
