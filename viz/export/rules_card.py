@@ -29,8 +29,12 @@ class PageParts:
 
 
 def rules_card_parts(game_ids: Sequence[str]) -> PageParts:
-    """The card for the games `game_ids` (one section each, in that order)."""
-    sections = "".join(_section(rules_card(game_id)) for game_id in dict.fromkeys(game_ids))
+    """The card for the games `game_ids` (one section each, in that order); nothing for
+    games without a card."""
+    cards = [card for game in dict.fromkeys(game_ids) if (card := rules_card(game)) is not None]
+    if not cards:
+        return PageParts("", "", "")
+    sections = "".join(_section(card) for card in cards)
     markup = (
         '<button type="button" id="rules-open" aria-haspopup="dialog" '
         'aria-keyshortcuts="? F1">Rules (?)</button>'

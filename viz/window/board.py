@@ -59,6 +59,7 @@ class BoardView:
         if app.rules_shown:  # the card, over the board: the game waits behind it
             width, height = app.board_width(), app.board_height()
             card = rules_card(app.game.id)
+            assert card is not None  # shown only for a game that has one
             return card_scene(card, width, height, MAX_TEXT, app.settings.palette)
         if self.drawn is not None and self.drawn.layout is None:  # the card was shown
             self.drawn = self.motion = None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.analysis import Hint, hint
+from games.words import percent
 from viz import PALETTE_NAMES
 from viz.export.judged import best_words
 from viz.scenes.rules import CLOSING, rules_card
@@ -25,10 +26,10 @@ HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
 
 
 def view_controls(app: GameApp[Any]) -> list[Control]:
+    shown = "Close the rules  (?)" if app.rules_shown else "Rules  (?)"
+    rules = [Button(shown, lambda: toggle_rules(app))] if rules_card(app.game.id) else []
     return [
-        Button(
-            "Close the rules  (?)" if app.rules_shown else "Rules  (?)", lambda: toggle_rules(app)
-        ),
+        *rules,
         Button(f"Motion: {app.settings.motion}  (M)", lambda: switch_motion(app)),
         Button(f"Colours: {app.settings.palette}  (C)", lambda: switch_palette(app)),
     ]
@@ -37,9 +38,13 @@ def view_controls(app: GameApp[Any]) -> list[Control]:
 def toggle_rules(app: GameApp[Any]) -> None:
     """Show the game's rules card over the board, or put it away. Opened, its words go
     to standard output too, a line each, for a screen reader."""
+    card = rules_card(app.game.id)
+    if card is None:
+        app.message = f"{app.game.name} brings no rules card"
+        return
     app.rules_shown = not app.rules_shown
     if app.rules_shown:
-        print("\n".join(rules_card(app.game.id).lines()), flush=True)
+        print("\n".join(card.lines()), flush=True)
         app.message = f"The rules of {app.game.name}: {CLOSING}"
     else:
         app.message = ""  # the board, as it was, says enough
@@ -107,4 +112,4 @@ def hint_text(found: Hint, words: Callable[[Any], str]) -> str:
         playouts = "" if found.exact else " in every playout"  # an estimate says no more
         return f"{ending}{playouts} whatever you play"
     named = best_words([words(move) for move in found.best], found.options)
-    return f"{named} ({found.chance:.0%} chance)"
+    return f"{named} ({percent(found.chance)} chance)"

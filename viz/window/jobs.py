@@ -220,7 +220,7 @@ class WindowJobs:
                 note["exact"],
                 note["before"],
                 note["after"],
-                note["error"],
+                note["se"],
                 (),
                 note["glyph"],
                 (),
