@@ -30,9 +30,9 @@ from games.tiles import CHANCE, TilesState
 from games.tiles.ai import careful, random_deal
 from games.tiles.judging import JUDGING as tiles_judging
 from viz.analysis.moves import analyze
-from viz.analysis.runner import Workers
 from viz.cli import main as cli_main
 from viz.files import load_replay
+from viz.sweeps.runner import Workers
 from viz.window.controls import HINT_BUDGET_S
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,7 +16,8 @@ from common import median_seconds, print_table
 from games import REGISTRY
 from games.autoplay import play
 from games.recording import parse
-from viz.export.engine import gif_bytes, replay_scenes
+from viz.export.animation import gif_bytes
+from viz.export.clip import replay_scenes
 from viz.files import load_replay, recording_text
 from viz.render.raster import render
 from viz.render.svg import animated_svg

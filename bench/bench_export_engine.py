@@ -67,7 +67,7 @@ def old_gif(recording: Path, size: int) -> bytes:
     Pillow's GIF writer."""
     from support.reference import pillow_gif
 
-    from viz.export.engine import replay_scenes
+    from viz.export.clip import replay_scenes
     from viz.files import load_replay
     from viz.render import raster as render_raster
 
@@ -82,7 +82,8 @@ def child(kind: str, recording: Path, size: int, out: Path) -> None:
     if kind == "old gif":
         out.write_bytes(old_gif(recording, size))
     else:
-        from viz.export.engine import Clip, export_clip
+        from viz.export.clip import Clip
+        from viz.export.engine import export_clip
         from viz.files import load_replay
 
         export_clip(Clip(load_replay(recording), size, FRAME_MS, HOLD_MS), {kind: out})

@@ -29,9 +29,10 @@ from common import print_table
 
 ROOT = Path(__file__).resolve().parents[1]
 WRITERS = {
-    "ours": "from viz.export.engine import Clip, write_gif; write_gif(Clip(replay, SIZE), OUT)",
+    "ours": "from viz.export.clip import Clip; from viz.export.gif_parts import write_gif; "
+    "write_gif(Clip(replay, SIZE), OUT)",
     "Pillow's": (
-        "from support.reference import pillow_gif; from viz.export.engine import replay_scenes; "
+        "from support.reference import pillow_gif; from viz.export.clip import replay_scenes; "
         "OUT.write_bytes(pillow_gif(replay_scenes(replay, SIZE), 500, 2000))"
     ),
 }

@@ -32,8 +32,9 @@ from bench_export_engine import SHARED
 from common import print_table
 from PIL import Image
 
+from viz.export.animation import stream_frames
+from viz.export.clip import Clip
 from viz.export.deltas import Frame
-from viz.export.engine import Clip, stream_frames
 from viz.export.gif import GifStream
 from viz.files import load_replay
 from viz.render.timeline import fixed_durations_ms, gif_delays_cs

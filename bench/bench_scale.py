@@ -30,10 +30,10 @@ from games.analysis import Method, judge_by_id
 from games.autoplay import Precision, play
 from games.load.sweep import LoadRow, chunks, play_chunk
 from games.recording import recording_text
-from viz.analysis.load import run_load_sweep
 from viz.analysis.moves import Judged, Recording
-from viz.analysis.runner import Sweep, Workers, run
 from viz.files import load_replay
+from viz.sweeps.load import run_load_sweep
+from viz.sweeps.runner import Sweep, Workers, run
 
 CELLS = [(rows, cols, load) for rows in (3, 4, 5) for cols in (3, 4, 5) for load in range(3, 9)]
 PLAYERS = ("random-red", "every-third-green")

@@ -1,4 +1,4 @@
-"""Draw docs/library-stats.png, the README's chart of `library stats --plot`: 24 games
+"""Draw docs/library-stats.png, the chart docs/library.md shows of `library stats --plot`: 24 games
 of Odds and Evens over seven weeks, "you" (a random player) against easy and medium
 in turn, each seat in turn, kept in a library of their own and judged.
 

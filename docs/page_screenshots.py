@@ -1,4 +1,4 @@
-"""Write the replay page's screenshots in assets/, where the README shows them: the Odds
+"""Write the replay page's screenshots in assets/, where the docs show them: the Odds
 and Evens sample on a wide screen with its board read back, and the Load sample's first
 screen on a 360x640 phone. The pages are exported as `oddsevens export --html` writes
 them and shown in headless Chromium (Playwright with the system's browser).
@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, sync_playwright
 from viz.cli import main as oddsevens
 
 ROOT = Path(__file__).parent.parent
-OUT = ROOT / "assets"  # beside the README that shows them
+OUT = ROOT / "assets"  # the pictures the README and docs/ show
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
 

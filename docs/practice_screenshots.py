@@ -1,4 +1,4 @@
-"""Write practice's screenshots in assets/, where the README shows them: the window at a
+"""Write practice's screenshots in assets/, where the docs show them: the window at a
 puzzle, the window after a wrong answer (the best move played, the judgement's words),
 and the page of the puzzles due after a wrong answer. The puzzles are those of an Odds
 and Evens game played by the automatic players, judged by `oddsevens analyze`, both of

@@ -1,4 +1,4 @@
-"""Write the windows' screenshots in assets/, where the README shows them: each window
+"""Write the windows' screenshots in assets/, where the docs show them: each window
 mid-motion, at an ending, at the smallest window size, and at its largest game (Load
 on a 20x20 board, also at the smallest size; Odds and Evens with loops of 12; Even Odds
 with six seats); the default Load game as `watch` opens it, with green's chance, and
@@ -23,7 +23,7 @@ from viz.window.app import FRAME_MS, GameApp  # noqa: E402
 from viz.window.controls import toggle_rules  # noqa: E402
 from viz.window.settings import Settings  # noqa: E402
 
-OUT = Path(__file__).parent.parent / "assets"  # beside the README that shows them
+OUT = Path(__file__).parent.parent / "assets"  # the pictures the README and docs/ show
 RULES = {"load": {"rows": 7, "cols": 7, "load": 5}, "loops": {}, "tiles": {"players": 5}}
 LARGEST = {"load": {"rows": 20, "cols": 20}, "loops": {"capacity": 12}, "tiles": {"players": 6}}
 OPTIONS = {"load": {}, "loops": {"vs": "human"}, "tiles": {}}

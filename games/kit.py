@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games.base import AnyGame
+from games.screens import OPEN, Screens
 
 if TYPE_CHECKING:  # numpy is loaded by the analysis alone: the command line starts at once
     import numpy as np
@@ -72,10 +73,12 @@ class Judging:
 class GameKit:
     """One game: its rules engine and how it is judged. `sample` is its golden
     recording's path from the project's root; `opponents` the tiers `play --vs` may
-    name."""
+    name; `screens` what each screen of a game played together may see (everything,
+    by default)."""
 
     game: AnyGame
     sample: str
     judging: Judging
     opponents: tuple[str, ...] = ()
     default_opponent: str = ""
+    screens: Screens = OPEN

@@ -14,7 +14,7 @@ from support.a11y import VISIONS, delta_e2000, piece_contrast, simulate, text_fa
 from games import REGISTRY
 from games.tiles.engine import COLORS
 from viz.cli import record_game
-from viz.export.engine import Clip
+from viz.export.clip import Clip
 from viz.scenes import PALETTES
 from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text
 

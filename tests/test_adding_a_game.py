@@ -1,4 +1,4 @@
-"""The README's "Adding a game", proved: Sums (the package tests/sums, registered by one
+"""docs/developing.md's "Adding a game", proved: Sums (the package tests/sums, registered by one
 line of tests/conftest.py) is recorded, validated, exported to every format, played and
 replayed in its window, with no change to any file outside its own."""
 

@@ -16,12 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support.a11y import VISIONS, contrast, delta_e2000, simulate, text_faults
 
-from viz.analysis.charts import SERIES, rate_chart, spread
 from viz.analysis.library import results_chart
 from viz.cli import main
 from viz.library import LibraryGame, SeatJudgement
 from viz.render.raster import bounds
 from viz.scenes.shapes import Circle, Line, Rect, Ring, Scene, Shape, Text
+from viz.sweeps.charts import SERIES, rate_chart, spread
 
 DAY = datetime(2025, 3, 1, 12, 0).astimezone()
 NBSP = "\u00a0"

@@ -20,7 +20,15 @@ from viz.terminal import terminal_columns
 # Loaded by no help: the drawing and the windows, the libraries they bring; and shutil,
 # which would bring bz2 and lzma. The games' packages load only as named (below).
 HEAVY_PACKAGES = {"numpy", "pygame", "pygame_gui", "PIL", "svgwrite", "imageio", "loky"}
-HEAVY_MODULES = ("viz.analysis", "viz.files", "viz.render", "viz.scenes", "viz.window", "shutil")
+HEAVY_MODULES = (
+    "viz.analysis",
+    "viz.sweeps",
+    "viz.files",
+    "viz.render",
+    "viz.scenes",
+    "viz.window",
+    "shutil",
+)
 
 
 LOADED = """

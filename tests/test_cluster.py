@@ -9,8 +9,8 @@ import socket
 
 import pytest
 
-from viz.analysis.runner import SCHEDULER_VARIABLE
 from viz.cli import main
+from viz.sweeps.runner import SCHEDULER_VARIABLE
 
 distributed = pytest.importorskip("distributed")
 
@@ -77,6 +77,7 @@ def test_an_analysis_on_a_cluster_judges_alike(capsys, cluster, tmp_path):
 @pytest.mark.slow
 def test_a_bulk_analysis_on_a_cluster_judges_alike(capsys, cluster, tmp_path):
     games = tmp_path / "games"
+    games.mkdir()
     for seed in ("1", "2"):
         board = ["--rows", "3", "--cols", "4", "--load", "4", "--seed", seed]
         output(capsys, ["record", "load", *board, "-o", str(games / f"{seed}.jsonl")])

@@ -13,7 +13,8 @@ from games import REGISTRY
 from games.autoplay import play
 from games.load import DIM, NONE, ON
 from games.recording import parse
-from viz.export.engine import gif_bytes, replay_scenes
+from viz.export.animation import gif_bytes
+from viz.export.clip import replay_scenes
 from viz.files import recording_text
 from viz.render.svg import animated_svg
 from viz.render.timeline import gif_delays_cs

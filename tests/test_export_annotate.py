@@ -17,7 +17,7 @@ from games.recording import Replay, recording_text
 from games.tiles import Play
 from games.words import NO_BREAK
 from viz.cli import main
-from viz.export.engine import Clip
+from viz.export.clip import Clip
 from viz.export.judged import Judged, accuracy_words
 from viz.files import load_replay
 from viz.render.raster import render

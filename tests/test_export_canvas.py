@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from games.load import LoadRules, LoadState
-from viz.export import engine
-from viz.export.engine import Clip, write_gif
+from viz.export import clip
+from viz.export.clip import Clip
+from viz.export.gif_parts import write_gif
 from viz.files import load_replay
 from viz.scenes import SCENES
 
@@ -51,7 +52,7 @@ def counting_scenes(monkeypatch, **changes) -> list[int]:
         calls.append(1)
         return kit.scene(*args, **options)
 
-    monkeypatch.setattr(engine, "SCENES", {"load": replace(kit, scene=scene, **changes)})
+    monkeypatch.setattr(clip, "SCENES", {"load": replace(kit, scene=scene, **changes)})
     return calls
 
 

@@ -22,8 +22,11 @@ from test_export import recorded_load_game
 from games import REGISTRY
 from viz.cli import main, record_game
 from viz.export import engine as export
-from viz.export.engine import Clip, export_clip, gif_bytes
-from viz.files import TEMP_MARK, load_replay
+from viz.export.animation import gif_bytes
+from viz.export.clip import Clip
+from viz.export.engine import export_clip
+from viz.files import load_replay
+from viz.outputs import TEMP_MARK
 
 FRAME_MS, HOLD_MS = 120, 360
 

@@ -16,7 +16,8 @@ from test_export import expected_color, svg_value_at
 from test_export_formats import close, decoded, sampled_points
 
 from viz.cli import main
-from viz.export.engine import Clip, export_clip
+from viz.export.clip import Clip
+from viz.export.engine import export_clip
 from viz.files import load_replay
 from viz.render.timeline import RealTime, real_durations_ms
 from viz.scenes.shapes import rgb_hex

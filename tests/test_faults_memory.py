@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from games.load.sweep import CHUNK
-from viz.analysis.runner import Sweep, Workers, run
+from viz.sweeps.runner import Sweep, Workers, run
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,8 +55,8 @@ def counted(monkeypatch):
         with executor:
             yield executor
 
-    monkeypatch.setattr("viz.analysis.runner.worker_processes", threads)
-    monkeypatch.setattr("viz.analysis.runner.stop_now", lambda executor: None)
+    monkeypatch.setattr("viz.sweeps.runner.worker_processes", threads)
+    monkeypatch.setattr("viz.sweeps.runner.stop_now", lambda executor: None)
     return made
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from viz.files import TEMP_MARK, load_replay
+from viz.files import load_replay
+from viz.outputs import TEMP_MARK
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -115,7 +116,8 @@ WINDOW_ON_A_SMALL_DISK = textwrap.dedent(
     import json, os, sys
     from pathlib import Path
     from games import REGISTRY
-    from viz.files import TEMP_MARK, load_replay
+    from viz.files import load_replay
+    from viz.outputs import TEMP_MARK
     from viz.window.load import LoadApp
 
     disk, free = Path(sys.argv[1]), int(sys.argv[2])

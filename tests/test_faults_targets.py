@@ -15,7 +15,7 @@ WORK = {
     "export": ["viz.export.engine.export_clip"],
     "demo": ["viz.cli.recordings.record_game"],
     "analyze": ["viz.analysis.moves.analyze", "viz.analysis.moves.analyze_many"],
-    "sweep": ["viz.analysis.loops.run_sweep", "viz.analysis.load.run_load_sweep"],
+    "sweep": ["viz.sweeps.loops.run_sweep", "viz.sweeps.load.run_load_sweep"],
     "library": ["viz.library.stats.standings"],
     "practice": ["viz.library.open_library"],
 }

@@ -19,7 +19,7 @@ from pathlib import Path
 from support.depth import cases
 from support.fuzzing import mutate, mutate_judgement
 
-from viz.files import TEMP_MARK
+from viz.outputs import TEMP_MARK
 
 PROGRAM = [sys.executable, "-m", "viz"]  # as the `oddsevens` command starts
 COMMANDS = [

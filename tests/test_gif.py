@@ -18,10 +18,12 @@ from PIL import Image
 from support.samples import FULL_LOAD_GAME
 from test_streams import timeline
 
-from viz.export import engine
+from viz.export import gif_parts
+from viz.export.animation import gif_bytes
+from viz.export.clip import Clip
 from viz.export.deltas import spare_where
-from viz.export.engine import Clip, gif_bytes, gif_part, write_gif
 from viz.export.gif import LONG_RUN, long_runs
+from viz.export.gif_parts import gif_part, write_gif
 from viz.files import load_replay
 from viz.render.raster import render, render_changes
 from viz.render.timeline import fixed_durations_ms, gif_delays_cs
@@ -129,8 +131,8 @@ def parts_noted(tmp_path, monkeypatch):
     made = tmp_path / "parts"
     made.mkdir()
     monkeypatch.setenv(PARTS_MADE, str(made))  # before the workers start: they take it
-    monkeypatch.setattr(engine, "gif_part", noted_part)
-    monkeypatch.setattr(engine.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(gif_parts, "gif_part", noted_part)
+    monkeypatch.setattr(gif_parts.os, "cpu_count", lambda: 2)
     return made
 
 
@@ -144,13 +146,13 @@ def makers(made: Path) -> dict[int, list[range]]:
 
 
 def test_part_sizes_shrink_with_the_frames_left_and_leave_no_sliver(monkeypatch):
-    monkeypatch.setattr(engine, "SMALLEST_PART", 20)
-    assert engine.part_size(800, 2) == 200  # a quarter of the frames left, for 2 processes
-    assert engine.part_size(800, 4) == 100
-    assert engine.part_size(100, 2) == 25
-    assert engine.part_size(60, 2) == 20  # never under the smallest part
-    assert engine.part_size(39, 2) == 39  # 20 would leave 19: all of them
-    assert engine.part_size(40, 2) == 20
+    monkeypatch.setattr(gif_parts, "SMALLEST_PART", 20)
+    assert gif_parts.part_size(800, 2) == 200  # a quarter of the frames left, for 2 processes
+    assert gif_parts.part_size(800, 4) == 100
+    assert gif_parts.part_size(100, 2) == 25
+    assert gif_parts.part_size(60, 2) == 20  # never under the smallest part
+    assert gif_parts.part_size(39, 2) == 39  # 20 would leave 19: all of them
+    assert gif_parts.part_size(40, 2) == 20
 
 
 def test_a_gif_drawn_in_parts_by_two_processes_is_the_gif_drawn_by_one(
@@ -159,8 +161,8 @@ def test_a_gif_drawn_in_parts_by_two_processes_is_the_gif_drawn_by_one(
     """41 frames at 10 a process make a worker worth it. The first 10 (a quarter, for
     two processes) are this process's own, not a part; the workers take parts from the
     front, this process from the back, until they meet."""
-    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
-    monkeypatch.setattr(engine, "SMALLEST_PART", 3)
+    monkeypatch.setattr(gif_parts, "FRAMES_PER_PROCESS", 10)
+    monkeypatch.setattr(gif_parts, "SMALLEST_PART", 3)
     clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
     assert len(clip.turns) == 41
     write_gif(clip, tmp_path / "parts.gif")
@@ -179,8 +181,8 @@ def test_a_gif_drawn_in_parts_off_the_main_thread_is_the_same_gif(
     tmp_path, parts_noted, monkeypatch
 ):
     """As a window writes its download: there no signal handler may be set."""
-    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
-    monkeypatch.setattr(engine, "SMALLEST_PART", 3)
+    monkeypatch.setattr(gif_parts, "FRAMES_PER_PROCESS", 10)
+    monkeypatch.setattr(gif_parts, "SMALLEST_PART", 3)
     clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
     failed: list[BaseException] = []
 
@@ -212,10 +214,10 @@ def test_a_long_gif_of_large_frames_is_drawn_by_this_process_alone(
     tmp_path, parts_noted, monkeypatch
 ):
     """Two processes' pictures would outweigh the export's memory budget."""
-    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
+    monkeypatch.setattr(gif_parts, "FRAMES_PER_PROCESS", 10)
     clip = Clip(load_replay(ROOT / "recordings" / "load-sample.jsonl"), 300)
     width, height, _ = clip.canvas
-    monkeypatch.setattr(engine, "LARGEST_SHARED_FRAME", width * height - 1)
+    monkeypatch.setattr(gif_parts, "LARGEST_SHARED_FRAME", width * height - 1)
     write_gif(clip, tmp_path / "game.gif")
     assert list(parts_noted.iterdir()) == []
 

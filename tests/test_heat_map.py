@@ -6,9 +6,9 @@ from __future__ import annotations
 from PIL import Image
 
 from games.load.sweep import LoadRow
-from viz.analysis.load import HEAT
 from viz.cli import main
 from viz.render.raster import IndexedPalette
+from viz.sweeps.load import HEAT
 
 
 def test_a_palette_whose_shades_pass_256_entries_keeps_256():
@@ -28,8 +28,8 @@ def test_sweep_load_draws_its_png_heat_map(tmp_path, capsys):
 
 
 def test_every_rate_reads_on_its_square_at_4_5_to_1():
-    from viz.analysis.load import heat_map
     from viz.scenes.shapes import contrast
+    from viz.sweeps.load import heat_map
 
     rows = [LoadRow(3, 3, load, 100, rate, 5.0) for load, rate in enumerate(RATES, start=3)]
     scene = heat_map(rows, width=2000)  # room for a label in every square

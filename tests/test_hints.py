@@ -19,6 +19,14 @@ from viz.window.settings import Settings
 from viz.window.tiles import TilesApp
 
 
+def hinted(window):
+    """H, and the frames until the hint, thought of beside the window, is shown."""
+    press(window, pygame.K_h)
+    if window.jobs.hinting is not None:
+        window.jobs.hinting.wait()
+    run(window)
+
+
 @pytest.fixture
 def opened():
     windows = []
@@ -37,7 +45,7 @@ def test_the_hint_in_odds_and_evens_names_every_winning_move_and_outlines_it(ope
     for _ in range(3):  # a few moves in, where a side has a winning move
         window.play(window.state.legal_moves()[0])
     window.manager.set_focus_set(None)  # the keyboard box lets the window have the keys
-    press(window, pygame.K_h)
+    hinted(window)
     state = window.state
     mover = state.to_move
     winning = [m for m in state.legal_moves() if judge_value(state, m, mover)]
@@ -77,7 +85,7 @@ def test_the_hint_in_load_speaks_in_the_present_tense(opened):
     window = LoadApp(game, game.rules({}), seed=2, size=(900, 700))
     opened.append(window)
     run(window)
-    press(window, pygame.K_h)
+    hinted(window)
     assert window.message.startswith("Hint: ") and "picked" not in window.message
     assert "Pick red " in window.message or "whatever you play" in window.message
 
@@ -88,7 +96,7 @@ def test_the_hint_in_even_odds_names_a_colour_you_may_play(opened):
     opened.append(window)
     run(window)  # the deal, then you lead
     assert window.state.to_move == 0
-    press(window, pygame.K_h)
+    hinted(window)
     assert window.message.startswith("Hint: ") and "Play a" in window.message
     assert "-" not in window.message  # no number of your own tiles is given away
 
@@ -124,5 +132,5 @@ def test_no_hint_once_the_game_is_over(opened):
     run(window)
     while window.state.to_move is not None:
         window.mode.step()
-    press(window, pygame.K_h)
+    hinted(window)
     assert window.message == GAME_OVER

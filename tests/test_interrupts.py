@@ -12,8 +12,9 @@ import pytest
 from support.outputs import ROOT, cli, listing
 from support.processes import alive, children, outlived, sweep_workers
 
-from viz.export.engine import gif_part
-from viz.files import TEMP_MARK, load_replay
+from viz.export.gif_parts import gif_part
+from viz.files import load_replay
+from viz.outputs import TEMP_MARK
 
 # The sweep is one cell of minutes: it shows progress only when a cell is done, and on a
 # loaded machine the Ctrl-C may come seconds in. Its 10,000 chunks take about 0.3 s to
@@ -33,7 +34,7 @@ SLOW_VALIDATE = (
 )
 IN_PARTS = (  # the GIF drawn in parts of 3 frames or more by two processes, on any machine,
     # its large frames (slow enough to interrupt) shared out too
-    "import os, sys, viz.export.engine as e; e.FRAMES_PER_PROCESS, e.SMALLEST_PART = 10, 3; "
+    "import os, sys, viz.export.gif_parts as e; e.FRAMES_PER_PROCESS, e.SMALLEST_PART = 10, 3; "
     "e.LARGEST_SHARED_FRAME = 10**9; os.cpu_count = lambda: 2; "
     "from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
 )
@@ -150,34 +151,42 @@ def dying_part(clip, share, delays):
 def in_parts(monkeypatch):
     """A GIF drawn in parts of 3 frames or more by two processes, whatever the machine;
     each part made by `part`, given."""
-    from viz.export import engine
+    from viz.export import gif_parts
 
-    monkeypatch.setattr(engine, "FRAMES_PER_PROCESS", 10)
-    monkeypatch.setattr(engine, "SMALLEST_PART", 3)
-    monkeypatch.setattr(engine.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(gif_parts, "FRAMES_PER_PROCESS", 10)
+    monkeypatch.setattr(gif_parts, "SMALLEST_PART", 3)
+    monkeypatch.setattr(gif_parts.os, "cpu_count", lambda: 2)
     monkeypatch.setenv(PARENT, str(os.getpid()))
-    return lambda part: monkeypatch.setattr(engine, "gif_part", part)
+    return lambda part: monkeypatch.setattr(gif_parts, "gif_part", part)
+
+
+def _workers_left(others: list[int]) -> list[int]:
+    """This process's children still running that were not there before the export."""
+    return [pid for pid in sweep_workers(os.getpid()) if pid not in others and alive(pid)]
 
 
 def test_a_part_that_fails_in_a_worker_fails_the_export_and_leaves_nothing(
     tmp_path, long_game, in_parts
 ):
-    from viz.export.engine import Clip, export_clip
+    from viz.export.clip import Clip
+    from viz.export.engine import export_clip
 
     in_parts(broken_part)
+    others = children(os.getpid())  # a browser another test of this process opened
     before = listing(tmp_path)
     with pytest.raises(ValueError, match="^this part cannot be drawn$"):
         export_clip(Clip(load_replay(long_game), 300), {"gif": tmp_path / "a.gif"})
     assert listing(tmp_path) == before
-    assert not [pid for pid in sweep_workers(os.getpid()) if alive(pid)]
+    assert _workers_left(others) == []
 
 
 def test_a_worker_killed_mid_part_is_one_line_and_no_file(tmp_path, long_game, capsys, in_parts):
     in_parts(dying_part)
+    others = children(os.getpid())
     capsys.readouterr()
     before = listing(tmp_path)
     code, out, err = cli(capsys, "export", long_game, "--gif", tmp_path / "a.gif")
     assert code == 1 and out == "" and len(err) == 1
     assert err[0].startswith("oddsevens: a worker process ended mid-work: ")
     assert listing(tmp_path) == before
-    assert not [pid for pid in sweep_workers(os.getpid()) if alive(pid)]
+    assert _workers_left(others) == []

@@ -13,7 +13,7 @@ from PIL import ImageFont
 
 from games import REGISTRY
 from viz.cli import record_game
-from viz.export.engine import replay_scenes
+from viz.export.clip import replay_scenes
 from viz.resources import font_path
 from viz.scenes.common import DEFAULT_EXPORT_WIDTH
 from viz.scenes.shapes import Circle, Line, Rect, Ring, Scene, Shape, Text

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from support.depth import cases, examples
 
 from games.load import LoadRules, LoadState, Pick
-from games.load.exact import GREEN, RED, Frame, LoadSolver, Pairs, Table, reaches
+from games.load.codes import GREEN, RED, Frame, Pairs
+from games.load.exact import LoadSolver, Table, reaches
 from games.load.judging import RANDOM, exact_search, exact_value
 from games.load.reference import MemoSearch
 from games.load.sweep import solve

@@ -12,7 +12,7 @@ from test_load_window import click, press, run
 
 from games import REGISTRY
 from games.loops.engine import LEFT, RIGHT
-from viz.export.engine import replay_scenes
+from viz.export.clip import replay_scenes
 from viz.files import load_replay
 from viz.scenes.loops import PALETTE, PIECE_COLORS
 from viz.scenes.shapes import rgb_hex

@@ -19,7 +19,7 @@ import pytest
 from support.outputs import ROOT, cli, listing
 
 from viz.cli import main
-from viz.files import TEMP_MARK, Outputs
+from viz.outputs import TEMP_MARK, Outputs
 
 # --- an output that is not a regular file is refused; a replaced file keeps its mode
 
@@ -80,7 +80,7 @@ HOLDER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from viz.files import Outputs
+    from viz.outputs import Outputs
     batch = Outputs()
     temp = batch.claim(Path(sys.argv[1]))
     temp.write_text("being written")

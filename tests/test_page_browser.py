@@ -18,7 +18,8 @@ from support.timed import timed_load_game
 from games import REGISTRY
 from games.words import NO_BREAK
 from viz.cli import main, record_game
-from viz.export.engine import Clip, export_clip
+from viz.export.clip import Clip
+from viz.export.engine import export_clip
 from viz.files import load_replay
 from viz.scenes import SCENES
 from viz.scenes.shapes import Circle, Rect

@@ -11,7 +11,8 @@ import rcssmin
 import rjsmin
 import test_page_browser
 
-from viz.export.engine import Clip, export_clip
+from viz.export.clip import Clip
+from viz.export.engine import export_clip
 from viz.export.page import turn_words
 from viz.files import load_replay
 from viz.resources import asset_text

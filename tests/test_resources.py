@@ -10,7 +10,8 @@ import pytest
 import viz
 from viz import resources
 from viz.cli import main
-from viz.files import FileError, write_atomic
+from viz.files import FileError
+from viz.outputs import write_atomic
 
 SAMPLE = Path(__file__).resolve().parents[1] / "recordings" / "load-sample.jsonl"
 

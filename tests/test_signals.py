@@ -15,7 +15,7 @@ import pytest
 from support.depth import quick_first
 from support.processes import alive, children, sweep_workers
 
-from viz.files import TEMP_MARK
+from viz.outputs import TEMP_MARK
 
 CODE = "import sys; from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
 

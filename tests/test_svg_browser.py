@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 from test_export import FRAME_MS, HOLD_MS, expected_color, half_centre, recorded_load_game
 
-from viz.export.engine import replay_scenes
+from viz.export.clip import replay_scenes
 from viz.render.svg import animated_svg
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")

@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image
 
-from viz.analysis.runner import Progress
 from viz.cli import main
+from viz.sweeps.runner import Progress
 
 
 def sweep_json(capsys, *options):

@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-import viz.analysis.runner as runner
+import viz.sweeps.runner as runner
 import viz.workers as workers
-from viz.analysis.runner import most_workers
 from viz.cli import main
+from viz.sweeps.runner import most_workers
 
 CODE = "import sys; from viz.cli import main; raise SystemExit(main(sys.argv[1:]))"
 MEMORY = 1 << 30  # far more than a refusal needs, far less than listing the games

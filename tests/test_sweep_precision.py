@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import games.autoplay
 from games.autoplay import Precision, seeded_chunks, standard_error
-from viz.analysis.runner import Sweep, Workers, run
 from viz.cli import main
+from viz.sweeps.runner import Sweep, Workers, run
 
 # --- the rule, worked by hand ------------------------------------------------------------
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from games.analysis import Method
-from viz.analysis.runner import IN_PROCESS, Sweep, Workers, json_lines, run
 from viz.cli import main
+from viz.sweeps.runner import IN_PROCESS, Sweep, Workers, json_lines, run
 from viz.system import WorkerLost
 
 
@@ -90,7 +90,7 @@ def test_a_worker_killed_mid_cell_is_one_error_naming_it():
 
 
 def test_the_command_line_says_a_killed_worker_in_one_line_and_exits_1(monkeypatch, capsys):
-    import viz.analysis.loops as loops_sweep
+    import viz.sweeps.loops as loops_sweep
 
     monkeypatch.setattr(loops_sweep, "monte_carlo_chunk", _die)
     argv = ["sweep", "loops", "--capacity", "3", "--flips", "0", "--trials", "10"]
@@ -101,8 +101,8 @@ def test_the_command_line_says_a_killed_worker_in_one_line_and_exits_1(monkeypat
 
 def test_a_run_whose_time_is_up_ends_with_the_rows_it_has():
     from viz.analysis.moves import analyze
-    from viz.analysis.runner import time_up_after
     from viz.files import load_replay
+    from viz.sweeps.runner import time_up_after
 
     replay = load_replay(Path(__file__).resolve().parents[1] / "recordings" / "loops-sample.jsonl")
     ticks = iter(range(10**6))  # a clock that moves one second each time it is read

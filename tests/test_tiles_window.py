@@ -1,5 +1,6 @@
 """The Even Odds window driven headless by real pygame events."""
 
+from functools import partial
 from types import SimpleNamespace
 
 import pygame
@@ -16,6 +17,7 @@ from viz.files import load_replay
 from viz.scenes.shapes import Text
 from viz.scenes.tiles import PALETTE, hand_slots, result_text, tile_key
 from viz.window.geometry import PANEL_WIDTH
+from viz.window.thinking import Thinking
 from viz.window.tiles import AI_DELAY_MS, RESULT_HOLD_MS, YOU, TilesApp
 
 GAME = REGISTRY["tiles"]
@@ -261,7 +263,7 @@ def test_a_click_on_a_tile_you_may_not_play_says_why(app):
     assert app.message.startswith("You ") and "follow" in app.message, app.message
 
 
-def one_move_judged_a_seat(game, rules, moves, seed, stopping):
+def one_move_judged_a_seat(game, rules, moves, seed):
     """Judging as the window asks for it, without the seconds a 6-seat game's playouts
     take: one sound move for each seat (seat 2's a blunder)."""
     return [
@@ -273,7 +275,8 @@ def one_move_judged_a_seat(game, rules, moves, seed, stopping):
 def test_an_ended_game_marks_the_winners_row_and_its_banner_leaves_the_table_in_view(
     tmp_path, monkeypatch
 ):
-    monkeypatch.setattr("viz.window.app.judge_game", one_move_judged_a_seat)
+    monkeypatch.setattr("viz.window.jobs.Thinking", partial(Thinking, in_process=True))
+    monkeypatch.setattr("viz.window.jobs.judged", one_move_judged_a_seat)
     window = TilesApp(GAME, GAME.rules({"players": 6}), seed=2, out_dir=tmp_path, size=(980, 720))
     try:
         while window.state.to_move is not None:

@@ -53,6 +53,9 @@ def try_lock(fd: int, *, shared: bool = False) -> bool:
     return True
 
 
+SCHEDULER_VARIABLE = "ODDSEVENS_SCHEDULER"  # a Dask scheduler's address, as --scheduler
+
+
 def lock_waiting(fd: int) -> None:
     """Take an exclusive advisory lock on the open file `fd`, waiting for it (Windows'
     waits up to about ten seconds, then raises OSError). The lock lasts until `fd` is

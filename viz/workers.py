@@ -27,11 +27,7 @@ T = TypeVar("T")
 def worker_processes(count: int) -> Iterator[ProcessPoolExecutor]:
     """`count` worker processes, started now. A block left by an exception (Ctrl-C
     included) kills them mid-work rather than waiting for their work to end."""
-    executor = ProcessPoolExecutor(
-        max_workers=count, initializer=_worker_start, initargs=(os.getpid(),)
-    )
-    with _ctrl_c_ignored():
-        executor.submit(int)  # the pool starts its workers with the first work
+    executor = start_workers(count)
     try:
         yield executor
     except BaseException:
@@ -40,6 +36,16 @@ def worker_processes(count: int) -> Iterator[ProcessPoolExecutor]:
         raise
     finally:
         executor.shutdown()
+
+
+def start_workers(count: int) -> ProcessPoolExecutor:
+    """`count` worker processes, started now, to be ended by `stop_now` or shut down."""
+    executor = ProcessPoolExecutor(
+        max_workers=count, initializer=_worker_start, initargs=(os.getpid(),)
+    )
+    with _ctrl_c_ignored():
+        executor.submit(int)  # the pool starts its workers with the first work
+    return executor
 
 
 def stop_now(executor: ProcessPoolExecutor) -> None:

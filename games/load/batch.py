@@ -22,8 +22,9 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from games.load.codes import Pairs
 from games.load.engine import LoadState, board
-from games.load.exact import LoadSolver, Pairs
+from games.load.exact import LoadSolver
 
 Flags = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int64]

@@ -74,7 +74,8 @@ class Exact:
 def solve(rows: int, cols: int, load: int) -> Exact:
     """The perfect-play winner of a small board and player 2's best chance against a
     random player 1, from the start (games/load/exact.py)."""
-    from games.load.exact import RED, Pairs, Table  # numpy: the command line starts at once
+    from games.load.codes import RED, Pairs  # numpy: the command line starts at once
+    from games.load.exact import Table
 
     if rows * cols > MAX_EXACT_CELLS:
         raise ValueError(f"the exact search takes boards of at most {MAX_EXACT_CELLS} cells")

@@ -24,6 +24,7 @@ from games.tiles.engine import (
 )
 from games.tiles.judging import JUDGING
 from games.tiles.players import PLAYERS
+from games.tiles.screens import SCREENS
 
 __all__ = ["CHANCE", "Choose", "Deal", "Play", "TilesGame", "TilesRules", "TilesState"]
 
@@ -86,4 +87,5 @@ KIT = GameKit(
     judging=JUDGING,
     opponents=("easy", "medium", "hard"),
     default_opponent="medium",
+    screens=SCREENS,
 )

@@ -1,4 +1,4 @@
-"""Sums: a fourth game that lives only in the tests, written as the README's "Adding a
+"""Sums: a fourth game that lives only in the tests, written as docs/developing.md's "Adding a
 game" says, to prove that a game needs no change outside its own package: its rules
 here, its scene in `scene.py`, its window in `window.py`, and one line registers it.
 

@@ -28,5 +28,6 @@ COMMANDS = [
     ["library", "analyze"],
     ["library", "open"],
     ["practice"],
+    ["serve"],
 ]
 HELPS = [["--help"], ["--version"], *([*command, "--help"] for command in COMMANDS)]

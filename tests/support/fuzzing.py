@@ -200,8 +200,8 @@ def judged_recordings() -> list[bytes]:
     """Analysed recordings (as `analyze -o` writes them) of every game, as bytes."""
     from games.recording import parse
     from viz.analysis.moves import analyze, judgement_note
-    from viz.analysis.runner import IN_PROCESS
     from viz.files import split_lines
+    from viz.sweeps.runner import IN_PROCESS
 
     found = []
     for game_id, params in (

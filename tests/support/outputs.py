@@ -9,7 +9,8 @@ import pytest
 
 from viz.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent  # the checkout
 
 
 def listing(folder: Path) -> list[str]:

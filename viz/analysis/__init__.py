@@ -1,1 +1,2 @@
-"""Sweeps over many games: the runner that spreads them over processes, and the charts."""
+"""Move analysis: `analyze` judging every move of recordings, and `library analyze`
+judging your games; the judging itself is games/analysis.py."""

@@ -10,14 +10,14 @@ from dataclasses import replace
 
 from games.analysis import Method, reading
 from games.practice import Puzzle, puzzles
-from viz.analysis.charts import rate_chart
 from viz.analysis.moves import Judged, Recording, analyze_many, judgement_note
-from viz.analysis.runner import Workers, never
 from viz.files import FileError, load_replay
 from viz.library import Library, LibraryGame, SeatJudgement
 from viz.library.stats import finished, win_share
 from viz.practice.progress import keep_puzzles
 from viz.scenes.shapes import Scene
+from viz.sweeps.charts import rate_chart
+from viz.sweeps.runner import Workers, never
 
 BATCH = 64  # games judged between two writes of their judgements
 

@@ -28,12 +28,12 @@ from games.analysis import (
 )
 from games.recording import MAX_BEST, Replay
 from games.words import give_or_take, percent, with_unit
-from viz.analysis.charts import rate_chart
-from viz.analysis.runner import IN_PROCESS, Sweep, Workers, never, run
 from viz.export.judged import best_words
 from viz.files import shown
 from viz.scenes import SCENES
 from viz.scenes.shapes import Scene
+from viz.sweeps.charts import rate_chart
+from viz.sweeps.runner import IN_PROCESS, Sweep, Workers, never, run
 
 
 def analyze(

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 from viz import __version__
-from viz.cli import analysis, library, practice, recordings, sweeps, windows
+from viz.cli import analysis, library, practice, recordings, server, sweeps, windows
 from viz.cli.common import CommandError
 from viz.cli.recordings import record_game
 from viz.errors import FileError, InstallError, shown
@@ -91,7 +91,7 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"oddsevens {__version__}")
     parser.add_argument("--verbose", action="store_true", help=VERBOSE_HELP)
     commands = parser.add_subparsers(dest="command", required=True)
-    for group in (recordings, windows, sweeps, analysis, library, practice):
+    for group in (recordings, windows, sweeps, analysis, library, practice, server):
         group.add_commands(commands)
     return parser
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from games.analysis import Judgement, Method
     from games.recording import Replay
     from viz.analysis.moves import Recording
-    from viz.files import Outputs
+    from viz.outputs import Outputs
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -29,10 +29,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 def _analyze_one(args: argparse.Namespace, path: Path) -> int:
     # The analysis loads numpy and the worker pool: only a command that judges needs them.
     from games.analysis import judged_indices, reading
-    from viz.analysis.charts import picture_bytes
     from viz.analysis.moves import analyze, chance_chart, json_lines, table
-    from viz.analysis.runner import Workers, time_up_after
-    from viz.files import check_output, load_replay, outputs
+    from viz.files import load_replay
+    from viz.outputs import check_output, outputs
+    from viz.sweeps.charts import picture_bytes
+    from viz.sweeps.runner import Workers, time_up_after
 
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
         raise CommandError(f"{shown(args.plot)}: the chart is written as .svg or .png")
@@ -70,8 +71,9 @@ def _analyze_many(args: argparse.Namespace) -> int:
     """Each recording judged, a summary line a player; a bad one is one line and the
     rest go on, the status then 2."""
     from viz.analysis.moves import analyze_many, summary_json_lines, summary_table
-    from viz.analysis.runner import Workers, time_up_after
-    from viz.files import outputs, recordings_named
+    from viz.files import recordings_named
+    from viz.outputs import outputs
+    from viz.sweeps.runner import Workers, time_up_after
 
     if args.plot is not None:
         raise CommandError("analyze: --plot draws one recording's chart: name one recording")
@@ -139,7 +141,7 @@ def _copies(folder: Path, sources: list[tuple[Path, Path]]) -> dict[Path, Path]:
     """Where each recording's annotated copy goes: into `folder`, under the name the
     recording takes there. Two recordings that would be written to one file are refused
     before any is judged, as is an output that is no folder."""
-    from viz.files import check_output
+    from viz.outputs import check_output
 
     if folder.exists() and not folder.is_dir():
         raise CommandError(f"{shown(folder)}: is not a folder: -o names a folder for several")

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from viz import PALETTE_NAMES
 from viz.cli.game_options import options_of_game
+from viz.errors import shown
+from viz.system import SCHEDULER_VARIABLE
 
 N = TypeVar("N", int, float)
 
@@ -83,9 +86,35 @@ def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
+        type=scheduler_address,
+        default=os.environ.get(SCHEDULER_VARIABLE) or None,  # checked as --scheduler is
         help="run on the Dask cluster whose scheduler listens here, e.g. tcp://10.0.0.5:8786 "
         "(default: $ODDSEVENS_SCHEDULER, else this machine; needs oddsevens[cluster])",
     )
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler's address, `tcp://HOST:PORT` (`HOST:PORT` is read as tcp; an IPv6
+    host in brackets), checked before anything is asked of it."""
+    scheme, separator, rest = text.partition("://")
+    if not separator:
+        scheme, rest = "tcp", text
+    host, _, port = rest.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    well_formed = (
+        scheme == "tcp"
+        and host != ""
+        and not any(char in host for char in "[]/@ ")
+        and port.isascii()
+        and port.isdigit()
+        and 0 < int(port) < 65536
+    )
+    if not well_formed:
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)!r} is not a Dask scheduler's address: give tcp://HOST:PORT"
+        )
+    return f"tcp://{rest}"
 
 
 def seed(text: str) -> int:

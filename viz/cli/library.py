@@ -165,7 +165,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
         raise CommandError(f"{shown(args.plot)}: the chart is written as .svg or .png")
     if args.plot is not None:
-        from viz.files import check_output
+        from viz.outputs import check_output
 
         check_output(args.plot)
     with _opened() as library:
@@ -179,9 +179,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     else:
         print(stats_table(rows) if rows else "No finished games of yours match.")
     if args.plot is not None:
-        from viz.analysis.charts import picture_bytes
         from viz.analysis.library import results_chart
-        from viz.files import outputs
+        from viz.outputs import outputs
+        from viz.sweeps.charts import picture_bytes
 
         with outputs() as batch:
             batch.write_bytes(args.plot, picture_bytes(results_chart(games), args.plot.suffix))
@@ -208,7 +208,7 @@ def stats_table(rows: list[Standing]) -> str:
 @_one_line
 def cmd_analyze(args: argparse.Namespace) -> int:
     from viz.analysis.library import judge_library
-    from viz.analysis.runner import Workers, time_up_after
+    from viz.sweeps.runner import Workers, time_up_after
 
     workers = Workers.asked(args.workers, args.scheduler)
     with _opened() as library:

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 
 def cmd_practice(args: argparse.Namespace) -> int:
-    from viz.files import check_output
     from viz.library import LibraryError, open_library
+    from viz.outputs import check_output
 
     if args.page is not None:
         check_output(args.page)
@@ -65,7 +65,7 @@ def _window(queue: Sequence[tuple[Kept, Card]], progress: Any, args: argparse.Na
 
 
 def _write_page(path: Path, queue: Sequence[tuple[Kept, Card]]) -> None:
-    from viz.files import write_atomic
+    from viz.outputs import write_atomic
     from viz.practice.page import practice_page
 
     text = practice_page(queue)

@@ -28,7 +28,7 @@ from viz.export.formats import FORMATS
 if TYPE_CHECKING:
     from games.base import AnyGame, State
     from games.recording import Replay
-    from viz.files import Outputs
+    from viz.outputs import Outputs
     from viz.render.timeline import RealTime
 
 
@@ -49,7 +49,8 @@ def record_game(
 
     from games import REGISTRY
     from games.autoplay import play
-    from viz.files import outputs, write_recording
+    from viz.files import write_recording
+    from viz.outputs import outputs
 
     game = REGISTRY[game_id]
     seats = {seat: game.players[name] for seat, name in enumerate(players, game.first_seat)}
@@ -79,7 +80,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         extra: dict[str, Any] = {"players": list(by)} if by else {}
         sys.stdout.write(recording_text(game, rules, seed, moves, state.result(), **extra))
         return 0
-    from viz.files import check_output
+    from viz.outputs import check_output
 
     check_output(args.output)
     record_game(args.game, rules, seed, args.output, by)
@@ -169,9 +170,11 @@ def _real_time(args: argparse.Namespace, replay: Replay) -> RealTime | None:
 def cmd_export(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from viz.export.engine import Clip, check_suffix, export_clip
+    from viz.export.clip import Clip
+    from viz.export.engine import check_suffix, export_clip
     from viz.export.mp4 import MAX_MP4_SIZE
-    from viz.files import check_output, load_replay, outputs
+    from viz.files import load_replay
+    from viz.outputs import check_output, outputs
 
     targets = {kind: getattr(args, kind) for kind in FORMATS if getattr(args, kind)}
     if not targets:
@@ -238,7 +241,7 @@ def _check_distinct(recording: Path, targets: dict[str, Path]) -> None:
 def cmd_demo(args: argparse.Namespace) -> int:
     from games import REGISTRY
     from viz.export.engine import export_replay
-    from viz.files import check_output, outputs
+    from viz.outputs import check_output, outputs
     from viz.scenes import SCENES
 
     check_output(args.out, folder=True)

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from viz.analysis.runner import Workers
-    from viz.analysis.trials import Games
+    from viz.sweeps.runner import Workers
+    from viz.sweeps.trials import Games
 
 from viz.cli.common import (
     CommandError,
@@ -33,8 +33,8 @@ def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     from games.loops.sweep import CHUNK
-    from viz.analysis.loops import format_table, run_sweep, write_chart
-    from viz.analysis.runner import json_lines
+    from viz.sweeps.loops import format_table, run_sweep, write_chart
+    from viz.sweeps.runner import json_lines
 
     _check_chart(args.plot)
     check_range_ends("loops", {"capacity": args.capacity, "flips": args.flips})
@@ -51,7 +51,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def _check_chart(path: Path | None) -> None:
     """A chart asked for can be written: refused now, not after the sweep."""
     from viz.errors import shown
-    from viz.files import check_output
+    from viz.outputs import check_output
 
     if path is None:
         return
@@ -70,8 +70,8 @@ def _write_chart(write: Callable[[], Path]) -> None:
 def cmd_sweep_load(args: argparse.Namespace) -> int:
     from games import REGISTRY
     from games.load.sweep import CHUNK
-    from viz.analysis.charts import write_picture
-    from viz.analysis.load import (
+    from viz.sweeps.charts import write_picture
+    from viz.sweeps.load import (
         MAX_EXACT_CELLS,
         PLAYERS,
         format_exact_table,
@@ -81,7 +81,7 @@ def cmd_sweep_load(args: argparse.Namespace) -> int:
         run_load_sweep,
         square_chart,
     )
-    from viz.analysis.runner import json_lines
+    from viz.sweeps.runner import json_lines
 
     if args.exact:
         _refuse_with_exact(args)
@@ -146,7 +146,7 @@ def _say_if_short(
 def _seed_and_workers(args: argparse.Namespace) -> tuple[int, Workers]:
     """The Monte Carlo seed and where it runs, their defaults where none was given (left
     unset in the parser, so that --exact can tell they were given)."""
-    from viz.analysis.runner import Workers
+    from viz.sweeps.runner import Workers
 
     return (0 if args.seed is None else args.seed), Workers.asked(args.workers, args.scheduler)
 

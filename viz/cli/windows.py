@@ -109,6 +109,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from games import REGISTRY
     from viz.window import WINDOWS
 
+    if args.join is not None:
+        return _join(args)
     rules = rules_from_args(args.game, args)
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
@@ -118,6 +120,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     return open_window(
         lambda: kit.load()(REGISTRY[args.game], rules, keep=_caught_up(), **options), args.window
     )
+
+
+def _join(args: argparse.Namespace) -> int:
+    """A seat of a room on a game server, in a window that holds its views alone."""
+    from viz.library.sessions import keep_session
+    from viz.window.remote import Invitation, JoinError, RemoteWindow
+
+    size = _raised_to_the_floor(args.window)
+    try:
+        invitation = Invitation.from_url(args.join)
+        return open_window(
+            lambda: RemoteWindow(invitation, args.name, size, args.out, keep_session), size
+        )
+    except JoinError as error:
+        raise CommandError(str(error)) from None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -170,6 +187,13 @@ def _add_play_options(game_id: str, parser: argparse.ArgumentParser) -> None:
             choices=game.opponents,
             help=f"the computer's tier (default {game.default_opponent})",
         )
+    parser.add_argument(
+        "--join",
+        metavar="URL",
+        help="play a seat of a room on a game server instead: the room's link "
+        "(http://HOST:PORT/r/ROOM, with ?seat=N for a seat of your choosing)",
+    )
+    parser.add_argument("--name", default="", help="your name at a server's table (with --join)")
     add_window_options(parser)
     parser.set_defaults(run=cmd_play, game=game_id)
 

@@ -14,14 +14,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from viz.files import FileError, ToolError
+from viz.files import FileError
+from viz.outputs import ToolError
 from viz.render.raster import render_stream
 from viz.system import signals_held
 
 if TYPE_CHECKING:
     from PIL import Image
 
-    from viz.export.engine import Clip
+    from viz.export.clip import Clip
 
 # Default quality, the slowest and smallest encoding, tuned for flat still pictures.
 MP4_OPTIONS = [

@@ -28,7 +28,7 @@ from viz.scenes.common import MIN_EXPORT_TEXT
 from viz.scenes.shapes import Scene, Text
 
 if TYPE_CHECKING:
-    from viz.export.engine import Clip
+    from viz.export.clip import Clip
 
 # Every id of the page's own starts with this, so none can be one of the SVG's.
 ID_PREFIX = "replay-"

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from viz.files import in_use, recordings_in
+from viz.files import recordings_in
 from viz.library.store import Added, Library, LibraryError, open_library
+from viz.outputs import in_use
 
 
 def keep_session(recording: Path, database: Path | None = None) -> str | None:

@@ -48,3 +48,6 @@ class SceneKit:
     board_words: Callable[[Any], str] | None = None
     seat_name: Callable[[int], str] = "Player {}".format  # "Red", "Seat 2": the game's own
     status_room: Callable[[Any, int, int, tuple[str, ...]], int] | None = None
+    # The scene's keywords for one screen of a game played together, given the seats
+    # whose hands it may not see (`games.screens`): for a game that hides anything.
+    screen_options: Callable[[int | None, frozenset[int]], dict[str, Any]] | None = None

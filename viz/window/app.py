@@ -14,7 +14,6 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from games.analysis import Judgement, judge_game
 from games.base import Game, Policy, StateT
 from games.history import History
 from viz import MIN_WINDOW_SIZE
@@ -22,6 +21,7 @@ from viz.scenes.common import font_size, margin, wrap
 from viz.system import switch_interval
 from viz.window import geometry, render_pygame
 from viz.window.board import MAX_TEXT, BoardView
+from viz.window.controls import show_hint
 from viz.window.events import EventRouter
 from viz.window.hooks import GameWindow
 from viz.window.jobs import Job, Saved, WindowJobs, save_play
@@ -226,6 +226,7 @@ class GameApp(GameWindow[StateT]):
         self.session.let_computer_move(None if self.rules_shown else self.computer_seat(), game_ms)
         self.jobs.report_saving()
         self.jobs.report_kept()
+        show_hint(self)
         over = self.mode.judges_the_end() and self.state.to_move is None
         if self.jobs.judge(self.session.position if over else None, self.judging_work):
             self.move_list.words_said.clear()
@@ -234,9 +235,9 @@ class GameApp(GameWindow[StateT]):
         self.manager.update(dt_ms / 1000)
         self.draw()
 
-    def judging_work(self) -> Callable[[Callable[[], bool]], list[Judgement]]:
-        """The judging of the game as it is now (its moves copied on this thread)."""
-        return partial(judge_game, self.game, self.rules, list(self.history.moves), self.seed)
+    def judging_work(self) -> tuple[Any, ...]:
+        """What judging the game as it is now takes (its moves copied on this thread)."""
+        return (self.game, self.rules, list(self.history.moves), self.seed)
 
     def computer_seat(self) -> tuple[Policy[StateT], float] | None:
         """The seat to move, if the computer plays it now (never during Loop or a replay)."""

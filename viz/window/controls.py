@@ -4,13 +4,12 @@ colours, kept in the settings file), the playback keys, and H's hint."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from games.analysis import Hint, hint
+from games.analysis import Hint
 from games.words import percent
 from viz import PALETTE_NAMES
 from viz.export.judged import best_words
@@ -20,12 +19,57 @@ from viz.window.panel import Button, Control
 from viz.window.settings import MOTIONS
 
 if TYPE_CHECKING:
-    from viz.window.app import GameApp
+    import pygame_gui
 
-HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
+    from games.base import Game
+    from games.history import History
+    from viz.window.board import BoardView
+    from viz.window.jobs import WindowJobs
+    from viz.window.playback import Playback
+    from viz.window.session import Session
+    from viz.window.settings import Settings
 
 
-def view_controls(app: GameApp[Any]) -> list[Control]:
+class Toggles(Protocol):
+    def toggle_loop(self) -> None: ...
+
+
+class Controlled(Protocol):
+    """What the controls and keys every window shares use of the window."""
+
+    message: str
+    rules_shown: bool
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def board(self) -> BoardView: ...
+    @property
+    def manager(self) -> pygame_gui.UIManager: ...
+    @property
+    def playback(self) -> Playback: ...
+    @property
+    def mode(self) -> Toggles: ...
+    @property
+    def game(self) -> Game[Any]: ...
+    @property
+    def session(self) -> Session[Any]: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def history(self) -> History[Any]: ...
+    @property
+    def jobs(self) -> WindowJobs: ...
+
+    def theme(self) -> dict[str, Any]: ...
+    def view_keys(self) -> Keys: ...
+    def step_or_explain(self) -> None: ...
+    def back(self) -> None: ...
+    def download(self) -> object: ...
+    def hint_words(self, move: Any) -> str: ...
+
+
+def view_controls(app: Controlled) -> list[Control]:
     shown = "Close the rules  (?)" if app.rules_shown else "Rules  (?)"
     rules = [Button(shown, lambda: toggle_rules(app))] if rules_card(app.game.id) else []
     return [
@@ -35,7 +79,7 @@ def view_controls(app: GameApp[Any]) -> list[Control]:
     ]
 
 
-def toggle_rules(app: GameApp[Any]) -> None:
+def toggle_rules(app: Controlled) -> None:
     """Show the game's rules card over the board, or put it away. Opened, its words go
     to standard output too, a line each, for a screen reader."""
     card = rules_card(app.game.id)
@@ -50,13 +94,13 @@ def toggle_rules(app: GameApp[Any]) -> None:
         app.message = ""  # the board, as it was, says enough
 
 
-def switch_motion(app: GameApp[Any]) -> None:
+def switch_motion(app: Controlled) -> None:
     motion = MOTIONS[(MOTIONS.index(app.settings.motion) + 1) % len(MOTIONS)]
     app.board.motion = None
     _say_setting(app, f"Motion {motion}", app.settings.set_motion(motion))
 
 
-def switch_palette(app: GameApp[Any]) -> None:
+def switch_palette(app: Controlled) -> None:
     palettes = PALETTE_NAMES
     palette = palettes[(palettes.index(app.settings.palette) + 1) % len(palettes)]
     _say_setting(app, f"Colours: {palette}", app.settings.set_palette(palette))
@@ -64,11 +108,11 @@ def switch_palette(app: GameApp[Any]) -> None:
     app.manager.rebuild_all_from_changed_theme_data()
 
 
-def _say_setting(app: GameApp[Any], done: str, problem: str | None) -> None:
+def _say_setting(app: Controlled, done: str, problem: str | None) -> None:
     app.message = f"{done} (not saved: {problem})" if problem else done
 
 
-def playback_keys(app: GameApp[Any]) -> Keys:
+def playback_keys(app: Controlled) -> Keys:
     """Play, step, back, GIF and speed: the keys of Loop and Step and of a replay."""
     faster, slower = app.playback.faster(1), app.playback.faster(-1)
     return {
@@ -81,7 +125,7 @@ def playback_keys(app: GameApp[Any]) -> Keys:
     }
 
 
-def window_keys(app: GameApp[Any]) -> Keys:
+def window_keys(app: Controlled) -> Keys:
     """The keys of every window, whatever its mode."""
     return {
         pygame.K_h: lambda: hint_message(app),
@@ -90,16 +134,24 @@ def window_keys(app: GameApp[Any]) -> Keys:
     } | app.view_keys()
 
 
-def hint_message(app: GameApp[Any]) -> None:
-    """H: the best move or moves for the side to move, as `analyze` judges them."""
+def hint_message(app: Controlled) -> None:
+    """H: the best move or moves for the side to move, as `analyze` judges them, thought
+    of beside the window (`show_hint` says them once found)."""
     state = app.state
     if state.to_move is None:
         app.message = GAME_OVER
     elif not state.legal_moves():
         app.message = "The cards are dealt next: nothing to choose"
     else:
-        deadline = time.monotonic() + HINT_BUDGET_S
-        found = hint(app.game, state, lambda: time.monotonic() >= deadline, len(app.history))
+        asked = (app.game, state.copy(), len(app.history))
+        app.message = app.jobs.hint(app.session.position, lambda: asked)
+
+
+def show_hint(app: Controlled) -> None:
+    """Once the hint asked for is found, and the game is still where it was: say it and
+    outline its moves."""
+    found = app.jobs.hint_found(app.session.position)
+    if found is not None:
         app.board.hinted = (app.session.position, found.best)
         app.message = "Hint: " + hint_text(found, app.hint_words)
 

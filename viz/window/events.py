@@ -3,22 +3,49 @@ focus, the text box that takes the keys until Escape, and the window's keys."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from viz.scenes.rules import CLOSING
-from viz.window.controls import toggle_rules, window_keys
+from viz.window.controls import Controlled, Toggles, toggle_rules, window_keys
 from viz.window.hooks import Keys
 
 if TYPE_CHECKING:
-    from viz.window.app import GameApp
+    from viz.window.movelist import MoveListView
+    from viz.window.panel import Panel
+
+
+class Answers(Toggles, Protocol):
+    """What the input asks of the window's mode."""
+
+    def click(self, pos: tuple[int, int]) -> None: ...
+    def list_click(self, turn: int) -> None: ...
+    def keys(self) -> Keys: ...
+
+
+class Routed(Controlled, Protocol):
+    """What the input uses of its window: the controls' needs, and the parts input
+    reaches."""
+
+    running: bool
+
+    @property
+    def mode(self) -> Answers: ...
+    @property
+    def panel(self) -> Panel: ...
+    @property
+    def move_list(self) -> MoveListView: ...
+
+    def saw_event(self, event: pygame.event.Event) -> None: ...
+    def resize(self) -> None: ...
+
 
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 
 
 class EventRouter:
-    def __init__(self, app: GameApp[Any]) -> None:
+    def __init__(self, app: Routed) -> None:
         self.app = app
         self.swallow_text: str | None = None  # a character typed only to open the text box
 

@@ -12,14 +12,18 @@ import traceback
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
-from games.analysis import Judgement
+from games.analysis import Hint, Judgement
 from games.base import Game
 from games.history import History
 from viz.export.engine import export_replay
-from viz.files import FileError, outputs, shown, write_recording
+from viz.files import FileError, shown, write_recording
+from viz.outputs import outputs
+from viz.window.thinking import Thinking, hint_in_time, judged
 from viz.window.waiting import wake_the_window
+
+THINKING = "Thinking of a hint…"
 
 T = TypeVar("T")
 
@@ -68,8 +72,7 @@ class Job(Generic[T]):
     def wait(self) -> T:
         """The outcome, once the work is over."""
         self._thread.join()
-        assert self.outcome is not None  # _run sets it, whatever happens
-        return self.outcome
+        return cast(T, self.outcome)  # _run set it, whatever happened
 
 
 Saved = tuple[str, list[Path]]  # what a download says once done, and the files it wrote
@@ -124,6 +127,9 @@ class WindowJobs:
         said: Callable[[str], None],
     ) -> None:
         self.saving: Job[Saved] | None = None  # the latest download, written off this thread
+        self.thinking = Thinking()  # the worker process hints and judging run in
+        self.hinting: Job[Hint | None] | None = None  # the latest hint asked for
+        self.hint_at: tuple[int, int] | None = None  # the position it is for
         self.judging: Job[list[Judgement]] | None = None  # the ended game's moves being judged
         self.judged_at: tuple[int, int] | None = None  # the position judged, or being judged
         self.verdict: list[str] = []  # the judged game's summary, a line per player
@@ -182,28 +188,59 @@ class WindowJobs:
             print("Saved " + ", ".join(str(path) for path in written), flush=True)
         self.said(message)
 
+    def hint(self, position: tuple[int, int], state: Callable[[], tuple[Any, ...]]) -> str:
+        """Think of a hint for `position` beside the window, from the arguments of
+        `hint_in_time` that `state()` gives (asked for only when the thinking starts);
+        what to say now. One hint is thought of at a time: asked again for the same
+        position, it goes on; a hint for a position the game has left is dropped."""
+        if self.hinting is not None and not self.hinting.done and self.hint_at == position:
+            return THINKING
+        self._drop(self.hinting)
+        work = self.thinking.ask(hint_in_time, *state(), dropped=None)
+        self.hinting = Job("hinting", work, lambda fault: None, wake_the_window)
+        self.hint_at = position
+        return THINKING
+
+    def hint_found(self, position: tuple[int, int]) -> Hint | None:
+        """The hint thought of for `position`, once (none for a position left behind)."""
+        hinting = self.hinting
+        if hinting is None or not hinting.done or hinting.reported:
+            return None
+        hinting.reported = True
+        found = hinting.wait()
+        return found if self.hint_at == position else None
+
     def judge(
         self,
         position: tuple[int, int] | None,
-        work: Callable[[], Callable[[Callable[[], bool]], list[Judgement]]],
+        work: Callable[[], tuple[Any, ...]],
     ) -> bool:
         """Judge the game ended at `position` beside the window (None: no game is over, and
-        a judging under way stops) by the work that `work()` makes, asked for only when a
-        judging starts; True when a judging has just come in."""
+        a judging under way stops) from the arguments of `judged` that `work()` gives,
+        asked for only when a judging starts; True when a judging has just come in."""
         if self.judged_at != position:
-            if self.judging is not None:
-                self.judging.stop()
+            self._drop(self.judging)
             self.judging, self.judged_at, self.verdict = None, position, []
             if position is not None:
-                self.judging = Job("judging", work(), lambda fault: [], wake_the_window)
+                self._drop(self.hinting)  # for a position before the end
+                none: list[Judgement] = []
+                thought = self.thinking.ask(judged, *work(), dropped=none)
+                self.judging = Job("judging", thought, lambda fault: [], wake_the_window)
         judging = self.judging
         if judging is None or not judging.done or judging.reported:
             return False
         judging.reported = True
-        judged = judging.wait()
-        self.judgements = {j.index: {"glyph": j.glyph} for j in judged}
-        self.verdict = self.summary(judged)
+        found = judging.wait()
+        self.judgements = {j.index: {"glyph": j.glyph} for j in found}
+        self.verdict = self.summary(found)
         return True
+
+    def _drop(self, thought: Job[Any] | None) -> None:
+        """Stop a hint or a judging, ending its worker if it is still at it: one of the
+        two is thought of at a time."""
+        if thought is not None and not thought.done:
+            thought.stop()
+            self.thinking.end()
 
     def new_game(self) -> None:
         """A new game shows none of the last one's glyphs (a recording's own stay)."""
@@ -236,9 +273,12 @@ class WindowJobs:
         return ["Judging the moves…"] if judging else self.verdict
 
     def close(self) -> None:
-        if self.judging is not None:
-            self.judging.stop()
-            self.judging.wait()
+        """Thinking is dropped at once; a download or a game being kept is seen through."""
+        for thought in (self.judging, self.hinting):
+            self._drop(thought)
+            if thought is not None:
+                thought.wait()
+        self.thinking.end()
         if self.saving is not None:
             self.saving.wait()  # a download asked for is never cut short
         self._keeping.shutdown(wait=True)  # nor a game being kept

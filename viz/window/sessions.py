@@ -19,14 +19,8 @@ from typing import Any
 
 from games.base import AnyGame
 from games.recording import PLAYERS
-from viz.files import (
-    RECORDING_SUFFIX,
-    RecordingWriter,
-    claim_free_name,
-    in_use,
-    recordings_in,
-    remove_stale_temporaries,
-)
+from viz.files import RECORDING_SUFFIX, RecordingWriter, recordings_in
+from viz.outputs import claim_free_name, in_use, remove_stale_temporaries
 
 KEEP = 200
 

@@ -11,7 +11,8 @@ from typing import Any
 from games.base import GameError
 from games.recording import strict_json
 from viz import PALETTE_NAMES
-from viz.files import FileError, read_regular, write_atomic
+from viz.files import FileError, read_regular
+from viz.outputs import write_atomic
 
 INPUT_KINDS = ("mouse", "touch")
 KEYBOARD_ENTRY_DEFAULTS = {"mouse": True, "touch": False}

@@ -7,7 +7,7 @@ from viz.scenes.kit import SceneKit
 from viz.scenes.tiles.arrangement import TABLE, seat_order
 from viz.scenes.tiles.layout import TilesLayout, export_size
 from viz.scenes.tiles.palettes import LETTERS, PALETTE, PALETTES
-from viz.scenes.tiles.shapes import hand_slots, tile_key, tiles_scene
+from viz.scenes.tiles.shapes import hand_slots, hidden_key, tile_key, tiles_scene
 from viz.scenes.tiles.words import (
     advice,
     dispute_text,
@@ -29,6 +29,7 @@ __all__ = [
     "dispute_text",
     "export_size",
     "hand_slots",
+    "hidden_key",
     "move_words",
     "outcome_words",
     "result_text",
@@ -55,4 +56,5 @@ KIT = SceneKit(
     outcome_words,
     advice,
     seat_name=lambda seat: seat_label(seat, None),
+    screen_options=lambda screen, concealed: {"viewer": screen, "concealed": concealed},
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from games.tiles.engine import COLORS, ROUNDS, Play, TilesState, color_of, dispute_result, value_of
+from games.tiles.screens import hidden_order
 from viz.scenes.common import legend, status_rows, title
 from viz.scenes.shapes import Line, Rect, Scene, Shape, Text, frame
 from viz.scenes.tiles.arrangement import NAME_INDENT, PLATE, TABLE_HEAD, TABLE_ROW, seat_order
@@ -46,6 +47,12 @@ def tile_key(tile: int) -> str:
     return f"tile-{tile}"
 
 
+def hidden_key(seat: int, slot: int) -> str:
+    """The key of a tile whose value its picture hides: its seat and slot, never its number
+    (a key is an SVG element's id, and a picture sent to a seat must not name its tiles)."""
+    return f"hidden-{seat}-{slot}"
+
+
 def dimmed_seat(state: TilesState, viewer: int | None) -> int | None:
     """Whose hand shows which tiles cannot be played now: the viewer's, on its turn while
     it must follow a colour it holds. (Exports dim nothing: each turn would dim another
@@ -61,7 +68,7 @@ def hand_slots(state: TilesState, seat: int, hidden: bool) -> list[int]:
     seat's name) so that a hand closes up as it is played: by colour, and by value unless
     the values are hidden (then in the order dealt, which tells nothing)."""
     held = state.hands[seat]
-    return sorted(held, key=color_of) if hidden else sorted(held)
+    return hidden_order(held) if hidden else sorted(held)
 
 
 def tiles_scene(
@@ -71,12 +78,16 @@ def tiles_scene(
     *,
     notes: tuple[str, ...] = (),
     viewer: int | None = None,
+    concealed: frozenset[int] | None = None,
     selected: int | None = None,
     max_font: float = math.inf,
     palette: str = "default",
 ) -> Scene[TilesLayout]:
     """The table; a `viewer` sees its own tiles as colours only, an export sees all.
-    `selected` frames the viewer's tile in that slot (the keyboard's choice)."""
+    Where `concealed` is given, the hands of those seats show colours only instead, keyed
+    by slot rather than by tile (a picture sent to another screen: a watcher's conceals
+    every hand). `selected` frames the viewer's tile in that slot (the keyboard's
+    choice)."""
     rules = state.rules
     rows = status_rows([*status_lines(state, viewer), *notes], width, height, max_font)
     layout = layout_for(
@@ -91,7 +102,9 @@ def tiles_scene(
     bottom = viewer if viewer is not None else 0
     for order, seat in enumerate(seat_order(rules.players, bottom)):
         playable = set(state.playable(seat)) if seat == dimmed else None
-        shapes += _seat_shapes(state, layout, seat, order, viewer, playable)
+        hidden = seat == viewer if concealed is None else seat in concealed
+        slotted = concealed is not None and hidden
+        shapes += _seat_shapes(state, layout, seat, order, viewer, (hidden, slotted), playable)
     if selected is not None and selecting:
         x, y, size = layout.tile_box(rules.players - 1, selected)
         shapes.append(_frame("selected", x, y, size, dashed=True))  # not the latest tile's
@@ -145,10 +158,12 @@ def _seat_shapes(
     seat: int,
     order: int,
     viewer: int | None,
+    hiding: tuple[bool, bool],
     playable: set[int] | None,
 ) -> list[Shape]:
-    """A seat's name (after the turn marker when it is to move) over its hand; with
-    `playable` given, the tiles not in it are dimmed."""
+    """A seat's name (after the turn marker when it is to move) over its hand; `hiding`
+    says whether the hand shows colours only, and whether its tiles are keyed by slot;
+    with `playable` given, the tiles not in it are dimmed."""
     x, y = layout.label_place(order)
     size = layout.label
     shapes: list[Shape] = [
@@ -164,11 +179,12 @@ def _seat_shapes(
     ]
     if seat == state.to_move:
         shapes.append(Text("turn", x + size * MARKER_X, y, "▸", size, "ink"))
-    hidden = seat == viewer
+    hidden, slotted = hiding
     for index, tile in enumerate(hand_slots(state, seat, hidden)):
         left, middle, side = layout.tile_box(order, index)
         dimmed = playable is not None and tile not in playable
-        shapes += _tile_shapes(tile_key(tile), left, middle, side, tile, hidden, dimmed)
+        key = hidden_key(seat, index) if slotted else tile_key(tile)
+        shapes += _tile_shapes(key, left, middle, side, tile, hidden, dimmed)
     return shapes
 
 

@@ -15,10 +15,10 @@ from games.loops.sweep import (
     perfect_play_winner,
 )
 from games.words import percent
-from viz.analysis.charts import rate_chart, write_picture
-from viz.analysis.runner import IN_PROCESS, Sweep, Workers, run
-from viz.analysis.trials import Games, games_column, monte_carlo, precision_words
 from viz.scenes.shapes import Scene
+from viz.sweeps.charts import rate_chart, write_picture
+from viz.sweeps.runner import IN_PROCESS, Sweep, Workers, run
+from viz.sweeps.trials import Games, games_column, monte_carlo, precision_words
 
 Cell = tuple[int, int]  # capacity, flip budget
 

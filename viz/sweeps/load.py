@@ -10,11 +10,11 @@ from games.load.policies import PLAYERS as PLAYERS  # what `--by` may name
 from games.load.sweep import CHUNK, Exact, LoadRow, chunks, play_chunk, solve
 from games.load.sweep import MAX_EXACT_CELLS as MAX_EXACT_CELLS
 from games.words import percent
-from viz.analysis.charts import CHART_PALETTE, rate_chart
-from viz.analysis.runner import IN_PROCESS, Sweep, Workers, run
-from viz.analysis.trials import Games, games_column, monte_carlo, precision_words
 from viz.scenes.common import text_width
 from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, contrast, rgb_hex
+from viz.sweeps.charts import CHART_PALETTE, rate_chart
+from viz.sweeps.runner import IN_PROCESS, Sweep, Workers, run
+from viz.sweeps.trials import Games, games_column, monte_carlo, precision_words
 
 Cell = tuple[int, int, int]  # rows, columns, Load
 

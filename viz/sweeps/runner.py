@@ -13,6 +13,7 @@ worker that ran them or the order in which they finished.
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import contextlib
 import dataclasses
@@ -21,6 +22,7 @@ import json
 import os
 import queue
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
@@ -29,13 +31,12 @@ from typing import Any, Generic, TypeVar, cast
 
 from loky import BrokenProcessPool
 
-from viz.system import ClusterUnreachable, signals_held
+from viz.system import SCHEDULER_VARIABLE, ClusterUnreachable, signals_held
 from viz.workers import SIGNAL_LOOK_S, result, stop_now, worker_processes
 
 PROGRESS_AFTER_S = 0.5
 CONNECT_TIMEOUT_S = 5  # how long a Dask scheduler is given to answer
 
-SCHEDULER_VARIABLE = "ODDSEVENS_SCHEDULER"  # a Dask scheduler's address, as --scheduler
 
 Cell = TypeVar("Cell")
 Chunk = TypeVar("Chunk")
@@ -178,7 +179,7 @@ def _in_pool(
     rows: dict[int, Row] = {}
     plan = _Plan(sweep, cells, rows, progress)
     asked = plan.chunks_at_most(workers.count) if sweep.more is None else workers.count
-    with signals_held() as check, _pool(workers, asked) as pool:
+    with signals_held() as check, _pool(workers, asked, check) as pool:
         came_in: queue.SimpleQueue[Place] = queue.SimpleQueue()  # the chunks done
         out: dict[Place, Future[Chunk]] = {}  # the chunks handed out, not yet taken in
 
@@ -284,9 +285,9 @@ class _Pool:
 
 
 @contextlib.contextmanager
-def _pool(workers: Workers, chunks: int) -> Iterator[_Pool]:
+def _pool(workers: Workers, chunks: int, check: Callable[[], None]) -> Iterator[_Pool]:
     if workers.scheduler is not None:
-        with _cluster(workers.scheduler) as pool:
+        with _cluster(workers.scheduler, check) as pool:
             yield pool
         return
     count = most_workers(workers.count, chunks)
@@ -295,18 +296,15 @@ def _pool(workers: Workers, chunks: int) -> Iterator[_Pool]:
 
 
 @contextlib.contextmanager
-def _cluster(address: str) -> Iterator[_Pool]:
+def _cluster(address: str, check: Callable[[], None]) -> Iterator[_Pool]:
     """A Dask cluster's workers, through its client's executor; the client closes after."""
     try:
-        from distributed import Client, KilledWorker
+        from distributed import KilledWorker
     except ImportError:
         raise ClusterUnreachable(
             "--scheduler needs Dask: pip install 'oddsevens[cluster]'"
         ) from None
-    try:
-        client = Client(address, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise ClusterUnreachable(f"no Dask scheduler answers at {address}: {error}") from None
+    client = _connected(address, check)
     try:
         executor = client.get_executor()
         threads = sum(client.nthreads().values()) or 1
@@ -314,6 +312,51 @@ def _cluster(address: str) -> Iterator[_Pool]:
         yield _Pool(executor, lambda: executor.shutdown(wait=False), (KilledWorker,), 2 * threads)
     finally:
         client.close()
+
+
+def _connected(address: str, check: Callable[[], None]) -> Any:
+    """A Dask client of the scheduler at `address`, connected within CONNECT_TIMEOUT_S.
+
+    The client is made on a thread of its own, and this waits for it looking for a held
+    signal meanwhile: a listener that accepts and never answers, or answers with
+    garbage, is one line once the time is up or the client gives up, and Ctrl-C or
+    SIGTERM ends the wait at once (the thread, left behind, ends with the process)."""
+    from distributed import Client
+
+    made: queue.SimpleQueue[Any] = queue.SimpleQueue()  # the client, or why there is none
+
+    def connect() -> None:
+        # Dask's own handshake first, on a connection of its own: a listener that does
+        # not speak Dask fails it, before a client exists whose clean-up would then wait
+        # on that listener as the program ends.
+        try:
+            asyncio.run(_handshake(address))
+            made.put(Client(address, timeout=CONNECT_TIMEOUT_S, set_as_default=False))
+        except BaseException as error:  # whatever it is (garbage read as a length), one line
+            made.put(str(error).splitlines()[0] if str(error) else type(error).__name__)
+
+    threading.Thread(target=connect, name="connecting", daemon=True).start()
+    deadline = time.monotonic() + CONNECT_TIMEOUT_S
+    while True:
+        check()
+        try:
+            client = made.get(timeout=SIGNAL_LOOK_S)
+        except queue.Empty:
+            if time.monotonic() < deadline:
+                continue
+            raise ClusterUnreachable(
+                f"no Dask scheduler answers at {address} within {CONNECT_TIMEOUT_S} s"
+            ) from None
+        if isinstance(client, str):
+            raise ClusterUnreachable(f"no Dask scheduler answers at {address}: {client}")
+        return client
+
+
+async def _handshake(address: str) -> None:
+    from distributed.comm.core import connect
+
+    comm = await connect(address, timeout=CONNECT_TIMEOUT_S)
+    await comm.close()
 
 
 def most_workers(asked: int, chunks: int) -> int:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from games.autoplay import Precision
-from viz.analysis.runner import Sweep
+from viz.sweeps.runner import Sweep
 
 Cell = TypeVar("Cell")
 Chunk = TypeVar("Chunk")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from games.words import percent
-from viz.files import write_atomic
+from viz.outputs import write_atomic
 from viz.render.raster import render
 from viz.render.svg import static_svg
 from viz.scenes.common import shorten, text_width

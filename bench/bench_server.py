@@ -1,0 +1,176 @@
+"""The game server under load, with a client of its own on loopback: ROOMS four-seat
+Even Odds rooms, every seat a bot on a WebSocket of its own (ROOMS x 4 connections to
+one `oddsevens serve` process).
+
+First every bot moves as soon as its view offers it a move: moves a second over all
+rooms, and the round trip from sending a move to the last of the room's four seats
+receiving the view that follows it, p50 and p99. Then the same rooms at a person's pace,
+one move every PACE seconds a room: the round trip's p99 and the server's memory (its
+peak resident set). The baseline, measured in the same run on the same connections, is
+a ping's round trip (the server's cheapest answer): the ratio says what making and
+sending four views costs over it.
+
+Run: python bench/bench_server.py [--rooms 250] [--seconds 30] [--pace 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from common import print_table
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from support.serving import Served  # noqa: E402
+
+
+def post(base: str, path: str, body: dict, token: str = "") -> dict:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+class Room:
+    """One room's four bots and the round trips of its moves."""
+
+    def __init__(self, served: Served) -> None:
+        seats = {"game": "tiles", "rules": {}, "seats": ["open"] * 4}
+        made = post(served.base, "/api/rooms", seats)
+        self.id, self.port = made["room"], served.port
+        self.tokens = [
+            post(served.base, f"/api/rooms/{self.id}/seats/{s}", {})["token"] for s in range(4)
+        ]
+        self.host = made["host"]
+        self.sent: dict[int, float] = {}  # the turn a move answered: when it was sent
+        self.seen: dict[int, int] = {}  # how many seats have a view past that turn
+        self.trips: list[float] = []
+        self.pings: list[float] = []
+        self.moves = 0
+        self.pace: float | None = None  # seconds between moves; None: at once
+        self.ended = asyncio.Event()
+
+    async def seat(self, number: int, ready: asyncio.Barrier) -> None:
+        async with connect(f"ws://127.0.0.1:{self.port}/ws/{self.id}", max_size=2**20) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.tokens[number]}))
+            await ready.wait()
+            pinged = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping"}))
+            async for text in ws:
+                message = json.loads(text)
+                if message["type"] == "pong":
+                    self.pings.append(time.perf_counter() - pinged)
+                if message["type"] != "view":
+                    continue
+                self._arrived(message["turn"])
+                if message["ended"]:
+                    self.ended.set()
+                if message["legal"] and message["turn"] not in self.sent:
+                    if self.pace is not None:
+                        await asyncio.sleep(self.pace * random.uniform(0.5, 1.5))
+                    self.sent[message["turn"]] = time.perf_counter()
+                    move = {"type": "move", "turn": message["turn"], "move": message["legal"][0]}
+                    await ws.send(json.dumps(move))
+
+    def _arrived(self, turn: int) -> None:
+        for answered, when in list(self.sent.items()):
+            if answered < turn:
+                count = self.seen.get(answered, 0) + 1
+                self.seen[answered] = count
+                if count == 4:
+                    self.trips.append(time.perf_counter() - when)
+                    self.moves += 1
+                    del self.sent[answered]
+
+
+def peak_memory_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+async def phase(rooms: list[Room], seconds: float, pace: float | None, start: bool) -> list[float]:
+    for room in rooms:
+        room.pace, room.trips, room.moves = pace, [], 0
+    if start:
+        for room in rooms:
+            base = f"http://127.0.0.1:{room.port}"
+            await asyncio.to_thread(post, base, f"/api/rooms/{room.id}/start", {}, room.host)
+    await asyncio.sleep(seconds)
+    return [trip for room in rooms for trip in room.trips]
+
+
+async def run(count: int, seconds: float, pace: float) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        served = Served(Path(folder)).start()
+        try:
+            rooms = [Room(served) for _ in range(count)]
+            ready = asyncio.Barrier(4 * count + 1)
+            tasks = [asyncio.create_task(r.seat(n, ready)) for r in rooms for n in range(4)]
+            await ready.wait()
+            load = os.getloadavg()
+            fast = await phase(rooms, seconds, None, start=True)
+            fast_moves = len(fast) / seconds
+            slow = await phase(rooms, seconds, pace, start=False)
+            pings = [p for r in rooms for p in r.pings]
+            assert served.process is not None
+            memory = peak_memory_mb(served.process.pid)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            served.stop()
+    ping = statistics.median(pings) * 1000 if pings else float("nan")
+    rows = [
+        [
+            "as fast as they can",
+            f"{fast_moves:.0f}",
+            f"{percentile(fast, 0.5) * 1000:.1f}",
+            f"{percentile(fast, 0.99) * 1000:.1f}",
+            f"{ping:.1f}",
+            f"{percentile(fast, 0.5) * 1000 / ping:.1f}x",
+        ],
+        [
+            f"a move every {pace:g} s a room",
+            f"{len(slow) / seconds:.0f}",
+            f"{percentile(slow, 0.5) * 1000:.1f}",
+            f"{percentile(slow, 0.99) * 1000:.1f}",
+            f"{ping:.1f}",
+            f"{percentile(slow, 0.5) * 1000 / ping:.1f}x",
+        ],
+    ]
+    print(f"{count} four-seat Even Odds rooms, {4 * count} connections, {seconds:g} s a phase")
+    print_table(["bots", "moves/s", "p50 ms", "p99 ms", "ping ms", "p50/ping"], rows)
+    print(f"server peak memory: {memory:.0f} MB; load average at the start: {load[0]:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=250)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--pace", type=float, default=2.0)
+    args = parser.parse_args()
+    asyncio.run(run(args.rooms, args.seconds, args.pace))
+
+
+if __name__ == "__main__":
+    main()
