@@ -19,6 +19,7 @@ import rcssmin
 import rjsmin
 
 from viz.export.judged import chart_data
+from viz.export.rules_card import rules_card_parts
 from viz.render.svg import animated_svg
 from viz.render.timeline import PLAY_SPEEDS, RealTime, Timing
 from viz.resources import asset_text
@@ -122,11 +123,12 @@ def replay_page(clip: Clip) -> str:
         if "realMs" in data
         else ""
     )
+    card = rules_card_parts([game.id])
     replacements = {
         "TITLE": html.escape(f"{game.name} · oddsevens replay"),
         "HEADING": html.escape(game.name),
         # Comments and blank space that separates nothing go (a third of the page's own part).
-        "STYLE": rcssmin.cssmin(asset_text("page/player.css") + extra_style),
+        "STYLE": rcssmin.cssmin(asset_text("page/player.css") + extra_style) + card.style,
         "SCRIPT": rjsmin.jsmin(script),
         "SVG": svg,
         "DATA": json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/"),
@@ -137,6 +139,8 @@ def replay_page(clip: Clip) -> str:
         "BOARDMIN": str(narrowest(scenes)),
         "REAL": real,
         "BOARD": board,
+        "RULES": card.html,
+        "RULESSCRIPT": card.script,
         "CHART": chart_box(chart["accuracy"]) if chart is not None else "",
     }
     template = asset_text("page/player.html")
