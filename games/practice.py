@@ -44,7 +44,7 @@ class Puzzle:
     glyph: str
     before: float
     after: float
-    error: float
+    se: float  # the standard error of the estimate, 0 where exact
     exact: bool
 
     @property
@@ -69,7 +69,7 @@ class Puzzle:
             "glyph": self.glyph,
             "before": self.before,
             "after": self.after,
-            "error": self.error,
+            "se": self.se,
             "exact": self.exact,
         }
 
@@ -92,7 +92,7 @@ class Puzzle:
             data["glyph"],
             data["before"],
             data["after"],
-            data["error"],
+            data["se"] if "se" in data else data["error"],  # "error": as kept before
             data["exact"],
         )
 
@@ -146,7 +146,7 @@ def clearly_better(judgement: Mapping[str, Any]) -> bool:
     fall = judgement["before"] - judgement["after"]
     if judgement["exact"]:
         return bool(fall > 0)
-    return bool(fall > CLEARLY * judgement["error"])
+    return bool(fall > CLEARLY * judgement["se"])
 
 
 def puzzles(replay: Replay, seats: set[int] | None = None) -> list[Puzzle]:
@@ -177,7 +177,7 @@ def puzzles(replay: Replay, seats: set[int] | None = None) -> list[Puzzle]:
             judgement["glyph"],
             judgement["before"],
             judgement["after"],
-            judgement["error"],
+            judgement["se"],
             judgement["exact"],
         )
         if not puzzle.is_right(puzzle.played):

@@ -27,7 +27,9 @@ BOM = "\ufeff"
 JUDGEMENT = "judgement"  # the key an analysed recording adds to a move's line
 TIME = "ms"  # the key of an event's time since the session began, in whole milliseconds
 MAX_TIME_MS = 30 * 24 * 3600 * 1000  # thirty days: a session longer is no real one
-JUDGEMENT_FIELDS = {"exact", "before", "after", "error", "best", "glyph"}
+JUDGEMENT_FIELDS = {"exact", "before", "after", "se", "best", "glyph"}
+# The standard error was named "error" before: a recording that says so is read as "se".
+OLD_FIELD_NAMES = {"error": "se"}
 PLAYERS = "players"  # the header's list of who held each seat, from the first
 YOU = "you"  # a seat of the person at the window
 PERSON = "person"  # a seat of a second person at the same window
@@ -310,11 +312,13 @@ def _check_judgement(replay: Replay, state: State, move: Any, judgement: Any) ->
     """An analysis's judgement on a move's line, checked against the position before the
     move: the move is a turn a player chose (not a deal, nor a change of the Load), the
     fields are in range, and every best move can be played there."""
+    if isinstance(judgement, dict):
+        judgement = {OLD_FIELD_NAMES.get(key, key): value for key, value in judgement.items()}
     if not isinstance(judgement, dict) or set(judgement) != JUDGEMENT_FIELDS:
         raise GameError(f"a judgement holds {', '.join(sorted(JUDGEMENT_FIELDS))}")
     if type(judgement["exact"]) is not bool or judgement["glyph"] not in GLYPHS:
         raise GameError("a judgement's exact is true or false, its glyph one of ?? ? ?! ! or none")
-    for key in ("before", "after", "error"):
+    for key in ("before", "after", "se"):
         value = judgement[key]
         if type(value) not in (int, float) or not 0 <= value <= 1:
             raise GameError(f"a judgement's {key} is a number from 0 to 1, not {value!r}")

@@ -107,9 +107,10 @@ class Screen:
         self.received: list[str] = []
         self.socket.send(json.dumps(hello))
 
-    def next(self, *kinds: str) -> dict[str, Any]:
+    def next(self, *kinds: str, timeout: float = 60) -> dict[str, Any]:
+        """The next message of one of `kinds`; TimeoutError after `timeout` seconds."""
         while True:
-            text = str(self.socket.recv(timeout=60))
+            text = str(self.socket.recv(timeout=timeout))
             self.received.append(text)
             message = json.loads(text)
             if message["type"] in kinds:

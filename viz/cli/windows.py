@@ -109,6 +109,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from games import REGISTRY
     from viz.window import WINDOWS
 
+    if args.join is not None or args.host is not None:
+        return _join(args)
     rules = rules_from_args(args.game, args)
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
@@ -118,6 +120,34 @@ def cmd_play(args: argparse.Namespace) -> int:
     return open_window(
         lambda: kit.load()(REGISTRY[args.game], rules, keep=_caught_up(), **options), args.window
     )
+
+
+def _join(args: argparse.Namespace) -> int:
+    """A seat of a room on a game server, in a window that holds its views alone."""
+    from games import REGISTRY
+    from viz.library.sessions import keep_session
+    from viz.window.remote import Invitation, JoinError, RemoteWindow, open_room
+
+    if args.join is not None and args.host is not None:
+        raise CommandError("--join takes a seat of a room, --host opens one: not both")
+    options = window_options(args)
+    size, moving = options["size"], options["settings"].motion != "reduced"
+    try:
+        if args.host is not None:
+            game = REGISTRY[args.game]
+            rules = rules_from_args(args.game, args)
+            invitation, host = open_room(
+                args.host, args.game, game.rules_dict(rules), game.seats(rules)
+            )
+            say(f"room open: invite your friends to {invitation.base}/r/{invitation.room}")
+        else:
+            invitation, host = Invitation.from_url(args.join), ""
+        return open_window(
+            lambda: RemoteWindow(invitation, args.name, size, args.out, keep_session, moving, host),
+            size,
+        )
+    except JoinError as error:
+        raise CommandError(str(error)) from None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -170,6 +200,21 @@ def _add_play_options(game_id: str, parser: argparse.ArgumentParser) -> None:
             choices=game.opponents,
             help=f"the computer's tier (default {game.default_opponent})",
         )
+    parser.add_argument(
+        "--join",
+        metavar="URL",
+        help="play a seat of a room on a game server instead: the room's link "
+        "(http://HOST:PORT/r/ROOM, with ?seat=N for a seat of your choosing)",
+    )
+    parser.add_argument(
+        "--host",
+        metavar="URL",
+        help="open a room of these rules on the game server at URL (http://HOST:PORT) and "
+        "sit at its first seat; S starts it once every seat is taken",
+    )
+    parser.add_argument(
+        "--name", default="", help="your name at a server's table (with --join or --host)"
+    )
     add_window_options(parser)
     parser.set_defaults(run=cmd_play, game=game_id)
 

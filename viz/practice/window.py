@@ -32,6 +32,8 @@ DONE = "That was the last puzzle due today · Ctrl+Q closes the window"
 class PracticeMode(PlayMode):
     """The due puzzles of one game, one after another."""
 
+    app: GameApp[Any]  # practice sets the window's rules and title: the whole window
+
     def __init__(
         self,
         app: GameApp[Any],

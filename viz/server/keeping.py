@@ -33,11 +33,13 @@ class Keeper:
         self.folder = data / "games"
         self.store = store
         self.judge = judge
-        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}  # each game's writing and judging
+        self.written: dict[str, asyncio.Event] = {}  # set once its recording is there
         self.on_judged: Callable[[Room], Any] = lambda room: None
 
     def finished(self, room: Room) -> None:
         if room.id not in self.tasks:
+            self.written[room.id] = asyncio.Event()
             self.tasks[room.id] = asyncio.get_running_loop().create_task(self._keep(room))
 
     async def wait(self) -> None:
@@ -49,10 +51,13 @@ class Keeper:
         try:
             await asyncio.to_thread(write_atomic, path, lambda out: out.write(text))
             self.store.kept(room.id)
+            self.written[room.id].set()  # the recording may be fetched from now on
             await asyncio.to_thread(_into_library, path)
         except OSError as error:
             log.error("room %s: its recording could not be kept: %s", room.id, error)
             return
+        finally:
+            self.written[room.id].set()  # written, or never to be: nobody waits on it
         if self.judge:
             room.accuracy = await asyncio.to_thread(judged, room.game.id, path)
             self.on_judged(room)
@@ -68,9 +73,9 @@ class Keeper:
         room = playing.get(room_id)
         if room is not None and not room.finished:
             raise RoomError("the recording can be fetched once the game has ended")
-        task = self.tasks.get(room_id)
-        if task is not None:
-            await asyncio.shield(task)
+        written = self.written.get(room_id)
+        if written is not None:
+            await written.wait()
         if not path.is_file():
             raise RoomError("no such finished game")
         return path

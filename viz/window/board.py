@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -14,13 +14,18 @@ from games.words import sentence
 from viz.scenes.common import font_size, margin
 from viz.scenes.motion import Motion
 from viz.scenes.moves import banner_shapes
+from viz.scenes.rules import card_scene, rules_card
 from viz.scenes.shapes import Scene, Shape, Text
 from viz.scenes.viewport import COVER
 from viz.window import render_pygame
 from viz.window.theme import HINT_INK, HOVER_INK
 
 if TYPE_CHECKING:
-    from viz.window.app import GameApp
+    from games.base import Game
+    from viz.window.jobs import WindowJobs
+    from viz.window.playback import Playback
+    from viz.window.session import Session
+    from viz.window.settings import Settings
 
 DRAG_SLOP = 4  # px a click may move between press and release where nothing is to play
 MAX_TEXT = 18.0  # px: a window's text stops growing here; a larger window gives the board room
@@ -34,8 +39,50 @@ def under_cover(picture: Scene, marks: list[Shape]) -> Scene:
     return replace(picture, shapes=(*shapes[:cover], *marks, *shapes[cover:]))
 
 
+class Offers(Protocol):
+    """What the board asks of the window's mode."""
+
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]: ...
+    def offer(self) -> list[str]: ...
+
+
+class Shown(Protocol):
+    """What the board's picture uses of its window."""
+
+    @property
+    def mode(self) -> Offers: ...
+
+    jobs: WindowJobs
+    session: Session[Any]
+    settings: Settings
+    playback: Playback
+    rules_shown: bool
+
+    @property
+    def game(self) -> Game[Any]: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    def scene(self) -> Scene: ...
+
+    def outcome(self) -> str: ...
+
+    def winner_colour(self) -> str | None: ...
+
+    def board_width(self) -> int: ...
+
+    def board_height(self) -> int: ...
+
+    def move_keys(self, move: Any) -> tuple[str, ...]: ...
+
+    def mark(
+        self, target: str, shape: Shape, key: str, stroke: str, width: float, dashed: bool
+    ) -> Shape: ...
+
+
 class BoardView:
-    def __init__(self, app: GameApp[Any]) -> None:
+    def __init__(self, app: Shown) -> None:
         self.app = app
         self.painter = render_pygame.Painter()
         self.drawn: Scene | None = None  # the picture on screen
@@ -55,6 +102,13 @@ class BoardView:
 
     def picture(self) -> Scene:
         app = self.app
+        if app.rules_shown:  # the card, over the board: the game waits behind it
+            width, height = app.board_width(), app.board_height()
+            card = rules_card(app.game.id)
+            assert card is not None  # shown only for a game that has one
+            return card_scene(card, width, height, MAX_TEXT, app.settings.palette)
+        if self.drawn is not None and self.drawn.layout is None:  # the card was shown
+            self.drawn = self.motion = None
         target = app.scene()
         position = (*app.session.position, app.state.turns)
         if position != self.drawn_position and self.drawn is not None:

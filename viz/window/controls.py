@@ -5,35 +5,102 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from games.analysis import Hint
+from games.words import percent
 from viz import PALETTE_NAMES
 from viz.export.judged import best_words
+from viz.scenes.rules import CLOSING, rules_card
 from viz.window.hooks import GAME_OVER, Keys
 from viz.window.panel import Button, Control
 from viz.window.settings import MOTIONS
 
 if TYPE_CHECKING:
-    from viz.window.app import GameApp
+    import pygame_gui
+
+    from games.base import Game
+    from games.history import History
+    from viz.window.board import BoardView
+    from viz.window.jobs import WindowJobs
+    from viz.window.playback import Playback
+    from viz.window.session import Session
+    from viz.window.settings import Settings
 
 
-def view_controls(app: GameApp[Any]) -> list[Control]:
+class Toggles(Protocol):
+    def toggle_loop(self) -> None: ...
+
+
+class Controlled(Protocol):
+    """What the controls and keys every window shares use of the window."""
+
+    message: str
+    rules_shown: bool
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def board(self) -> BoardView: ...
+    @property
+    def manager(self) -> pygame_gui.UIManager: ...
+    @property
+    def playback(self) -> Playback: ...
+    @property
+    def mode(self) -> Toggles: ...
+    @property
+    def game(self) -> Game[Any]: ...
+    @property
+    def session(self) -> Session[Any]: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def history(self) -> History[Any]: ...
+    @property
+    def jobs(self) -> WindowJobs: ...
+
+    def theme(self) -> dict[str, Any]: ...
+    def view_keys(self) -> Keys: ...
+    def step_or_explain(self) -> None: ...
+    def back(self) -> None: ...
+    def download(self) -> object: ...
+    def hint_words(self, move: Any) -> str: ...
+
+
+def view_controls(app: Controlled) -> list[Control]:
+    shown = "Close the rules  (?)" if app.rules_shown else "Rules  (?)"
+    rules = [Button(shown, lambda: toggle_rules(app))] if rules_card(app.game.id) else []
     return [
+        *rules,
         Button(f"Motion: {app.settings.motion}  (M)", lambda: switch_motion(app)),
         Button(f"Colours: {app.settings.palette}  (C)", lambda: switch_palette(app)),
     ]
 
 
-def switch_motion(app: GameApp[Any]) -> None:
+def toggle_rules(app: Controlled) -> None:
+    """Show the game's rules card over the board, or put it away. Opened, its words go
+    to standard output too, a line each, for a screen reader."""
+    card = rules_card(app.game.id)
+    if card is None:
+        app.message = f"{app.game.name} brings no rules card"
+        return
+    app.rules_shown = not app.rules_shown
+    if app.rules_shown:
+        print("\n".join(card.lines()), flush=True)
+        app.message = f"The rules of {app.game.name}: {CLOSING}"
+    else:
+        app.message = ""  # the board, as it was, says enough
+
+
+def switch_motion(app: Controlled) -> None:
     motion = MOTIONS[(MOTIONS.index(app.settings.motion) + 1) % len(MOTIONS)]
     app.board.motion = None
     _say_setting(app, f"Motion {motion}", app.settings.set_motion(motion))
 
 
-def switch_palette(app: GameApp[Any]) -> None:
+def switch_palette(app: Controlled) -> None:
     palettes = PALETTE_NAMES
     palette = palettes[(palettes.index(app.settings.palette) + 1) % len(palettes)]
     _say_setting(app, f"Colours: {palette}", app.settings.set_palette(palette))
@@ -41,11 +108,11 @@ def switch_palette(app: GameApp[Any]) -> None:
     app.manager.rebuild_all_from_changed_theme_data()
 
 
-def _say_setting(app: GameApp[Any], done: str, problem: str | None) -> None:
+def _say_setting(app: Controlled, done: str, problem: str | None) -> None:
     app.message = f"{done} (not saved: {problem})" if problem else done
 
 
-def playback_keys(app: GameApp[Any]) -> Keys:
+def playback_keys(app: Controlled) -> Keys:
     """Play, step, back, GIF and speed: the keys of Loop and Step and of a replay."""
     faster, slower = app.playback.faster(1), app.playback.faster(-1)
     return {
@@ -58,7 +125,7 @@ def playback_keys(app: GameApp[Any]) -> Keys:
     }
 
 
-def window_keys(app: GameApp[Any]) -> Keys:
+def window_keys(app: Controlled) -> Keys:
     """The keys of every window, whatever its mode."""
     return {
         pygame.K_h: lambda: hint_message(app),
@@ -67,7 +134,7 @@ def window_keys(app: GameApp[Any]) -> Keys:
     } | app.view_keys()
 
 
-def hint_message(app: GameApp[Any]) -> None:
+def hint_message(app: Controlled) -> None:
     """H: the best move or moves for the side to move, as `analyze` judges them, thought
     of beside the window (`show_hint` says them once found)."""
     state = app.state
@@ -80,7 +147,7 @@ def hint_message(app: GameApp[Any]) -> None:
         app.message = app.jobs.hint(app.session.position, lambda: asked)
 
 
-def show_hint(app: GameApp[Any]) -> None:
+def show_hint(app: Controlled) -> None:
     """Once the hint asked for is found, and the game is still where it was: say it and
     outline its moves."""
     found = app.jobs.hint_found(app.session.position)
@@ -97,4 +164,4 @@ def hint_text(found: Hint, words: Callable[[Any], str]) -> str:
         playouts = "" if found.exact else " in every playout"  # an estimate says no more
         return f"{ending}{playouts} whatever you play"
     named = best_words([words(move) for move in found.best], found.options)
-    return f"{named} ({found.chance:.0%} chance)"
+    return f"{named} ({percent(found.chance)} chance)"

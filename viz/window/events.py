@@ -3,21 +3,49 @@ focus, the text box that takes the keys until Escape, and the window's keys."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from viz.window.controls import window_keys
+from viz.scenes.rules import CLOSING
+from viz.window.controls import Controlled, Toggles, toggle_rules, window_keys
 from viz.window.hooks import Keys
 
 if TYPE_CHECKING:
-    from viz.window.app import GameApp
+    from viz.window.movelist import MoveListView
+    from viz.window.panel import Panel
+
+
+class Answers(Toggles, Protocol):
+    """What the input asks of the window's mode."""
+
+    def click(self, pos: tuple[int, int]) -> None: ...
+    def list_click(self, turn: int) -> None: ...
+    def keys(self) -> Keys: ...
+
+
+class Routed(Controlled, Protocol):
+    """What the input uses of its window: the controls' needs, and the parts input
+    reaches."""
+
+    running: bool
+
+    @property
+    def mode(self) -> Answers: ...
+    @property
+    def panel(self) -> Panel: ...
+    @property
+    def move_list(self) -> MoveListView: ...
+
+    def saw_event(self, event: pygame.event.Event) -> None: ...
+    def resize(self) -> None: ...
+
 
 ESCAPE_HINT = "Ctrl+Q quits · Tab reaches the buttons"
 
 
 class EventRouter:
-    def __init__(self, app: GameApp[Any]) -> None:
+    def __init__(self, app: Routed) -> None:
         self.app = app
         self.swallow_text: str | None = None  # a character typed only to open the text box
 
@@ -37,6 +65,8 @@ class EventRouter:
             pass
         elif event.type == pygame.KEYDOWN:
             self.key_down(event)
+        elif released and app.rules_shown:  # a click on the card puts it away
+            toggle_rules(app)
         elif released:
             app.panel.focus = None
             app.mode.click(event.pos)
@@ -51,8 +81,18 @@ class EventRouter:
 
     def key_down(self, event: pygame.event.Event) -> None:
         app = self.app
+        # "?" typed into a text box is text; F1 opens the card from anywhere
+        rules_key = event.key == pygame.K_F1 or (event.unicode == "?" and not self.text_has_focus())
         if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
             app.running = False
+        elif app.rules_shown and (rules_key or event.key == pygame.K_ESCAPE):
+            toggle_rules(app)
+        elif app.rules_shown and app.panel.handle_key(event):
+            pass  # the panel's Tab, Space and Enter still work; the game's keys wait
+        elif app.rules_shown:
+            app.message = f"The rules cover the board: {CLOSING}"
+        elif rules_key:
+            toggle_rules(app)
         elif self.text_has_focus():
             if event.key == pygame.K_ESCAPE:
                 app.manager.set_focus_set(None)

@@ -4,17 +4,32 @@ clicks on the board refused). The shell asks its mode and never which mode it is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from games.history import History
-from viz.window.controls import playback_keys, view_controls
+from viz.window.controls import Controlled, playback_keys, view_controls
 from viz.window.hooks import GAME_OVER, Keys
 from viz.window.panel import Button, Control, Label, Slider
 
-if TYPE_CHECKING:
-    from viz.window.app import GameApp
+
+class Played(Controlled, Protocol):
+    """What a mode uses of its window: the shared controls' needs, the game's own
+    controls, keys and clicks, and playing a move."""
+
+    @property
+    def rules(self) -> Any: ...
+
+    def play(self, move: Any, automatic: bool = False) -> str | None: ...
+    def next_automatic_move(self) -> Any: ...
+    def play_mode(self) -> str: ...
+    def play_keys(self) -> Keys: ...
+    def play_controls(self) -> list[Control]: ...
+    def hint(self) -> str: ...
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]: ...
+    def board_click(self, pos: tuple[int, int]) -> None: ...
+
 
 REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 
@@ -22,7 +37,7 @@ REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 class PlayMode:
     watching = False  # the game is played here: the window shows what its players see
 
-    def __init__(self, app: GameApp[Any]) -> None:
+    def __init__(self, app: Played) -> None:
         self.app = app
 
     def begin(self) -> None:
@@ -104,7 +119,7 @@ class PlayMode:
 class ReplayMode:
     watching = True  # a recording: the window shows everything
 
-    def __init__(self, app: GameApp[Any], moves: list[Any], times: list[int]) -> None:
+    def __init__(self, app: Played, moves: list[Any], times: list[int]) -> None:
         """`times`: the recording's time of each move, or none."""
         self.app = app
         self.script = History(app.game.new_state(app.rules), moves)

@@ -3,7 +3,7 @@ painted only where it changed; a click on a turn goes there in a replay."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -11,11 +11,24 @@ from viz.scenes.moves import MoveListLayout, entry_text, move_list_scene
 from viz.window import render_pygame
 
 if TYPE_CHECKING:
-    from viz.window.app import GameApp
+    from viz.window.jobs import WindowJobs
+    from viz.window.modes import Mode
+
+
+class Listing(Protocol):
+    """What the move list uses of its window."""
+
+    mode: Mode
+    jobs: WindowJobs
+
+    @property
+    def state(self) -> Any: ...
+
+    def move_words(self, before: Any, after_move: Any) -> str: ...
 
 
 class MoveListView:
-    def __init__(self, app: GameApp[Any]) -> None:
+    def __init__(self, app: Listing) -> None:
         self.app = app
         self.painter = render_pygame.Painter()
         self.drawn: tuple[pygame.Rect, MoveListLayout] | None = None
