@@ -21,7 +21,7 @@ import rjsmin
 from viz.export.judged import chart_data
 from viz.export.rules_card import rules_card_parts
 from viz.render.svg import animated_svg
-from viz.render.timeline import PLAY_SPEEDS, RealTime
+from viz.render.timeline import PLAY_SPEEDS, RealTime, Timing
 from viz.resources import asset_text
 from viz.scenes import SCENES
 from viz.scenes.common import MIN_EXPORT_TEXT
@@ -103,7 +103,8 @@ def replay_page(clip: Clip) -> str:
     chart = chart_data(clip.replay, clip.turns[0], clip.turns[-1])
     if chart is not None:
         data["chart"] = chart
-    svg = animated_svg(scenes, clip.frame_ms, clip.hold_ms)
+    # the page's player keeps the time (by the recording's clock too): its SVG the fixed one
+    svg = animated_svg(scenes, Timing.fixed(len(scenes), clip.frame_ms, clip.hold_ms))
     if re.search(rf'\sid="{ID_PREFIX}', svg):
         raise ValueError(f"an id in the SVG starts with {ID_PREFIX!r}, the page's own prefix")
     # The chart's code and style go into the page only when it has a chart.
