@@ -189,7 +189,11 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
         help="instead of a count, add games to each cell in chunks until the standard error "
         f"of its rate is below P (e.g. 0.005), at most {PRECISION_CAP:,} games a cell",
     )
-    method.add_argument("--exact", action="store_true", help="exact figures instead")
+    method.add_argument(
+        "--exact",
+        action="store_true",
+        help="exact figures by searching every position, instead of Monte Carlo games",
+    )
     parser.add_argument("--seed", type=seed, help="Monte Carlo seed (default 0)")
     parser.add_argument(
         "--workers", type=int_in(1, 256), help="processes for Monte Carlo (default: all cores)"
