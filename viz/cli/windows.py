@@ -299,7 +299,13 @@ def add_commands(commands: Any) -> None:
 
 
 def _watch_options(watch: argparse.ArgumentParser) -> None:
-    watch.add_argument("game", nargs="?", choices=["load"], default="load", help="Load only")
+    watch.add_argument(
+        "game",
+        nargs="?",
+        choices=["load"],
+        default="load",
+        help="the game: only Load (play opens the others)",
+    )
     _add_play_options("load", watch)
 
 
