@@ -236,7 +236,7 @@ def parse(lines: Iterable[str]) -> Replay:
     for number, raw in enumerate(lines, start=1):
         if pending is not None:
             raise RecordingError(*pending)
-        if len(raw) > MAX_LINE_CHARS:
+        if len(raw.removesuffix("\n")) > MAX_LINE_CHARS:  # the newline ends it, is no part
             raise RecordingError(number, f"line longer than {MAX_LINE_CHARS} characters")
         if number == 1 and raw.startswith(BOM):
             raise RecordingError(1, "starts with a byte-order mark: save it as UTF-8 without one")

@@ -185,7 +185,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
         with outputs() as batch:
             batch.write_bytes(args.plot, picture_bytes(results_chart(games), args.plot.suffix))
-        print(args.plot, file=sys.stderr)
+        print(shown(args.plot), file=sys.stderr)
     return 0
 
 

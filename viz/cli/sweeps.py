@@ -23,6 +23,7 @@ from viz.cli.common import (
     params_to_rules,
     seed,
 )
+from viz.errors import shown
 
 
 def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
@@ -50,7 +51,6 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 def _check_chart(path: Path | None) -> None:
     """A chart asked for can be written: refused now, not after the sweep."""
-    from viz.errors import shown
     from viz.outputs import check_output
 
     if path is None:
@@ -62,7 +62,7 @@ def _check_chart(path: Path | None) -> None:
 
 def _write_chart(write: Callable[[], Path]) -> None:
     try:
-        print(write(), file=sys.stderr)
+        print(shown(write()), file=sys.stderr)
     except ValueError as error:
         raise CommandError(str(error)) from None
 
