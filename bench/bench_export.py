@@ -21,7 +21,7 @@ from viz.export.clip import replay_scenes
 from viz.files import load_replay, recording_text
 from viz.render.raster import render
 from viz.render.svg import animated_svg
-from viz.render.timeline import fixed_durations_ms, gif_delays_cs
+from viz.render.timeline import Timing, fixed_durations_ms, gif_delays_cs
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 FRAME_MS, HOLD_MS, SIZE = 500, 2000, 560
@@ -46,9 +46,13 @@ def plain_gif(replay) -> bytes:
     return out.getvalue()
 
 
+def svg_text(scenes) -> str:
+    return animated_svg(scenes, Timing.fixed(len(scenes), FRAME_MS, HOLD_MS))
+
+
 def measure(name: str, replay, repeats: int) -> list[list[str]]:
     gif = lambda: gif_bytes(replay_scenes(replay, SIZE), FRAME_MS, HOLD_MS)  # noqa: E731
-    svg = lambda: animated_svg(replay_scenes(replay, SIZE), FRAME_MS, HOLD_MS)  # noqa: E731
+    svg = lambda: svg_text(replay_scenes(replay, SIZE))  # noqa: E731
     plain = lambda: plain_gif(replay)  # noqa: E731
     turns = len(replay.frames()) - 1
     rows = []

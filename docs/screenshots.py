@@ -1,8 +1,9 @@
 """Write the windows' screenshots in assets/, where the docs show them: each window
 mid-motion, at an ending, at the smallest window size, and at its largest game (Load
 on a 20x20 board, also at the smallest size; Odds and Evens with loops of 12; Even Odds
-with six seats). The windows run headless (SDL's dummy driver) through the same frames
-a screen shows.
+with six seats); the default Load game as `watch` opens it, with green's chance, and
+Load's rules card. The windows run headless (SDL's dummy driver) through the same
+frames a screen shows.
 
 Run: python docs/screenshots.py
 """
@@ -19,10 +20,11 @@ import pygame  # noqa: E402
 from games import REGISTRY  # noqa: E402
 from viz.window import WINDOWS  # noqa: E402
 from viz.window.app import FRAME_MS, GameApp  # noqa: E402
+from viz.window.controls import toggle_rules  # noqa: E402
 from viz.window.settings import Settings  # noqa: E402
 
 OUT = Path(__file__).parent.parent / "assets"  # the pictures the README and docs/ show
-RULES = {"load": {}, "loops": {}, "tiles": {"players": 5}}
+RULES = {"load": {"rows": 7, "cols": 7, "load": 5}, "loops": {}, "tiles": {"players": 5}}
 LARGEST = {"load": {"rows": 20, "cols": 20}, "loops": {"capacity": 12}, "tiles": {"players": 6}}
 OPTIONS = {"load": {}, "loops": {"vs": "human"}, "tiles": {}}
 
@@ -82,8 +84,23 @@ def ending(app: GameApp) -> None:
     app.frame(16)
 
 
+def at_the_start(app: GameApp) -> None:
+    """Green's chance worked out and shown, before the first pick."""
+    app.notes()  # asks for the chance
+    app.odds.wait()
+    app.frame(16)
+
+
+def rules_shown(app: GameApp) -> None:
+    toggle_rules(app)
+    app.frame(16)
+    app.frame(16)
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
+    shot("load-default", "load", (980, 720), at_the_start, {})
+    shot("rules-card", "load", (980, 720), rules_shown, {})
     for game_id, turns in (("load", 11), ("loops", 6), ("tiles", 8)):
         shot(f"{game_id}-motion", game_id, (980, 720), mid_motion(turns))
         shot(f"{game_id}-ending", game_id, (980, 720), ending)
@@ -96,7 +113,7 @@ def main() -> None:
     ]
     for name, game_id, size, turns in largest:
         shot(name, game_id, size, lambda app, n=turns: advance(app, n), LARGEST[game_id])
-    print(f"wrote {9 + len(largest)} screenshots in {OUT}")
+    print(f"wrote {11 + len(largest)} screenshots in {OUT}")
 
 
 if __name__ == "__main__":

@@ -119,6 +119,9 @@ class Game(Protocol[StateT]):
     id: str
     name: str
     first_seat: int  # the number of the first seat, as `to_move` names it
+    # The automatic players `auto_move` plays, seat by seat from the first (the last
+    # named plays every seat after it), by their names in `players`; () if none is.
+    default_players: tuple[str, ...]
 
     @property
     def players(self) -> Mapping[str, Policy[StateT]]:
@@ -181,6 +184,7 @@ class GameBase(Generic[RulesT, StateT]):
     rules_type: type[RulesT]
     state_type: Callable[[RulesT], StateT]
     first_seat = 0  # the number of the first seat, as `to_move` names it
+    default_players: tuple[str, ...] = ()
 
     def rules(self, params: Mapping[str, Any]) -> RulesT:
         return self.rules_type.from_dict(dict(params))

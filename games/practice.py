@@ -44,7 +44,7 @@ class Puzzle:
     glyph: str
     before: float
     after: float
-    error: float
+    se: float  # the standard error of the estimate, 0 where exact
     exact: bool
 
     @property
@@ -69,7 +69,7 @@ class Puzzle:
             "glyph": self.glyph,
             "before": self.before,
             "after": self.after,
-            "error": self.error,
+            "se": self.se,
             "exact": self.exact,
         }
 
@@ -92,7 +92,7 @@ class Puzzle:
             data["glyph"],
             data["before"],
             data["after"],
-            data["error"],
+            data["se"] if "se" in data else data["error"],  # "error": as kept before
             data["exact"],
         )
 
@@ -146,7 +146,7 @@ def clearly_better(judgement: Mapping[str, Any]) -> bool:
     fall = judgement["before"] - judgement["after"]
     if judgement["exact"]:
         return bool(fall > 0)
-    return bool(fall > CLEARLY * judgement["error"])
+    return bool(fall > CLEARLY * judgement["se"])
 
 
 def puzzles(replay: Replay, seats: set[int] | None = None) -> list[Puzzle]:
@@ -177,7 +177,7 @@ def puzzles(replay: Replay, seats: set[int] | None = None) -> list[Puzzle]:
             judgement["glyph"],
             judgement["before"],
             judgement["after"],
-            judgement["error"],
+            judgement["se"],
             judgement["exact"],
         )
         if not puzzle.is_right(puzzle.played):
@@ -213,10 +213,15 @@ def due(found: Sequence[Kept], cards: Mapping[str, Card], today: date) -> list[t
     lower box first among those due the same day, then in the order found. A puzzle
     without a card is new, due today; a puzzle found twice (the same game in two files)
     is asked once."""
+    return [pair for pair in kept(found, cards, today) if pair[1].due <= today]
+
+
+def kept(found: Sequence[Kept], cards: Mapping[str, Card], today: date) -> list[tuple[Kept, Card]]:
+    """Every puzzle found, once, with its card (a new one due today), in the order `due`
+    asks them: the soonest due first, the lower box first among those due the same day."""
     seen: dict[str, tuple[Kept, Card]] = {}
     for puzzle in found:
         key = puzzle.key
         if key not in seen:
             seen[key] = (puzzle, cards.get(key) or new_card(today))
-    waiting = [pair for pair in seen.values() if pair[1].due <= today]
-    return sorted(waiting, key=lambda pair: (pair[1].due, pair[1].box))
+    return sorted(seen.values(), key=lambda pair: (pair[1].due, pair[1].box))

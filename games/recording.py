@@ -27,7 +27,9 @@ BOM = "\ufeff"
 JUDGEMENT = "judgement"  # the key an analysed recording adds to a move's line
 TIME = "ms"  # the key of an event's time since the session began, in whole milliseconds
 MAX_TIME_MS = 30 * 24 * 3600 * 1000  # thirty days: a session longer is no real one
-JUDGEMENT_FIELDS = {"exact", "before", "after", "error", "best", "glyph"}
+JUDGEMENT_FIELDS = {"exact", "before", "after", "se", "best", "glyph"}
+# The standard error was named "error" before: a recording that says so is read as "se".
+OLD_FIELD_NAMES = {"error": "se"}
 SURE = "sure"  # a judgement's field since glyphs are settled: false where one is not
 PLAYERS = "players"  # the header's list of who held each seat, from the first
 YOU = "you"  # a seat of the person at the window
@@ -235,7 +237,7 @@ def parse(lines: Iterable[str]) -> Replay:
     for number, raw in enumerate(lines, start=1):
         if pending is not None:
             raise RecordingError(*pending)
-        if len(raw) > MAX_LINE_CHARS:
+        if len(raw.removesuffix("\n")) > MAX_LINE_CHARS:  # the newline ends it, is no part
             raise RecordingError(number, f"line longer than {MAX_LINE_CHARS} characters")
         if number == 1 and raw.startswith(BOM):
             raise RecordingError(1, "starts with a byte-order mark: save it as UTF-8 without one")
@@ -311,6 +313,8 @@ def _check_judgement(replay: Replay, state: State, move: Any, judgement: Any) ->
     """An analysis's judgement on a move's line, checked against the position before the
     move: the move is a turn a player chose (not a deal, nor a change of the Load), the
     fields are in range, and every best move can be played there."""
+    if isinstance(judgement, dict):
+        judgement = {OLD_FIELD_NAMES.get(key, key): value for key, value in judgement.items()}
     if not isinstance(judgement, dict) or set(judgement) - {SURE} != JUDGEMENT_FIELDS:
         raise GameError(
             f"a judgement holds {', '.join(sorted(JUDGEMENT_FIELDS))} (and {SURE}, if written)"
@@ -319,7 +323,7 @@ def _check_judgement(replay: Replay, state: State, move: Any, judgement: Any) ->
         raise GameError("a judgement's exact is true or false, its glyph one of ?? ? ?! ! or none")
     if type(judgement.get(SURE, True)) is not bool:
         raise GameError(f"a judgement's {SURE} is true or false")
-    for key in ("before", "after", "error"):
+    for key in ("before", "after", "se"):
         value = judgement[key]
         if type(value) not in (int, float) or not 0 <= value <= 1:
             raise GameError(f"a judgement's {key} is a number from 0 to 1, not {value!r}")

@@ -17,9 +17,10 @@ def with_unit(number: object, unit: str) -> str:
     return f"{number}{NO_BREAK}{unit}"
 
 
-def percent(fraction: float) -> str:
-    """A fraction in whole per cent: "84 %"."""
-    return with_unit(round(fraction * 100), "%")
+def percent(fraction: float, places: int = 0) -> str:
+    """A fraction in per cent, whole or to `places` decimals: "84 %", "0.25 %". Every
+    percentage the program writes is written here, so all read alike."""
+    return with_unit(f"{fraction * 100:.{places}f}", "%")
 
 
 def give_or_take(amount: str) -> str:

@@ -541,7 +541,7 @@ def test_json_has_an_object_a_judged_turn_then_one_a_player(small_load, capsys):
     assert main(["analyze", str(small_load), "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     turns, players = rows[:-2], rows[-2:]
-    keys = {"turn", "player", "event", "exact", "before", "after", "error", "best", "glyph"}
+    keys = {"turn", "player", "event", "exact", "before", "after", "se", "best", "glyph"}
     keys.add("sure")
     assert all(set(row) == keys for row in turns)
     assert [row["turn"] for row in turns] == list(range(1, len(turns) + 1))

@@ -17,7 +17,7 @@ from viz.export.animation import gif_bytes
 from viz.export.clip import replay_scenes
 from viz.files import recording_text
 from viz.render.svg import animated_svg
-from viz.render.timeline import gif_delays_cs
+from viz.render.timeline import Timing, gif_delays_cs
 from viz.scenes.load import PALETTE
 from viz.scenes.shapes import rgb_hex
 
@@ -132,7 +132,7 @@ def svg_value_at(element, attribute, when_ms, total_ms):
 def test_svg_timeline_matches_the_engine_for_every_cell_and_turn(replay):
     scenes = replay_scenes(replay, size=280)
     states = replay.frames()
-    root = ET.fromstring(animated_svg(scenes, FRAME_MS, HOLD_MS))
+    root = ET.fromstring(animated_svg(scenes, Timing.fixed(len(scenes), FRAME_MS, HOLD_MS)))
     assert root.get("data-frame-ms") == str(FRAME_MS)
     assert root.get("data-hold-ms") == str(HOLD_MS)
     assert root.get("data-frames") == str(len(states))
@@ -160,7 +160,7 @@ def svg_size_and_changes(replay):
     marks = len(
         {(k, n) for n, s in enumerate(scenes) for k in s.by_key() if k.startswith("cleared-")}
     )
-    size = len(animated_svg(scenes, FRAME_MS, HOLD_MS).encode())
+    size = len(animated_svg(scenes, Timing.fixed(len(scenes), FRAME_MS, HOLD_MS)).encode())
     return size, len(scenes), changes, marks
 
 

@@ -222,7 +222,7 @@ def judged_tiles(tmp_path: Path, players: int) -> Replay:
                 "exact": False,
                 "before": 0.84,
                 "after": 0.06,
-                "error": 0.06,
+                "se": 0.06,
                 "best": best,
                 "glyph": "??",
             }

@@ -53,7 +53,8 @@ def test_the_hint_in_odds_and_evens_names_every_winning_move_and_outlines_it(ope
     if winning and len(winning) < len(state.legal_moves()):
         named = [advice(state, m) for m in winning]
         assert (
-            window.message == f"Hint: {best_words(named, len(state.legal_moves()))} (100% chance)"
+            window.message
+            == f"Hint: {best_words(named, len(state.legal_moves()))} (100\u00a0% chance)"
         )
     elif not winning:
         assert window.message == "Hint: lost whatever you play"
@@ -103,15 +104,21 @@ def test_the_hint_in_even_odds_names_a_colour_you_may_play(opened):
 @pytest.mark.parametrize(
     "found, words",
     [
-        (Hint(("a",), 3, 0.0, False), "a (0% chance)"),
+        (Hint(("a",), 3, 0.0, False), "a (0\u00a0% chance)"),
         (Hint(("a", "b", "c"), 3, 0.0, True), "lost whatever you play"),
         (Hint(("a", "b"), 2, 1.0, True), "won whatever you play"),
         (Hint(("a", "b"), 2, 0.0, True, exact=False), "lost in every playout whatever you play"),
-        (Hint(("a", "b"), 2, 0.5, True), "a or b (50% chance)"),
-        (Hint(("a", "b"), 5, 0.25, False), "a or b (25% chance)"),
-        (Hint(("a", "b", "c"), 5, 0.25, False), "a, b or c (25% chance)"),
-        (Hint(("a", "b", "c", "d"), 12, 0.25, False), "any of 4 moves, such as a (25% chance)"),
-        (Hint(("a", "b", "c", "d"), 4, 0.25, True), "any of the 4 moves, such as a (25% chance)"),
+        (Hint(("a", "b"), 2, 0.5, True), "a or b (50\u00a0% chance)"),
+        (Hint(("a", "b"), 5, 0.25, False), "a or b (25\u00a0% chance)"),
+        (Hint(("a", "b", "c"), 5, 0.25, False), "a, b or c (25\u00a0% chance)"),
+        (
+            Hint(("a", "b", "c", "d"), 12, 0.25, False),
+            "any of 4 moves, such as a (25\u00a0% chance)",
+        ),
+        (
+            Hint(("a", "b", "c", "d"), 4, 0.25, True),
+            "any of the 4 moves, such as a (25\u00a0% chance)",
+        ),
     ],
 )
 def test_a_hint_in_words(found, words):

@@ -28,6 +28,9 @@ PACKAGE_DATA = (
     "viz/assets/page/player.html",
     "viz/assets/page/player.js",
     "viz/assets/page/player.css",
+    "viz/assets/rules.json",  # the rules cards
+    "viz/assets/page/rules.js",
+    "viz/assets/page/rules.css",
 )
 FORMATS = ("gif", "svg", "mp4", "webp", "apng", "html")
 

@@ -114,3 +114,18 @@ def test_an_annotated_line_of_a_20_by_20_board_is_read_back(tmp_path):
     path = tmp_path / "big.jsonl"
     path.write_text(recording_text(game, rules, 1, [move], None, judgements={0: note}))
     assert len(load_replay(path).judgements[0]["best"]) == 64
+
+
+def test_a_judgement_written_with_the_old_name_error_is_read_as_se(tmp_path):
+    """Issue 46, item 6: the standard error is `se`; recordings that call it `error`
+    (written before) read the same."""
+    lines = _lines(0)
+    number = _first_judged(lines)
+    assert "se" in lines[number]["judgement"] and "error" not in lines[number]["judgement"]
+    new = load_replay(_write(tmp_path, lines)).judgements
+    for line in lines:
+        if "judgement" in line:
+            line["judgement"]["error"] = line["judgement"].pop("se")
+    old_path = tmp_path / "old.jsonl"
+    old_path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert load_replay(old_path).judgements == new

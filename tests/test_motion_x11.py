@@ -52,13 +52,15 @@ def grabber(window):
     return grab
 
 
-def pictures_after(window, action, box, seconds=0.8):
-    """Every distinct picture of `box` from just before `action` until `seconds` after."""
+def pictures_until(window, action, box, settled, patience=10.0):
+    """Every distinct picture of `box` from just before `action` until one is `settled`
+    (the end of the change: an event, not a time; `patience` only keeps a broken window
+    from hanging the test)."""
     grab = grabber(window)
     seen = [grab(box)]
     action()
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    give_up = time.monotonic() + patience
+    while not settled(seen[-1]) and time.monotonic() < give_up:
         picture = grab(box)
         if picture != seen[-1]:
             seen.append(picture)
@@ -77,13 +79,16 @@ def test_a_click_shows_in_between_pictures_before_the_final_one(open_window):
     window = open_window("watch", "--seed", "5")
     window.move(round(cell.x + cell.w / 2), round(cell.y + cell.h / 2))
     time.sleep(0.3)  # the hover mark settles first
-    seen = pictures_after(window, lambda: window.xdotool("click", "1"), box)
+    red = bytes(hex_rgb("#b0001d"))
+
+    def filled(picture):  # the half is red: the change has ended
+        return picture.count(red) > len(picture) // 3 * 0.5
+
+    seen = pictures_until(window, lambda: window.xdotool("click", "1"), box, filled)
     assert window.wait_for_events(1) == [{"player": 1, "cell": 20}]
     # The empty half, at least one in-between, then red filling the half.
     assert len(seen) >= 3, f"{len(seen)} pictures"
-    final = seen[-1]
-    red = bytes(hex_rgb("#b0001d"))
-    assert final.count(red) > len(final) // 3 * 0.5  # the half is red at the end
+    assert filled(seen[-1]) and not filled(seen[0])
 
 
 @pytest.mark.slow

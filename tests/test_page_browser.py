@@ -232,7 +232,7 @@ def test_the_board_button_reads_the_odds_and_evens_position_back(open_page, page
 def test_every_control_is_a_labelled_button_or_input_reachable_with_tab(open_page):
     page = open_page("tiles")
     names = []
-    for _ in range(8):
+    for _ in range(9):
         page.keyboard.press("Tab")
         names.append(
             page.evaluate(
@@ -248,6 +248,7 @@ def test_every_control_is_a_labelled_button_or_input_reachable_with_tab(open_pag
         "BUTTON:End (End)",
         "BUTTON:Slower (−)",
         "BUTTON:Faster (+)",
+        "BUTTON:Rules (?)",
         "INPUT:Turn 0 of " + page.evaluate("document.documentElement.dataset.turns"),
     ]
     page.keyboard.press("ArrowRight")  # the focused scrubber moves by one turn

@@ -50,7 +50,7 @@ def judgement(glyph, before, after, best, error=0.0):
         "exact": error == 0.0,
         "before": before,
         "after": after,
-        "error": error,
+        "se": error,
         "best": [LOOPS.event_from_move(move) for move in best],
         "glyph": glyph,
     }
@@ -107,12 +107,12 @@ def test_inaccuracies_and_a_played_move_among_the_best_give_none():
 
 
 def test_clearly_better():
-    exact = {"exact": True, "before": 1.0, "after": 0.0, "error": 0.0}
+    exact = {"exact": True, "before": 1.0, "after": 0.0, "se": 0.0}
     assert clearly_better(exact)
     assert not clearly_better(exact | {"after": 1.0})
-    estimated = {"exact": False, "before": 0.6, "after": 0.3, "error": 0.09}
+    estimated = {"exact": False, "before": 0.6, "after": 0.3, "se": 0.09}
     assert clearly_better(estimated)
-    assert not clearly_better(estimated | {"error": 0.1})
+    assert not clearly_better(estimated | {"se": 0.1})
 
 
 def test_your_seats_are_those_the_header_names_you():
@@ -331,7 +331,7 @@ def sums_queue():
             "exact": True,
             "before": 1.0,
             "after": 0.0,
-            "error": 0.0,
+            "se": 0.0,
             "best": [{"player": 0, "cell": best}],
             "glyph": "??",
         }
@@ -409,7 +409,7 @@ def test_load_is_answered_by_typing_a_cell_number_and_enter(progress):
     load = REGISTRY["load"]
     replay = load_replay(KITS["load"].sample)
     best = {"player": 2, "cell": 20}
-    note = {"exact": True, "before": 1.0, "after": 0.0, "error": 0.0, "best": [best], "glyph": "?"}
+    note = {"exact": True, "before": 1.0, "after": 0.0, "se": 0.0, "best": [best], "glyph": "?"}
     moves = replay.moves[:4]
     text = recording_text(load, replay.rules, 7, moves, None, {3: note}, players=["hard", "you"])
     (puzzle,) = puzzles(parse(text.splitlines()))

@@ -48,6 +48,7 @@ def test_a_right_answer_by_keys_and_a_wrong_one_by_click(page):
     first, second = page.locator(".puzzle").all()
     assert first.locator("h2").text_content() == "Puzzle 1 of 2 · Odds and Evens"
     assert "Gold to move: find the move that keeps the win" in first.text_content()
+    page.keyboard.press("Tab")  # the Rules button, first on the page
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")  # the second of gold's moves: place 2 on the right
     focused = page.evaluate("document.activeElement.textContent")

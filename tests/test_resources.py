@@ -18,7 +18,8 @@ SAMPLE = Path(__file__).resolve().parents[1] / "recordings" / "load-sample.jsonl
 
 def test_the_font_and_page_are_files_of_the_package():
     package = Path(viz.__file__).parent
-    for name in ("DejaVuSans.ttf", "page/player.html", "page/player.js", "page/player.css"):
+    names = ("DejaVuSans.ttf", "page/player.html", "page/player.js", "page/player.css")
+    for name in (*names, "rules.json", "page/rules.js", "page/rules.css"):
         path = resources.asset_path(name)
         assert path.is_file()
         assert path.is_relative_to(package / "assets")

@@ -15,6 +15,7 @@ from games.loops import Flip, LoopsRules, LoopsState, Place
 from games.loops.engine import LEFT, RIGHT
 from games.tiles import Deal, Play
 from viz.render.svg import animated_svg
+from viz.render.timeline import Timing
 from viz.scenes.load import export_size as load_export_size
 from viz.scenes.load import load_scene
 from viz.scenes.loops import loops_scene
@@ -203,7 +204,7 @@ def test_the_svg_marks_the_latest_move_with_a_class():
     scenes = [
         scene_of(load_after(*moves)) for moves in ((), (Pick(1, 30),), (Pick(1, 30), Pick(2, 9)))
     ]
-    root = ET.fromstring(animated_svg(scenes, 500, 0))
+    root = ET.fromstring(animated_svg(scenes, Timing.fixed(len(scenes), 500, 0)))
     marked = [e for e in root.iter() if e.get("class") == "last-move"]
     assert marked and all(e.get("id").startswith("last-move") for e in marked)
     assert all(e.tag == f"{SVG}polyline" for e in marked)
@@ -227,7 +228,7 @@ def test_the_svg_paints_a_late_highlight_under_the_score_it_marks():
     for play in ONE_DISPUTE:
         state.apply(play)
         scenes.append(scene_of(state))
-    root = ET.fromstring(animated_svg(scenes, 500, 0))
+    root = ET.fromstring(animated_svg(scenes, Timing.fixed(len(scenes), 500, 0)))
     ids = [e.get("id") for e in root.iter() if e.get("id")]
     assert ids.index("score-mark-0") < ids.index("score-3-0")
 

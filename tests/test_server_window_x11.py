@@ -4,12 +4,14 @@ window, which holds only its views, saves the finished game's recording."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 
 import pytest
 from support.serving import Screen, Served
 from support.xsession import XServer, XWindow, wait_until
-from test_server_browser import open_room
+from test_server_browser import Person, open_room
 
 pytestmark = [pytest.mark.x11, pytest.mark.browser]
 
@@ -48,6 +50,39 @@ def test_a_window_plays_a_seat_of_a_browsers_room_to_the_end(chromium, tmp_path)
         lines = saved[0].read_text().splitlines()
         assert json.loads(lines[0])["names"][1] == "Win" and "result" in json.loads(lines[-1])
         host.close()
+        watcher.close()
+    finally:
+        display.close()
+        served.stop()
+
+
+@pytest.mark.slow
+def test_a_window_opens_a_room_a_browser_joins_and_the_window_starts_it(chromium, tmp_path):
+    served = Served(tmp_path / "server").start()
+    display = XServer()
+    try:
+        window = XWindow(display, tmp_path, "play", "loops", "--host", served.base)
+        said = wait_until(lambda: re.search(r"/r/([\w-]+)", (tmp_path / "window.log").read_text()))
+        assert said, (tmp_path / "window.log").read_text()
+        room = said[1]
+        guest = Person(chromium, f"{served.base}/r/{room}?seat=1")
+        guest.take_seat(1, "Guest")
+        window.key("s")
+        guest.page.wait_for_selector("body[data-turn]")
+        watcher = Screen(served, room, {"type": "watch"})
+        view = watcher.next("view")
+        for _ in range(400):
+            if view["ended"]:
+                break
+            if view["to_move"] == 1:
+                guest.play_first_move()
+            elif view["to_move"] == 0:
+                window.key("Return", pause=0.05)
+            with contextlib.suppress(TimeoutError):
+                view = watcher.next("view", timeout=2)
+        assert view["ended"] and view["seats"][0]["kind"] == "person"
+        assert window.close() == 0
+        guest.close()
         watcher.close()
     finally:
         display.close()

@@ -10,6 +10,7 @@ from test_export import FRAME_MS, HOLD_MS, expected_color, half_centre, recorded
 
 from viz.export.clip import replay_scenes
 from viz.render.svg import animated_svg
+from viz.render.timeline import Timing
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 FLAGS = [
@@ -56,7 +57,7 @@ def test_chromium_shows_the_engine_position_at_seeked_times(tmp_path):
     turns = [t % len(states) for t in TURNS]
     times = [(t + 0.5) * FRAME_MS / 1000 for t in turns]
     html = tmp_path / "page.html"
-    html.write_text(page(animated_svg(scenes, FRAME_MS, HOLD_MS), times))
+    html.write_text(page(animated_svg(scenes, Timing.fixed(len(scenes), FRAME_MS, HOLD_MS)), times))
     shot = tmp_path / "shot.png"
     width, height = scenes[0].width, scenes[0].height
     subprocess.run(

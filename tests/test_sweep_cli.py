@@ -40,7 +40,7 @@ def test_monte_carlo_is_seeded_and_the_same_for_any_worker_count(capsys):
 
 def test_the_table_is_printed_as_markdown(capsys):
     assert main(["sweep", "loops", "--exact", "--capacity", "7", "--flips", "2"]) == 0
-    assert "| 7 | 2 | 48.60% | second |" in capsys.readouterr().out
+    assert "| 7 | 2 | 48.60\u00a0% | second |" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("suffix", [".svg", ".png"])

@@ -162,7 +162,7 @@ def test_the_table_has_each_cells_games(capsys):
     table = capsys.readouterr().out.splitlines()
     assert "below 0.01, at most 1,000,000" in table[0]
     assert table[1].endswith("| perfect play winner | games |")
-    assert table[3] == "| 4 | 0 | 0.00% | second | 10,000 |"
+    assert table[3] == "| 4 | 0 | 0.00\u00a0% | second | 10,000 |"
     assert table[4].endswith(" | 10,000 |")  # 14 %: 10,000 games take it to 0.0035
 
 

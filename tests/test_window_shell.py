@@ -68,7 +68,7 @@ def test_a_click_on_the_list_of_a_replay_jumps_to_that_turn(opened):
 
 
 def test_a_replay_of_an_analysed_game_shows_each_glyph(opened):
-    note = {"exact": True, "before": 1.0, "after": 0.0, "error": 0.0, "best": [], "glyph": "??"}
+    note = {"exact": True, "before": 1.0, "after": 0.0, "se": 0.0, "best": [], "glyph": "??"}
     window = load_window(opened, script=MOVES, judgements={2: note})
     press(window, pygame.K_END)
     texts, _ = listed(window)

@@ -275,6 +275,33 @@ def test_without_a_window_manager_a_smaller_size_is_raised_to_the_floor(open_win
     )  # drawn whole
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game", "opening"),
+    [
+        ("load", ("question", "Escape", "F1", "F1")),
+        ("loops", ("F1", "Escape", "F1", "F1")),  # the box has the keys: "?" is text there
+        ("tiles", ("F1", "question", "question", "Escape")),
+    ],
+)
+def test_the_rules_card_opens_and_closes_by_keyboard(open_window, tmp_path, game, opening):
+    """Issue 46, item 1: ? or F1 covers the board with the game's rules card (its words
+    also printed, a line each, for a screen reader); Escape, ? or F1 puts it away and
+    the board comes back as it was."""
+    window = open_window(*WINDOWS[game][0])
+    board = (0, 0, SIZE[0] - 220, SIZE[1] // 2)
+    before = window.screenshot().crop(board)
+    log = tmp_path / "window.log"
+    for number, key in enumerate(opening):
+        window.key(key)
+        if number % 2 == 0:  # opened
+            assert wait_until(lambda n=number: log.read_text().count(": the rules") == n // 2 + 1)
+            assert wait_until(lambda: window.screenshot().crop(board) != before)
+        else:
+            assert wait_until(lambda: window.screenshot().crop(board) == before)
+    assert "The taker leads next" in log.read_text() or game != "tiles"
+
+
 def big_load(size=SIZE) -> LoadApp:
     """An off-screen Load window on a 20x20 board: where the one under X draws things."""
     game = REGISTRY["load"]

@@ -47,6 +47,7 @@ __all__ = [
 class LoadGame(GameBase[LoadRules, LoadState]):
     id = "load"
     name = "Load"
+    default_players: tuple[str, ...] = ("random-red", "every-third-green")
     rules_type = LoadRules
     state_type = LoadState
     players = PLAYERS

@@ -18,6 +18,7 @@ __all__ = ["Flip", "LoopsGame", "LoopsRules", "LoopsState", "Move", "Place"]
 class LoopsGame(GameBase[LoopsRules, LoopsState]):
     id = "loops"
     name = "Odds and Evens"
+    default_players: tuple[str, ...] = ("medium",)
     rules_type = LoopsRules
     state_type = LoopsState
     players = PLAYERS

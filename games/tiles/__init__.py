@@ -32,6 +32,7 @@ __all__ = ["CHANCE", "Choose", "Deal", "Play", "TilesGame", "TilesRules", "Tiles
 class TilesGame(GameBase[TilesRules, TilesState]):
     id = "tiles"
     name = "Even Odds"
+    default_players: tuple[str, ...] = ("careful",)
     rules_type = TilesRules
     state_type = TilesState
     players = PLAYERS

@@ -136,7 +136,7 @@ def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]])
         "exact": judgement.exact,
         "before": judgement.before,
         "after": judgement.after,
-        "error": judgement.error,
+        "se": judgement.error,  # the standard error of an estimate, 0 where exact
         "best": [event(move) for move in judgement.best[:MAX_BEST]],
         "glyph": judgement.glyph,
         "sure": judgement.sure,

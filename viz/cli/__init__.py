@@ -28,8 +28,17 @@ from viz.terminal import terminal_columns, written
 
 __all__ = ["main", "record_game"]
 
+DESCRIPTION = (
+    "Play, watch, record and replay three odds-and-evens games (Load, Odds and Evens, "
+    "Even Odds); export any game as an animation or a replay page; judge its moves; "
+    "practise your mistakes; keep your games; play each other on a game server."
+)
 
-VERBOSE_HELP = "after a failure of ffmpeg, print its whole log below the one-line error"
+
+# --verbose is taken by every command (scripts may pass it to all); it does something
+# only where an outside program can fail, so only there does the help show it.
+VERBOSE_HELP = "if ffmpeg fails writing an MP4, print its whole log below the one-line error"
+TOP_VERBOSE_HELP = f"with export: {VERBOSE_HELP}"
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -48,15 +57,21 @@ class Parser(argparse.ArgumentParser):
     options of its command alone. `commands` names the parser's sub-commands' parsers."""
 
     def __init__(
-        self, *args: Any, build: Callable[[Parser], None] | None = None, **kwargs: Any
+        self,
+        *args: Any,
+        build: Callable[[Parser], None] | None = None,
+        verbose: bool = False,
+        **kwargs: Any,
     ) -> None:
+        """`verbose`: the command runs ffmpeg, so its help says what --verbose does."""
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
         self.build = build
         self.commands: dict[str, Parser] = {}
         if " " in self.prog:  # "oddsevens record load": a command's own parser
+            shown = VERBOSE_HELP if verbose else argparse.SUPPRESS
             self.add_argument(
-                "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP
+                "--verbose", action="store_true", default=argparse.SUPPRESS, help=shown
             )
 
     def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
@@ -87,9 +102,9 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="oddsevens", description=__doc__)
+    parser = Parser(prog="oddsevens", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"oddsevens {__version__}")
-    parser.add_argument("--verbose", action="store_true", help=VERBOSE_HELP)
+    parser.add_argument("--verbose", action="store_true", help=TOP_VERBOSE_HELP)
     commands = parser.add_subparsers(dest="command", required=True)
     for group in (recordings, windows, sweeps, analysis, library, practice, server):
         group.add_commands(commands)

@@ -63,7 +63,7 @@ def _analyze_one(args: argparse.Namespace, path: Path) -> int:
                 chart = picture_bytes(chance_chart(replay, judgements), args.plot.suffix)
                 batch.write_bytes(args.plot, chart)
         for written in batch.written:
-            print(written, file=sys.stderr)
+            print(shown(written), file=sys.stderr)
     return 0
 
 
@@ -95,7 +95,7 @@ def _analyze_many(args: argparse.Namespace) -> int:
                 path = found.recording.path
                 _write_annotated(batch, targets[path], found.recording.replay, found.judgements)
         for written in batch.written:
-            print(written, file=sys.stderr)
+            print(shown(written), file=sys.stderr)
     return 2 if errors else 0
 
 

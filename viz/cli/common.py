@@ -20,10 +20,25 @@ class CommandError(Exception):
     """A bad option or input, reported as one line and a non-zero exit."""
 
 
+# What each rules option of the games means (docs/rules.md); a game from outside whose
+# options are not here is described by the option's name.
+RULE_WORDS = {
+    "rows": "rows of the board",
+    "cols": "columns of the board",
+    "load": "the Load: the most picks of either colour that may stand, 3 to 8",
+    "capacity": "slots in each loop, 1 to 12",
+    "flips": "flips each side starts with",
+    "first": "the side that moves first: 0 (blue) or 1 (gold)",
+    "players": "seats at the table, 3 to 6",
+    "leader": "the seat that leads the first dispute",
+}
+
+
 def add_rule_options(parser: argparse.ArgumentParser, game_id: str) -> None:
     for key, default in options_of_game(game_id).rules:
+        words = RULE_WORDS.get(key, f"the rules' {key}")
         parser.add_argument(
-            f"--{key}", type=int, default=default, help=f"{key} (default {default})"
+            f"--{key}", type=int, default=default, help=f"{words} (default {default})"
         )
 
 
@@ -151,12 +166,12 @@ def check_range_ends(game_id: str, ranges: dict[str, range]) -> None:
 
 def add_palette_option(parser: argparse.ArgumentParser, default: str | None) -> None:
     """`--palette`; a window's default (None) is the one its settings keep."""
-    kept = "the one the window's settings keep" if default is None else default
+    kept = "the window's settings keep" if default is None else f"{default} unless chosen"
     parser.add_argument(
         "--palette",
         choices=PALETTE_NAMES,
         default=default,
-        help=f"colours: default, or high-contrast (black on white, text at 7:1); default {kept}",
+        help=f"colours: default, or high-contrast (black on white, text at 7:1); {kept}",
     )
 
 

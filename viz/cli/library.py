@@ -185,7 +185,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
         with outputs() as batch:
             batch.write_bytes(args.plot, picture_bytes(results_chart(games), args.plot.suffix))
-        print(args.plot, file=sys.stderr)
+        print(shown(args.plot), file=sys.stderr)
     return 0
 
 
@@ -276,7 +276,13 @@ def _library_options(listing: argparse.ArgumentParser) -> None:
     actions = listing.add_subparsers(dest="action", metavar="ACTION")
 
     add = actions.add_parser("add", help="add recordings, or every *.jsonl below a folder")
-    add.add_argument("recordings", type=Path, nargs="+", metavar="FILE|DIR")
+    add.add_argument(
+        "recordings",
+        type=Path,
+        nargs="+",
+        metavar="FILE|DIR",
+        help="recordings to add, or folders whose recordings to add",
+    )
     add.set_defaults(run=cmd_add)
 
     rebuild = actions.add_parser("rebuild", help="read every game's recording again")
@@ -305,7 +311,12 @@ def _library_options(listing: argparse.ArgumentParser) -> None:
     analyze.set_defaults(run=cmd_analyze)
 
     opening = actions.add_parser("open", help="open game N (its # in the list) in its replay")
-    opening.add_argument("number", type=int_in(1, 2**62), metavar="N")
+    opening.add_argument(
+        "number",
+        type=int_in(1, 2**62),
+        metavar="N",
+        help="the game's number, as `library` lists it",
+    )
     opening.add_argument(
         "--turn", type=int_in(0, 10**6), metavar="K", help="open at turn K (default 0)"
     )

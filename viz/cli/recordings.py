@@ -289,7 +289,10 @@ def add_commands(commands: Any) -> None:
         "validate", help="replay a recording and report its result", build=_validate_options
     )
     commands.add_parser(
-        "export", help="replay a recording into an animated GIF and SVG", build=_export_options
+        "export",
+        help="replay a recording into an animated GIF and SVG",
+        build=_export_options,
+        verbose=True,  # an MP4 is written by ffmpeg
     )
     commands.add_parser(
         "demo", help="record and export one automatic game of each game", build=_demo_options
@@ -319,19 +322,34 @@ def _record_game_options(game_id: str, sub: argparse.ArgumentParser) -> None:
         choices=sorted(game.players),
         metavar="NAME",
         help=f"who plays seat {first}, {first + 1}, …: "
-        f"{', '.join(sorted(game.players))} (default for the rest)",
+        f"{', '.join(sorted(game.players))} (seats not named: {default_players(game_id)})",
     )
     sub.set_defaults(run=cmd_record)
 
 
+def default_players(game_id: str) -> str:
+    """Who plays a seat `--by` does not name, in words: "random-red in seat 1,
+    every-third-green in seat 2", "medium in every seat"."""
+    from games import REGISTRY
+
+    game = REGISTRY[game_id]
+    names = game.default_players
+    if not names:
+        return "the game's own automatic player"
+    if len(names) == 1:
+        return f"{names[0]} in every seat"
+    seats = range(game.first_seat, game.first_seat + len(names))
+    return ", ".join(f"{name} in seat {seat}" for name, seat in zip(names, seats, strict=True))
+
+
 def _validate_options(validate: argparse.ArgumentParser) -> None:
-    validate.add_argument("recording", type=Path)
+    validate.add_argument("recording", type=Path, help="the recording (REC.jsonl) to check")
     validate.add_argument("--json", action="store_true", help="print one JSON object")
     validate.set_defaults(run=cmd_validate)
 
 
 def _export_options(export: argparse.ArgumentParser) -> None:
-    export.add_argument("recording", type=Path)
+    export.add_argument("recording", type=Path, help="the recording (REC.jsonl) to draw")
     for kind, (_, help_text) in FORMATS.items():
         export.add_argument(f"--{kind}", type=Path, metavar="FILE", help=help_text)
     export.add_argument("--turn", type=int_in(0, 1_000_000), help="the turn --png pictures")
@@ -379,7 +397,12 @@ def _export_options(export: argparse.ArgumentParser) -> None:
 
 
 def _demo_options(demo: argparse.ArgumentParser) -> None:
-    demo.add_argument("--out", type=Path, default=Path("demo"), help="folder (default ./demo)")
+    demo.add_argument(
+        "--out",
+        type=Path,
+        default=Path("demo"),
+        help="folder the recordings and pictures go into (default ./demo)",
+    )
     demo.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
     add_palette_option(demo, "default")
     demo.set_defaults(run=cmd_demo)

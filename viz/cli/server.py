@@ -31,7 +31,10 @@ def _serve_options(serve: argparse.ArgumentParser) -> None:
         "network, with the invite address and its QR code printed)",
     )
     serve.add_argument(
-        "--port", type=int_in(0, 65535), default=DEFAULT_PORT, help=f"the port ({DEFAULT_PORT})"
+        "--port",
+        type=int_in(0, 65535),
+        default=DEFAULT_PORT,
+        help=f"the TCP port to listen on (default {DEFAULT_PORT})",
     )
     serve.add_argument(
         "--data",

@@ -23,6 +23,7 @@ from viz.cli.common import (
     params_to_rules,
     seed,
 )
+from viz.errors import shown
 
 
 def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
@@ -50,7 +51,6 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 def _check_chart(path: Path | None) -> None:
     """A chart asked for can be written: refused now, not after the sweep."""
-    from viz.errors import shown
     from viz.outputs import check_output
 
     if path is None:
@@ -62,7 +62,7 @@ def _check_chart(path: Path | None) -> None:
 
 def _write_chart(write: Callable[[], Path]) -> None:
     try:
-        print(write(), file=sys.stderr)
+        print(shown(write()), file=sys.stderr)
     except ValueError as error:
         raise CommandError(str(error)) from None
 
@@ -189,7 +189,11 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
         help="instead of a count, add games to each cell in chunks until the standard error "
         f"of its rate is below P (e.g. 0.005), at most {PRECISION_CAP:,} games a cell",
     )
-    method.add_argument("--exact", action="store_true", help="exact figures instead")
+    method.add_argument(
+        "--exact",
+        action="store_true",
+        help="exact figures by searching every position, instead of Monte Carlo games",
+    )
     parser.add_argument("--seed", type=seed, help="Monte Carlo seed (default 0)")
     parser.add_argument(
         "--workers", type=int_in(1, 256), help="processes for Monte Carlo (default: all cores)"
@@ -205,7 +209,15 @@ def add_commands(commands: Any) -> None:
 
 def _sweep_options(sweep: argparse.ArgumentParser) -> None:
     sweeps = sweep.add_subparsers(dest="game", required=True)
-    loops = sweeps.add_parser("loops", help="Odds and Evens: the first mover's chances")
+    sweeps.add_parser(
+        "loops", help="Odds and Evens: the first mover's chances", build=_loops_sweep_options
+    )
+    sweeps.add_parser(
+        "load", help="Load: player 2's chances on every board and Load", build=_load_sweep_options
+    )
+
+
+def _loops_sweep_options(loops: argparse.ArgumentParser) -> None:
     loops.add_argument(
         "--capacity",
         type=int_range,
@@ -220,7 +232,9 @@ def _sweep_options(sweep: argparse.ArgumentParser) -> None:
     )
     _add_sweep_options(loops, 20_000)
     loops.set_defaults(run=cmd_sweep)
-    load = sweeps.add_parser("load", help="Load: player 2's chances on every board and Load")
+
+
+def _load_sweep_options(load: argparse.ArgumentParser) -> None:
     load.add_argument(
         "--rows", type=int_range, default=range(3, 11), help="rows, e.g. 3-10 (default)"
     )

@@ -109,7 +109,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from games import REGISTRY
     from viz.window import WINDOWS
 
-    if args.join is not None:
+    if args.join is not None or args.host is not None:
         return _join(args)
     rules = rules_from_args(args.game, args)
     kit = WINDOWS[args.game]
@@ -124,14 +124,27 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _join(args: argparse.Namespace) -> int:
     """A seat of a room on a game server, in a window that holds its views alone."""
+    from games import REGISTRY
     from viz.library.sessions import keep_session
-    from viz.window.remote import Invitation, JoinError, RemoteWindow
+    from viz.window.remote import Invitation, JoinError, RemoteWindow, open_room
 
-    size = _raised_to_the_floor(args.window)
+    if args.join is not None and args.host is not None:
+        raise CommandError("--join takes a seat of a room, --host opens one: not both")
+    options = window_options(args)
+    size, moving = options["size"], options["settings"].motion != "reduced"
     try:
-        invitation = Invitation.from_url(args.join)
+        if args.host is not None:
+            game = REGISTRY[args.game]
+            rules = rules_from_args(args.game, args)
+            invitation, host = open_room(
+                args.host, args.game, game.rules_dict(rules), game.seats(rules)
+            )
+            say(f"room open: invite your friends to {invitation.base}/r/{invitation.room}")
+        else:
+            invitation, host = Invitation.from_url(args.join), ""
         return open_window(
-            lambda: RemoteWindow(invitation, args.name, size, args.out, keep_session), size
+            lambda: RemoteWindow(invitation, args.name, size, args.out, keep_session, moving, host),
+            size,
         )
     except JoinError as error:
         raise CommandError(str(error)) from None
@@ -193,7 +206,15 @@ def _add_play_options(game_id: str, parser: argparse.ArgumentParser) -> None:
         help="play a seat of a room on a game server instead: the room's link "
         "(http://HOST:PORT/r/ROOM, with ?seat=N for a seat of your choosing)",
     )
-    parser.add_argument("--name", default="", help="your name at a server's table (with --join)")
+    parser.add_argument(
+        "--host",
+        metavar="URL",
+        help="open a room of these rules on the game server at URL (http://HOST:PORT) and "
+        "sit at its first seat; S starts it once every seat is taken",
+    )
+    parser.add_argument(
+        "--name", default="", help="your name at a server's table (with --join or --host)"
+    )
     add_window_options(parser)
     parser.set_defaults(run=cmd_play, game=game_id)
 
@@ -278,7 +299,13 @@ def add_commands(commands: Any) -> None:
 
 
 def _watch_options(watch: argparse.ArgumentParser) -> None:
-    watch.add_argument("game", nargs="?", choices=["load"], default="load", help="Load only")
+    watch.add_argument(
+        "game",
+        nargs="?",
+        choices=["load"],
+        default="load",
+        help="the game: only Load (play opens the others)",
+    )
     _add_play_options("load", watch)
 
 

@@ -12,7 +12,7 @@ from functools import cached_property, partial
 from games.base import State
 from games.recording import Replay
 from viz import DEFAULT_SIZE, FRAME_MS
-from viz.render.timeline import RealTime, fixed_durations_ms, real_durations_ms
+from viz.render.timeline import RealTime, Timing, real_durations_ms
 from viz.scenes import SCENES
 from viz.scenes.kit import SceneFunction
 from viz.scenes.shapes import Scene
@@ -120,9 +120,14 @@ class Clip:
 
     def durations_ms(self) -> list[int]:
         """How long each turn shown is shown, the hold included."""
+        return list(self.timing().durations_ms)
+
+    def timing(self) -> Timing:
+        """The one source of every format's times: the fixed timeline, or the
+        recording's clock (`realtime`)."""
         if self.realtime is None:
-            return fixed_durations_ms(len(self.turns), self.frame_ms, self.hold_ms)
-        return self.real_durations_ms(self.realtime)
+            return Timing.fixed(len(self.turns), self.frame_ms, self.hold_ms)
+        return Timing(tuple(self.real_durations_ms(self.realtime)), self.hold_ms)
 
     def real_durations_ms(self, pace: RealTime) -> list[int]:
         """Each turn's time by the recording's clock, played at `pace`; a recording

@@ -46,10 +46,7 @@ def write_apng(clip: Clip, path: Path) -> None:
 def write_svg(clip: Clip, path: Path) -> None:
     from viz.render.svg import animated_svg  # svgwrite takes a tenth of a second to load
 
-    real_ms = clip.durations_ms() if clip.realtime is not None else None
-    path.write_text(
-        animated_svg(list(clip.scenes()), clip.frame_ms, clip.hold_ms, real_ms), encoding="utf-8"
-    )
+    path.write_text(animated_svg(list(clip.scenes()), clip.timing()), encoding="utf-8")
 
 
 # Pillow's own settings for a lossless animation: a key frame at most every 17 frames

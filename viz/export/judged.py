@@ -18,7 +18,7 @@ from games.recording import Replay
 from games.words import give_or_take, percent, with_unit
 from viz.scenes import SCENES
 
-FIGURES = ("exact", "before", "after", "error", "glyph")  # a judgement's, by name
+FIGURES = ("exact", "before", "after", "se", "glyph")  # a judgement's, by name
 MISTAKES = ("??", "?", "?!")
 BEST_NAMED = 3  # best moves named in words; the rest are counted
 
@@ -116,7 +116,7 @@ def judged_move(
         figures["exact"],
         figures["before"],
         figures["after"],
-        figures["error"],
+        figures["se"],
         figures["glyph"],
         kit.move_words(state, after),
         tuple(kit.advice(state, move) for move in best),
@@ -156,7 +156,8 @@ def chart_data(replay: Replay, first: int, last: int) -> dict[str, Any] | None:
     """The replay page's chance chart for turns `first` to `last`, or None without
     judgements: in a two-player game the first seat's chance after each judged move
     (the mover's, or the rest of it), from the position before the first one; with more
-    seats the mover's chance after each judged move; 50 %, fair at any table, dashed."""
+    seats each seat's chance after each of its judged moves, a line a seat (`lines`, each
+    named at its end); 50 %, fair at any table, dashed."""
     shown = [j for j in judged_moves(replay) if first <= j.turn <= last]
     if not shown:
         return None
@@ -170,6 +171,7 @@ def chart_data(replay: Replay, first: int, last: int) -> dict[str, Any] | None:
         points.append(
             {
                 "turn": j.turn,
+                "seat": j.player,
                 "value": value,
                 "glyph": j.glyph,
                 "name": j.name,
@@ -186,10 +188,13 @@ def chart_data(replay: Replay, first: int, last: int) -> dict[str, Any] | None:
     title = (
         f"{name(game.first_seat)}'s {chance_name(seats)}"
         if seats == 2
-        else f"The mover's {chance_name(seats)} after each move"
+        else f"Each seat's {chance_name(seats)} after its moves"
     )
+    movers = sorted({j.player for j in shown})
+    lines = [{"seat": seat, "name": name(seat)} for seat in movers] if seats > 2 else None
     return {
         "title": title,
+        "lines": lines,
         "fair": 0.5,
         "start": start,
         "points": points,

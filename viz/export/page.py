@@ -19,8 +19,9 @@ import rcssmin
 import rjsmin
 
 from viz.export.judged import chart_data
+from viz.export.rules_card import rules_card_parts
 from viz.render.svg import animated_svg
-from viz.render.timeline import PLAY_SPEEDS, RealTime
+from viz.render.timeline import PLAY_SPEEDS, RealTime, Timing
 from viz.resources import asset_text
 from viz.scenes import SCENES
 from viz.scenes.common import MIN_EXPORT_TEXT
@@ -102,7 +103,8 @@ def replay_page(clip: Clip) -> str:
     chart = chart_data(clip.replay, clip.turns[0], clip.turns[-1])
     if chart is not None:
         data["chart"] = chart
-    svg = animated_svg(scenes, clip.frame_ms, clip.hold_ms)
+    # the page's player keeps the time (by the recording's clock too): its SVG the fixed one
+    svg = animated_svg(scenes, Timing.fixed(len(scenes), clip.frame_ms, clip.hold_ms))
     if re.search(rf'\sid="{ID_PREFIX}', svg):
         raise ValueError(f"an id in the SVG starts with {ID_PREFIX!r}, the page's own prefix")
     # The chart's code and style go into the page only when it has a chart.
@@ -121,11 +123,12 @@ def replay_page(clip: Clip) -> str:
         if "realMs" in data
         else ""
     )
+    card = rules_card_parts([game.id])
     replacements = {
         "TITLE": html.escape(f"{game.name} · oddsevens replay"),
         "HEADING": html.escape(game.name),
         # Comments and blank space that separates nothing go (a third of the page's own part).
-        "STYLE": rcssmin.cssmin(asset_text("page/player.css") + extra_style),
+        "STYLE": rcssmin.cssmin(asset_text("page/player.css") + extra_style) + card.style,
         "SCRIPT": rjsmin.jsmin(script),
         "SVG": svg,
         "DATA": json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/"),
@@ -136,6 +139,8 @@ def replay_page(clip: Clip) -> str:
         "BOARDMIN": str(narrowest(scenes)),
         "REAL": real,
         "BOARD": board,
+        "RULES": card.html,
+        "RULESSCRIPT": card.script,
         "CHART": chart_box(chart["accuracy"]) if chart is not None else "",
     }
     template = asset_text("page/player.html")

@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -273,7 +274,8 @@ class Library:
             os.utime(temporary, ns=(mtime, mtime))
             os.replace(temporary, copy)
         except OSError as error:
-            temporary.unlink(missing_ok=True)
+            with suppress(OSError):  # the folder itself may be what is wrong
+                temporary.unlink(missing_ok=True)
             raise LibraryError(f"{shown(copy)}: {error.strerror or error}") from None
 
     def _drop_copy(self, path: Path) -> None:
@@ -499,16 +501,50 @@ def open_library(path: Path | str | None = None) -> Library:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise LibraryError(f"{shown(path.parent)}: {error.strerror or error}") from None
+    _refuse_what_is_no_file(path)
     try:
         return Library(_connected(path), path)
     except _Unusable as why:
         return _recovered(path, str(why))
 
 
+def _refuse_what_is_no_file(path: Path) -> None:
+    """A folder, FIFO or device (a link to /dev/null) where the database should be is
+    one line, never opened: SQLite would fail on it in words of its own, or wait."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise LibraryError(f"{shown(path)}: {error.strerror or error}") from None
+    if stat.S_ISDIR(found.st_mode):
+        raise LibraryError(f"{shown(path)}: is a folder, not the library's database")
+    if not stat.S_ISREG(found.st_mode):
+        raise LibraryError(f"{shown(path)}: is not a regular file (a FIFO or a device)")
+
+
+# The games whose row does not read as a game: a value of the wrong type where the
+# reader converts it (a time, the JSON of the rules and the seats).
+ROWS_THAT_DO_NOT_READ = """
+SELECT id FROM games WHERE
+    typeof(path) != 'text' OR typeof(source) != 'text'
+    OR typeof(started) NOT IN ('real', 'integer') OR typeof(ended) NOT IN ('real', 'integer')
+    OR started NOT BETWEEN 0 AND 253402300799 OR ended NOT BETWEEN 0 AND 253402300799
+    OR CASE WHEN json_valid(rules) THEN json_type(rules) != 'object' ELSE 1 END
+    OR CASE WHEN json_valid(players) THEN json_type(players) != 'array' ELSE 1 END
+    OR CASE WHEN json_valid(you) THEN json_type(you) != 'array' ELSE 1 END
+    OR CASE WHEN json_valid(winners) THEN json_type(winners) != 'array' ELSE 1 END
+LIMIT 1
+"""
+
+
 def _connected(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(
-        path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
-    )
+    try:
+        connection = sqlite3.connect(
+            path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.DatabaseError as error:
+        raise _failure(path, error) from None
     connection.row_factory = sqlite3.Row
     try:
         connection.execute("PRAGMA journal_mode = WAL")
@@ -517,6 +553,7 @@ def _connected(path: Path) -> sqlite3.Connection:
         migrate(connection)
         # Every page's structure, looked over: 13 ms at 10,000 games (docs/benchmarks.md).
         problems = [row[0] for row in connection.execute("PRAGMA quick_check(1)")]
+        unread = [row[0] for row in connection.execute(ROWS_THAT_DO_NOT_READ)]
     except NewerSchema as error:
         connection.close()
         raise _Unusable(str(error)) from None
@@ -530,6 +567,9 @@ def _connected(path: Path) -> sqlite3.Connection:
     if problems != ["ok"]:
         connection.close()
         raise _Unusable(f"damaged ({problems[0].splitlines()[-1]})")
+    if unread:
+        connection.close()
+        raise _Unusable(f"damaged (game {unread[0]} does not read)")
     return connection
 
 

@@ -21,6 +21,7 @@ import rjsmin
 from games import KITS, REGISTRY
 from games.history import History
 from games.practice import Card, Kept, Puzzle
+from viz.export.rules_card import rules_card_parts
 from viz.practice.puzzles import TITLE, prompt, verdict
 from viz.render.svg import static_svg
 from viz.resources import asset_text
@@ -70,19 +71,25 @@ def puzzle_section(number: int, total: int, puzzle: Puzzle) -> str:
     )
 
 
-def practice_page(queue: Sequence[tuple[Kept, Card]]) -> str:
-    """The whole page for the puzzles of `queue`, in its order."""
+def practice_page(queue: Sequence[tuple[Kept, Card]], due: bool = True) -> str:
+    """The whole page for the puzzles of `queue`, in its order: those due (`due`), or
+    kept puzzles practised before they are due."""
     sections = "".join(
         puzzle_section(number, len(queue), kept.puzzle)
         for number, (kept, _) in enumerate(queue, start=1)
     )
+    card = rules_card_parts([kept.puzzle.game for kept, _ in queue])
     replacements = {
         "TITLE": html.escape(f"oddsevens practice · {TITLE}"),
         "HEADING": html.escape(TITLE[:1].upper() + TITLE[1:]),
-        "COUNT": html.escape(f"{len(queue)} puzzle{'s' if len(queue) != 1 else ''} due"),
-        "STYLE": rcssmin.cssmin(asset_text("page/practice.css")),
+        "COUNT": html.escape(
+            f"{len(queue)} puzzle{'s' if len(queue) != 1 else ''} {'due' if due else 'kept'}"
+        ),
+        "STYLE": rcssmin.cssmin(asset_text("page/practice.css")) + card.style,
         "SCRIPT": rjsmin.jsmin(asset_text("page/practice.js")),
         "PUZZLES": sections,
+        "RULES": card.html,
+        "RULESSCRIPT": card.script,
     }
     template = asset_text("page/practice.html")
     return re.sub(r"@([A-Z]+)@", lambda found: replacements[found.group(1)], template)

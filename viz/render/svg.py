@@ -16,7 +16,7 @@ from typing import Any
 
 import svgwrite
 
-from viz.render.timeline import fixed_durations_ms
+from viz.render.timeline import Timing
 from viz.scenes.shapes import (
     COLOR_FIELDS,
     FONT_FAMILY,
@@ -81,31 +81,21 @@ class Timeline:
 LAST_MOVE = "last-move"  # shapes keyed so mark the latest move, and carry this class
 
 
-def animated_svg(
-    scenes: list[Scene], frame_ms: int, hold_ms: int, real_ms: Sequence[int] | None = None
-) -> str:
-    """One SVG document that plays the scenes on the export timeline, or, given
-    `real_ms`, for those times (a real-time export's, the hold included), which its root
-    carries in place of the frame time."""
+def animated_svg(scenes: list[Scene], timing: Timing) -> str:
+    """One SVG document that plays the scenes for the times `timing` gives, which its
+    root carries."""
     first = scenes[0]
     drawing = svgwrite.Drawing(size=(first.width, first.height), profile="full", debug=False)
-    if real_ms is None:
-        durations = fixed_durations_ms(len(scenes), frame_ms, hold_ms)
-        pace = ("data-frame-ms", str(frame_ms))
-    else:
-        durations, pace = list(real_ms), ("data-real-ms", " ".join(map(str, real_ms)))
     drawing.attribs.update(
         {
             "viewBox": f"0 0 {first.width} {first.height}",
             "font-family": FONT_FAMILY,
             **_root_text_style(first),
-            pace[0]: pace[1],
-            "data-hold-ms": str(hold_ms),
-            "data-frames": str(len(scenes)),
+            **timing.root_attributes(),
         }
     )
     drawing.defs.add(drawing.style("text{dominant-baseline:central}"))
-    timeline = Timeline(durations)
+    timeline = Timeline(timing.durations_ms)
     backgrounds = [rgb_hex(s.rgb(s.background)) for s in scenes]
     background = drawing.rect((0, 0), (first.width, first.height), fill=backgrounds[0])
     _animate_colors(drawing, timeline, background, "fill", backgrounds)
@@ -125,7 +115,7 @@ def animated_svg(
 
 
 def static_svg(scene: Scene) -> str:
-    return animated_svg([scene], 1000, 0)
+    return animated_svg([scene], Timing.fixed(1, 1000, 0))
 
 
 def _keys_in_order(scenes: list[Scene]) -> list[str]:

@@ -24,6 +24,32 @@ class RealTime:
     speed: float = 1.0
 
 
+@dataclass(frozen=True)
+class Timing:
+    """How long each frame of an export shows, the hold included, and how an animated
+    SVG's root says it: by the fixed timeline's frame time (`frame_ms`), or, in real
+    time (`frame_ms` None), by every frame's own time."""
+
+    durations_ms: tuple[int, ...]
+    hold_ms: int
+    frame_ms: int | None = None
+
+    @classmethod
+    def fixed(cls, frames: int, frame_ms: int, hold_ms: int) -> Timing:
+        return cls(tuple(fixed_durations_ms(frames, frame_ms, hold_ms)), hold_ms, frame_ms)
+
+    def root_attributes(self) -> dict[str, str]:
+        if self.frame_ms is None:
+            pace = {"data-real-ms": " ".join(map(str, self.durations_ms))}
+        else:
+            pace = {"data-frame-ms": str(self.frame_ms)}
+        return {
+            **pace,
+            "data-hold-ms": str(self.hold_ms),
+            "data-frames": str(len(self.durations_ms)),
+        }
+
+
 def fixed_durations_ms(frames: int, frame_ms: int, hold_ms: int) -> list[int]:
     """Each frame's time on the fixed timeline: frame_ms, and the last hold_ms more."""
     return [frame_ms] * (frames - 1) + [frame_ms + hold_ms]

@@ -81,7 +81,7 @@ def format_load_table(rows: list[LoadRow], red: str, green: str, games: Games) -
         "|---|---:|---:|---:|",
     ]
     lines += [
-        f"| {r.rows}×{r.cols} | {r.load} | {r.player2_win_rate:.1%} | {r.mean_stages:.1f} |"
+        f"| {r.rows}×{r.cols} | {r.load} | {percent(r.player2_win_rate, 1)} | {r.mean_stages:.1f} |"
         for r in rows
     ]
     return "\n".join(games_column(lines, [r.trials for r in rows], games))
@@ -96,7 +96,7 @@ def format_exact_table(found: list[Exact]) -> str:
     ]
     lines += [
         f"| {e.rows}×{e.cols} | {e.load} | player {e.perfect_play_winner} | "
-        f"{e.player2_chance:.2%} | {e.positions:,} |"
+        f"{percent(e.player2_chance, 2)} | {e.positions:,} |"
         for e in found
     ]
     return "\n".join(lines)

@@ -14,6 +14,7 @@ from games.loops.sweep import (
     monte_carlo_chunk,
     perfect_play_winner,
 )
+from games.words import percent
 from viz.scenes.shapes import Scene
 from viz.sweeps.charts import rate_chart, write_picture
 from viz.sweeps.runner import IN_PROCESS, Sweep, Workers, run
@@ -73,7 +74,8 @@ def format_table(rows: list[SweepRow], games: Games | None) -> str:
         "|---:|---:|---:|---|",
     ]
     lines += [
-        f"| {r.capacity} | {r.flips} | {r.first_mover_win_rate:.2%} | {r.perfect_play_winner} |"
+        f"| {r.capacity} | {r.flips} | {percent(r.first_mover_win_rate, 2)} | "
+        f"{r.perfect_play_winner} |"
         for r in rows
     ]
     return "\n".join(games_column(lines, [r.trials for r in rows], games))

@@ -56,6 +56,7 @@ class GameApp(GameWindow[StateT]):
     title = "oddsevens"
     default_opponent = ""
     message = UntilTheNextMove()  # the message line under the game's status
+    rules_shown = False  # the rules card covers the board (?, F1 or the Rules button)
 
     def __init__(
         self,
@@ -211,8 +212,9 @@ class GameApp(GameWindow[StateT]):
         return wait_for_events(timeout_ms)
 
     def frame(self, dt_ms: float, first: Sequence[pygame.event.Event] = ()) -> None:
-        # Time spent waiting for input is no part of a computer seat's delay or a Loop's beat.
-        game_ms = dt_ms if self.playing_by_itself() else 0.0
+        # Time spent waiting for input, or reading the rules, is no part of a computer
+        # seat's delay or a Loop's beat: the game waits behind the card.
+        game_ms = dt_ms if self.playing_by_itself() and not self.rules_shown else 0.0
         if self.board.motion is not None:
             # A change moves on by one display frame a frame, however late the frame
             # comes: a machine too busy to keep the display's rate shows every picture of
@@ -221,7 +223,7 @@ class GameApp(GameWindow[StateT]):
         for event in [*first, *pygame.event.get()]:
             self.events.handle(event)
         self.playback.run(game_ms, self.mode.step, lambda: self.state.to_move is None)
-        self.session.let_computer_move(self.computer_seat(), game_ms)
+        self.session.let_computer_move(None if self.rules_shown else self.computer_seat(), game_ms)
         self.jobs.report_saving()
         self.jobs.report_kept()
         show_hint(self)
@@ -287,8 +289,9 @@ class GameApp(GameWindow[StateT]):
 
     def shown_layout(self) -> Any:
         """The layout of the picture on screen, to hit-test a click against what was seen
-        (before the first frame, of the picture about to be shown)."""
-        return (self.board.drawn or self.scene()).layout
+        (before the first frame, or under the rules card, of the game's picture)."""
+        shown = self.board.drawn
+        return (shown if shown is not None and shown.layout is not None else self.scene()).layout
 
     def board_width(self) -> int:
         return self.screen.get_width() - geometry.PANEL_WIDTH

@@ -14,12 +14,14 @@ from games.words import sentence
 from viz.scenes.common import font_size, margin
 from viz.scenes.motion import Motion
 from viz.scenes.moves import banner_shapes
+from viz.scenes.rules import card_scene, rules_card
 from viz.scenes.shapes import Scene, Shape, Text
 from viz.scenes.viewport import COVER
 from viz.window import render_pygame
 from viz.window.theme import HINT_INK, HOVER_INK
 
 if TYPE_CHECKING:
+    from games.base import Game
     from viz.window.jobs import WindowJobs
     from viz.window.playback import Playback
     from viz.window.session import Session
@@ -54,6 +56,10 @@ class Shown(Protocol):
     session: Session[Any]
     settings: Settings
     playback: Playback
+    rules_shown: bool
+
+    @property
+    def game(self) -> Game[Any]: ...
 
     @property
     def state(self) -> Any: ...
@@ -96,6 +102,13 @@ class BoardView:
 
     def picture(self) -> Scene:
         app = self.app
+        if app.rules_shown:  # the card, over the board: the game waits behind it
+            width, height = app.board_width(), app.board_height()
+            card = rules_card(app.game.id)
+            assert card is not None  # shown only for a game that has one
+            return card_scene(card, width, height, MAX_TEXT, app.settings.palette)
+        if self.drawn is not None and self.drawn.layout is None:  # the card was shown
+            self.drawn = self.motion = None
         target = app.scene()
         position = (*app.session.position, app.state.turns)
         if position != self.drawn_position and self.drawn is not None:

@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from games.analysis import Hint
+from games.words import percent
 from viz import PALETTE_NAMES
 from viz.export.judged import best_words
+from viz.scenes.rules import CLOSING, rules_card
 from viz.window.hooks import GAME_OVER, Keys
 from viz.window.panel import Button, Control
 from viz.window.settings import MOTIONS
@@ -36,6 +38,7 @@ class Controlled(Protocol):
     """What the controls and keys every window shares use of the window."""
 
     message: str
+    rules_shown: bool
 
     @property
     def settings(self) -> Settings: ...
@@ -67,10 +70,28 @@ class Controlled(Protocol):
 
 
 def view_controls(app: Controlled) -> list[Control]:
+    shown = "Close the rules  (?)" if app.rules_shown else "Rules  (?)"
+    rules = [Button(shown, lambda: toggle_rules(app))] if rules_card(app.game.id) else []
     return [
+        *rules,
         Button(f"Motion: {app.settings.motion}  (M)", lambda: switch_motion(app)),
         Button(f"Colours: {app.settings.palette}  (C)", lambda: switch_palette(app)),
     ]
+
+
+def toggle_rules(app: Controlled) -> None:
+    """Show the game's rules card over the board, or put it away. Opened, its words go
+    to standard output too, a line each, for a screen reader."""
+    card = rules_card(app.game.id)
+    if card is None:
+        app.message = f"{app.game.name} brings no rules card"
+        return
+    app.rules_shown = not app.rules_shown
+    if app.rules_shown:
+        print("\n".join(card.lines()), flush=True)
+        app.message = f"The rules of {app.game.name}: {CLOSING}"
+    else:
+        app.message = ""  # the board, as it was, says enough
 
 
 def switch_motion(app: Controlled) -> None:
@@ -143,4 +164,4 @@ def hint_text(found: Hint, words: Callable[[Any], str]) -> str:
         playouts = "" if found.exact else " in every playout"  # an estimate says no more
         return f"{ending}{playouts} whatever you play"
     named = best_words([words(move) for move in found.best], found.options)
-    return f"{named} ({found.chance:.0%} chance)"
+    return f"{named} ({percent(found.chance)} chance)"

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from viz.window.controls import Controlled, Toggles, window_keys
+from viz.scenes.rules import CLOSING
+from viz.window.controls import Controlled, Toggles, toggle_rules, window_keys
 from viz.window.hooks import Keys
 
 if TYPE_CHECKING:
@@ -64,6 +65,8 @@ class EventRouter:
             pass
         elif event.type == pygame.KEYDOWN:
             self.key_down(event)
+        elif released and app.rules_shown:  # a click on the card puts it away
+            toggle_rules(app)
         elif released:
             app.panel.focus = None
             app.mode.click(event.pos)
@@ -78,8 +81,18 @@ class EventRouter:
 
     def key_down(self, event: pygame.event.Event) -> None:
         app = self.app
+        # "?" typed into a text box is text; F1 opens the card from anywhere
+        rules_key = event.key == pygame.K_F1 or (event.unicode == "?" and not self.text_has_focus())
         if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
             app.running = False
+        elif app.rules_shown and (rules_key or event.key == pygame.K_ESCAPE):
+            toggle_rules(app)
+        elif app.rules_shown and app.panel.handle_key(event):
+            pass  # the panel's Tab, Space and Enter still work; the game's keys wait
+        elif app.rules_shown:
+            app.message = f"The rules cover the board: {CLOSING}"
+        elif rules_key:
+            toggle_rules(app)
         elif self.text_has_focus():
             if event.key == pygame.K_ESCAPE:
                 app.manager.set_focus_set(None)

@@ -257,7 +257,7 @@ class WindowJobs:
                 note["exact"],
                 note["before"],
                 note["after"],
-                note["error"],
+                note["se"],
                 (),
                 note["glyph"],
                 (),

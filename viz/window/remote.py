@@ -21,10 +21,12 @@ from urllib.parse import parse_qs, urlsplit
 
 import pygame
 
+from viz.scenes.motion import Motion
 from viz.scenes.shapes import Circle, Line, Palette, Rect, Ring, Scene, Shape, Text, hex_rgb
 from viz.window.render_pygame import draw, font
 
-FRAME_RATE = 30
+FRAME_RATE = 60
+CHANGE_MS = 220  # a change's motion, as a local window's
 SIDE = 300  # the width of the list of moves beside the board
 INK, PAPER, FOCUS, MUTED = (31, 31, 31), (242, 239, 232), (31, 78, 156), (95, 91, 85)
 
@@ -51,11 +53,15 @@ class Invitation:
         seat = int(seats[0]) if seats and seats[0].isdigit() else None
         return cls(f"{parts.scheme}://{parts.netloc}", segments[1], seat)
 
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(
-            f"{self.base}/api/rooms/{self.room}{path}", json.dumps(body).encode(), method="POST"
-        )
+    def post(self, path: str, body: dict[str, Any], token: str = "") -> dict[str, Any]:
+        """A request about this room; the server's refusal is JoinError."""
+        return self.post_to(f"/api/rooms/{self.room}{path}", body, token)
+
+    def post_to(self, path: str, body: dict[str, Any], token: str = "") -> dict[str, Any]:
+        request = urllib.request.Request(self.base + path, json.dumps(body).encode(), method="POST")
         request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
         try:
             with urllib.request.urlopen(request, timeout=15) as answer:
                 found: dict[str, Any] = json.loads(answer.read())
@@ -77,6 +83,15 @@ class Invitation:
             seat = open_seats[0]
         token: str = self.post(f"/seats/{seat}", {"name": name})["token"]
         return token
+
+
+def open_room(server: str, game: str, rules: dict[str, Any], seats: int) -> tuple[Invitation, str]:
+    """Open a room of `game` on the server at `server` (http://HOST:PORT), every seat
+    open: an invitation to its first seat, and the host's token."""
+    base = Invitation.from_url(f"{server.rstrip('/')}/r/new")
+    made = base.post_to("/api/rooms", {"game": game, "rules": rules, "seats": ["open"] * seats})
+    first = made["seats"][0]["seat"]
+    return Invitation(base.base, made["room"], first), str(made["host"])
 
 
 @dataclass
@@ -143,7 +158,7 @@ def _shape(item: list[Any]) -> Shape:
 class RemoteWindow:
     """The window of a seat at a server's room: ←/→ (or Tab) choose a move, Enter or
     Space plays it, 1-9 play the move of that number, a click on your own tile plays it;
-    Esc or Ctrl+Q closes."""
+    Esc or Ctrl+Q closes. The room's host (given its `host` token) starts it with S."""
 
     def __init__(
         self,
@@ -152,11 +167,14 @@ class RemoteWindow:
         size: tuple[int, int],
         out_dir: Path,
         keep: Callable[[Path], str | None],
+        moving: bool = True,
+        host: str = "",
     ) -> None:
+        """`moving`: a change slides into place (the settings' motion), else it snaps."""
         self.invitation = invitation
         self.connection = Connection(invitation, invitation.take_seat(name))
         self.connection.start()
-        self.out_dir, self.keep = out_dir, keep
+        self.out_dir, self.keep, self.host = out_dir, keep, host
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(f"oddsevens · room {invitation.room}")
@@ -165,6 +183,9 @@ class RemoteWindow:
         self.saved = False
         self.running = True
         self.board = pygame.Rect(0, 0, 0, 0)
+        self.moving = moving
+        self.scene: tuple[int, Scene] | None = None  # the newest view's scene, by change
+        self.motion: Motion | None = None
 
     def run(self) -> None:
         clock = pygame.time.Clock()
@@ -174,7 +195,7 @@ class RemoteWindow:
             with self.connection.lock:
                 view, notice = self.connection.view, self.connection.notice
             if view is not None:
-                self.paint(view, notice)
+                self.paint(view, notice, self.picture(view, clock.get_time()))
                 if view["ended"] and not self.saved:
                     self.saved = True
                     threading.Thread(target=self.save, daemon=True).start()
@@ -210,6 +231,11 @@ class RemoteWindow:
             self.play(self.choice)
         elif pygame.K_1 <= key <= pygame.K_9:
             self.play(key - pygame.K_1)
+        elif key == pygame.K_s and self.host:
+            try:
+                self.invitation.post("/start", {}, self.host)
+            except JoinError as error:
+                self.connection.notice = str(error)
 
     def click(self, position: tuple[int, int]) -> None:
         """A click on a tile of your own hand plays it (its key names its slot)."""
@@ -241,10 +267,22 @@ class RemoteWindow:
 
     # --- drawing -------------------------------------------------------------------------
 
-    def paint(self, view: dict[str, Any], notice: str) -> None:
+    def picture(self, view: dict[str, Any], elapsed_ms: float) -> Scene:
+        """The view's scene, on its way from the one before while a change moves."""
+        if self.scene is None or self.scene[0] != view["seq"]:
+            before = self.scene[1] if self.scene else None
+            self.scene = (view["seq"], scene_of(view["scene"]))
+            self.motion = Motion(before, CHANGE_MS) if before and self.moving else None
+        elif self.motion is not None:
+            self.motion.elapsed_ms += elapsed_ms
+        scene = self.scene[1]
+        if self.motion is None or self.motion.done:
+            return scene
+        return self.motion.picture(scene)
+
+    def paint(self, view: dict[str, Any], notice: str, scene: Scene) -> None:
         width, height = self.surface.get_size()
         self.surface.fill(PAPER)
-        scene = scene_of(view["scene"])
         canvas = pygame.Surface((scene.width, scene.height))
         draw(canvas, scene)
         room = (max(1, width - SIDE), height)
@@ -257,6 +295,9 @@ class RemoteWindow:
         lines = [f"{view['name']} · room {view['room']}", *view["status"]]
         if view["ended"]:
             lines += [view.get("result", ""), *(view.get("accuracy") or {}).get("lines", [])]
+        elif not view["started"]:
+            lines.append(f"Invite: {self.invitation.base}/r/{self.invitation.room}")
+            lines.append("Press S to start once every seat is taken" if self.host else "")
         elif not view["legal"]:
             lines.append("Waiting for the others")
         self.side(width - SIDE + 10, lines, view, notice)

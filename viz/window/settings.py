@@ -36,6 +36,7 @@ class Settings:
     motion: str = MOTIONS[0]
     palette: str = PALETTE_NAMES[0]
     problem: str = ""  # why the file could not be used, if it could not
+    kept_away: bool = False  # a file there could not be read: it is left as it is
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -43,9 +44,13 @@ class Settings:
         if not os.path.lexists(path):
             return settings
         try:
-            text = read_regular(path, MAX_SETTINGS_BYTES).decode("utf-8")
-            settings.read(strict_json(text, 1))
-        except (FileError, GameError, ValueError, KeyError, TypeError) as error:
+            data = read_regular(path, MAX_SETTINGS_BYTES)
+        except FileError as error:  # not ours to replace: what it holds is unknown
+            problem = f"{error}: unreadable settings, left as they are; using defaults"
+            return cls(path, problem=problem, kept_away=True)
+        try:
+            settings.read(strict_json(data.decode("utf-8"), 1))
+        except (GameError, ValueError, KeyError, TypeError) as error:
             settings = cls(path, problem=f"{path}: unreadable settings ({error}); using defaults")
         return settings
 
@@ -78,6 +83,10 @@ class Settings:
         return self.save()
 
     def save(self) -> str | None:
+        """Write the settings; why they could not be, if they could not. A file that could
+        not be read is never written over (what was said of it at opening stands)."""
+        if self.kept_away:
+            return None
         stored = {"keyboard_entry": self.keyboard_entry, "motion": self.motion}
         text = json.dumps(stored | {"palette": self.palette}, indent=2)
         try:

@@ -78,9 +78,20 @@
           `${Math.round(spec.fair * 100)} %`);
       add("text", {x: left, y: height - 5}, chartSvg, `turn ${first}`);
       add("text", {x: width - right, y: height - 5, "text-anchor": "end"}, chartSvg, `${first + last}`);
-      const line = (spec.start ? [spec.start] : []).concat(points);
-      add("polyline", {class: "chart-line",
-                       points: line.map((p) => `${xAt(p.turn)},${yAt(p.value)}`).join(" ")}, chartSvg);
+      // One line in a two-player game; with more seats a line a seat, each of its own
+      // dash and named at its end, so that no line runs from one mover to the next.
+      const lines = spec.lines
+        ? spec.lines.map((l) => ({name: l.name, points: points.filter((p) => p.seat === l.seat)}))
+        : [{name: "", points: (spec.start ? [spec.start] : []).concat(points)}];
+      lines.forEach((l, i) => {
+        add("polyline", {class: `chart-line line-${i % 6}`, "data-seat-line": l.name,
+                         points: l.points.map((p) => `${xAt(p.turn)},${yAt(p.value)}`).join(" ")},
+            chartSvg);
+        const end = l.points[l.points.length - 1];
+        if (l.name && end) {
+          add("text", {class: "line-name", x: xAt(end.turn) + 4, y: yAt(end.value) - 4}, chartSvg, l.name);
+        }
+      });
       cursor = add("line", {class: "chart-cursor", y1: top - 6, y2: height - bottom + 4}, chartSvg);
       // Dense points (a long game on a phone) shrink so that none covers its neighbours.
       const room = (width - left - right) / Math.max(1, last);

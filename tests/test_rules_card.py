@@ -1,0 +1,68 @@
+"""Issue 46, item 1: each game's rules card, made from docs/rules.md, with a worked
+example the game's own scene draws; the page's part and the window's picture of it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from games import REGISTRY
+from viz.export.rules_card import rules_card_parts
+from viz.scenes.rules import card_scene, rules_card
+from viz.scenes.shapes import Text
+
+RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+GAMES = ("load", "loops", "tiles")
+
+
+def in_short(game_name: str) -> str:
+    """The "In short" paragraph of a game's section of docs/rules.md."""
+    section = RULES_MD.read_text().split("## ")
+    text = next(part for part in section if re.match(rf"\d\. {game_name}\n", part))
+    found = re.search(r"\*\*In short:\*\* (.*?)\n\n", text, re.S)
+    assert found is not None
+    return " ".join(found.group(1).split())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_cards_aim_is_the_rulebooks_in_short(game):
+    card = rules_card(game)
+    assert card.name == REGISTRY[game].name
+    assert card.aim == in_short(card.name)[:1].upper() + in_short(card.name)[1:]
+    assert 3 <= len(card.rules) <= 6 and all(len(line) <= 90 for line in card.rules)
+
+
+def test_the_load_example_is_a_green_pick_that_clears_two_red_picks():
+    """Red 6, green passes, red 4, green 2+3: green's pair from 2 clears red 4 and 6."""
+    card = rules_card("load")
+    assert card.told == "For example: Green picked 2+3, clearing red 4 and 6."
+    assert (card.example.red_state(4), card.example.red_state(6)) == (2, 2)  # DIM
+
+
+def test_the_even_odds_example_ends_a_dispute_in_its_words():
+    assert rules_card("tiles").told.endswith(
+        "won the dispute with yellow-7 and takes the 1: "
+        "+1\u00a0point (lowest\u00a0total\u00a0wins)."
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", [(430, 480), (770, 720)])
+def test_the_windows_card_keeps_every_word_inside_the_board_and_draws_the_example(game, size):
+    card = card_scene(rules_card(game), *size, 18.0)
+    texts = [shape for shape in card.shapes if isinstance(shape, Text)]
+    words = " ".join(t.text for t in texts if not t.key.startswith("rules-example-"))
+    assert rules_card(game).aim.split()[-1] in words and "Escape, ? or F1" in words
+    assert all(t.y <= size[1] for t in texts) and card.unique_keys
+    drawn = any(shape.key.startswith("rules-example-") for shape in card.shapes)
+    assert drawn == (size == (770, 720) or game == "loops")
+
+
+def test_the_page_part_is_a_button_and_a_dialog_with_each_game_once():
+    parts = rules_card_parts(["loops", "load", "loops"])
+    assert parts.html.startswith('<button type="button" id="rules-open"')
+    assert parts.html.count("<section") == 2 and parts.html.count("<svg") == 2
+    assert parts.html.index("rules-loops") < parts.html.index("rules-load")
+    assert "showModal" in parts.script and "#rules-card" in parts.style
