@@ -213,10 +213,15 @@ def due(found: Sequence[Kept], cards: Mapping[str, Card], today: date) -> list[t
     lower box first among those due the same day, then in the order found. A puzzle
     without a card is new, due today; a puzzle found twice (the same game in two files)
     is asked once."""
+    return [pair for pair in kept(found, cards, today) if pair[1].due <= today]
+
+
+def kept(found: Sequence[Kept], cards: Mapping[str, Card], today: date) -> list[tuple[Kept, Card]]:
+    """Every puzzle found, once, with its card (a new one due today), in the order `due`
+    asks them: the soonest due first, the lower box first among those due the same day."""
     seen: dict[str, tuple[Kept, Card]] = {}
     for puzzle in found:
         key = puzzle.key
         if key not in seen:
             seen[key] = (puzzle, cards.get(key) or new_card(today))
-    waiting = [pair for pair in seen.values() if pair[1].due <= today]
-    return sorted(waiting, key=lambda pair: (pair[1].due, pair[1].box))
+    return sorted(seen.values(), key=lambda pair: (pair[1].due, pair[1].box))

@@ -52,6 +52,17 @@ def test_it_exports_to_every_format(recording: Path, tmp_path: Path):
     assert "Player 1 took" in (out / "sums.html").read_text(encoding="utf-8")
 
 
+def test_it_is_analysed_in_worker_processes_which_know_it_too(
+    recording: Path, capsys: pytest.CaptureFixture[str]
+):
+    """A game registered in this process is registered in its workers as they start."""
+    capsys.readouterr()
+    assert main(["analyze", str(recording), "--workers", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("Sums: 5 of 5 moves judged")
+    assert len(re.findall(r"^\| [1-5] \| Player [01] \| ", printed, re.M)) == 5  # a row a move
+
+
 def test_play_has_a_subcommand_with_its_rules(sums: AnyGame, capsys):
     with pytest.raises(SystemExit):
         main(["play", "sums", "--help"])

@@ -71,13 +71,30 @@ def test_library_analyze_makes_the_puzzles_practice_asks_and_keeps_their_boxes(
     today = date.today()
     answered = [(2, today + timedelta(days=2), 1, 1), (1, today + timedelta(days=1), 1, 0)]
     assert boxes(data) == answered
-    not_due = "oddsevens: no puzzles due today: 2 kept, the next due later"
-    assert cli(capsys, "practice", "--page", page) == (2, "", [not_due])
+    # Issue 46, item 5: nothing due says when the next is, and offers the kept anyway.
+    not_due = f"No puzzle due today: 2 kept, the next due on {today + timedelta(days=1)}"
+    page.unlink()
+    assert cli(capsys, "practice", "--page", page) == (
+        0,
+        f"{not_due}; the page holds them all anyway\n{page}: 2 puzzles\n",
+        [],
+    )
+    assert "2 puzzles kept" in page.read_text()
+    assert cli(capsys, "practice") == (0, f"{not_due}; practise them anyway with --all\n", [])
+    asked.clear()
+    monkeypatch.setattr(
+        GameApp, "run", lambda app: (asked.append(app.mode.puzzle.seat), app.close())
+    )
+    assert cli(capsys, "practice", "--all") == (0, "", [])
+    assert asked == [0]  # the one due soonest (tomorrow) first: the wrong answer's
 
     # A rebuild reads the games again and keeps their judgements, puzzles and boxes.
     assert cli(capsys, "library", "rebuild")[0] == 0
     assert boxes(data) == answered
-    assert cli(capsys, "practice", "--page", page) == (2, "", [not_due])
+    assert cli(capsys, "practice", "--page", page)[:2] == (
+        0,
+        f"{not_due}; the page holds them all anyway\n{page}: 2 puzzles\n",
+    )
 
     # A library built anew from its copies (the database lost) has the games, not yet
     # judged; `library analyze` finds the same puzzles again, new in box 1.

@@ -27,6 +27,24 @@ def register(kit: GameKit, *, scene: str, window: str) -> None:
     _ELSEWHERE[kit.game.id] = Shown(scene, window)
 
 
+def registered_elsewhere() -> list[tuple[GameKit, Shown]]:
+    """The games made outside the product that this process registered, to be handed
+    to its worker processes (`register_in_worker`)."""
+    from games import KITS
+
+    return [(KITS[game_id], where) for game_id, where in _ELSEWHERE.items()]
+
+
+def register_in_worker(games: list[tuple[GameKit, Shown]]) -> None:
+    """In a worker process: the games its parent registered from elsewhere, so that work
+    on them finds their kits, scenes and windows there too."""
+    from games import KITS
+
+    for kit, where in games:
+        if kit.game.id not in KITS:
+            register(kit, scene=where.scene, window=where.window)
+
+
 def shown(game_id: str) -> Shown:
     found = _ELSEWHERE.get(game_id)
     if found is not None:

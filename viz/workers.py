@@ -11,11 +11,15 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as WaitedTooLong
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from loky import BrokenProcessPool, ProcessPoolExecutor
 
 from viz.system import WorkerLost, signals_held
+
+if TYPE_CHECKING:
+    from games.kit import GameKit
+    from viz.kits import Shown
 
 PARENT_LOOK_S = 0.5  # how often a worker looks whether its parent is still there
 SIGNAL_LOOK_S = 0.05  # how often a wait for a worker's result looks for a held signal
@@ -40,8 +44,12 @@ def worker_processes(count: int) -> Iterator[ProcessPoolExecutor]:
 
 def start_workers(count: int) -> ProcessPoolExecutor:
     """`count` worker processes, started now, to be ended by `stop_now` or shut down."""
+    from viz.kits import registered_elsewhere
+
     executor = ProcessPoolExecutor(
-        max_workers=count, initializer=_worker_start, initargs=(os.getpid(),)
+        max_workers=count,
+        initializer=_worker_start,
+        initargs=(os.getpid(), registered_elsewhere()),
     )
     with _ctrl_c_ignored():
         executor.submit(int)  # the pool starts its workers with the first work
@@ -96,14 +104,18 @@ def _ctrl_c_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, handler)
 
 
-def _worker_start(parent: int) -> None:
+def _worker_start(parent: int, games: list[tuple[GameKit, Shown]]) -> None:
     """In each worker: leave Ctrl-C to the parent (a terminal sends it to the whole
     group, and the parent ends the workers), and end when the parent ends, however it
-    ends (SIGKILL included), which a thread notices by the worker's parent changing."""
+    ends (SIGKILL included), which a thread notices by the worker's parent changing;
+    know the games the parent registered from elsewhere."""
+    from viz.kits import register_in_worker
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if os.getppid() != parent:  # the parent went before the worker got this far
         os._exit(1)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    register_in_worker(games)
 
 
 def _watch_parent(parent: int) -> None:

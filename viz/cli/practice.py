@@ -43,14 +43,19 @@ def _practise(library: Library, args: argparse.Namespace) -> int:
     else:
         found = from_library(library, progress, args.game)
     say(*map(shown, found.problems))
-    queue = due_today(found.puzzles, progress, date.today())
+    today = date.today()
+    queue = due_today(found.puzzles, progress, today, every=args.all)
     status = 2 if found.problems else 0
-    if not queue:
-        if not found.puzzles:
-            raise CommandError(found.nothing(bool(args.sources)))
-        raise CommandError(f"no puzzles due today: {len(found.puzzles)} kept, the next due later")
+    if not found.puzzles:
+        raise CommandError(found.nothing(bool(args.sources)))
+    if not queue:  # none due: when the next is, and the kept ones anyway
+        every = due_today(found.puzzles, progress, today, every=True)
+        print(_nothing_due(every, args.page is None))
+        if args.page is None:
+            return status
+        queue = every
     if args.page is not None:
-        _write_page(args.page, queue)
+        _write_page(args.page, queue, due=not (args.all or queue[0][1].due > today))
         return status
     shown_game = queue[0][0].game
     _say_others(queue, shown_game)
@@ -64,11 +69,18 @@ def _window(queue: Sequence[tuple[Kept, Card]], progress: Any, args: argparse.Na
     return practice_window(queue, progress, date.today(), **window_options(args))
 
 
-def _write_page(path: Path, queue: Sequence[tuple[Kept, Card]]) -> None:
+def _nothing_due(every: Sequence[tuple[Kept, Card]], window: bool) -> str:
+    """ "No puzzle due today: 3 kept, the next due on 2026-12-09 (…)"."""
+    count = f"{len(every)} kept" if len(every) != 1 else "1 kept"
+    offer = "practise them anyway with --all" if window else "the page holds them all anyway"
+    return f"No puzzle due today: {count}, the next due on {every[0][1].due.isoformat()}; {offer}"
+
+
+def _write_page(path: Path, queue: Sequence[tuple[Kept, Card]], due: bool = True) -> None:
     from viz.outputs import write_atomic
     from viz.practice.page import practice_page
 
-    text = practice_page(queue)
+    text = practice_page(queue, due)
     write_atomic(path, lambda out: out.write(text))
     print(f"{shown(path)}: {len(queue)} puzzle{'s' if len(queue) != 1 else ''}")
 
@@ -112,7 +124,13 @@ def _practice_options(practice: argparse.ArgumentParser) -> None:
         "--page",
         type=Path,
         metavar="FILE.html",
-        help="write the puzzles due to a page that works offline, instead of a window",
+        help="write the puzzles due to a page that works offline, instead of a window "
+        "(every kept puzzle when none is due)",
+    )
+    practice.add_argument(
+        "--all",
+        action="store_true",
+        help="every kept puzzle, due or not, the soonest due first",
     )
     add_window_options(practice, downloads=False)
     practice.set_defaults(run=cmd_practice)

@@ -71,8 +71,9 @@ def puzzle_section(number: int, total: int, puzzle: Puzzle) -> str:
     )
 
 
-def practice_page(queue: Sequence[tuple[Kept, Card]]) -> str:
-    """The whole page for the puzzles of `queue`, in its order."""
+def practice_page(queue: Sequence[tuple[Kept, Card]], due: bool = True) -> str:
+    """The whole page for the puzzles of `queue`, in its order: those due (`due`), or
+    kept puzzles practised before they are due."""
     sections = "".join(
         puzzle_section(number, len(queue), kept.puzzle)
         for number, (kept, _) in enumerate(queue, start=1)
@@ -81,7 +82,9 @@ def practice_page(queue: Sequence[tuple[Kept, Card]]) -> str:
     replacements = {
         "TITLE": html.escape(f"oddsevens practice · {TITLE}"),
         "HEADING": html.escape(TITLE[:1].upper() + TITLE[1:]),
-        "COUNT": html.escape(f"{len(queue)} puzzle{'s' if len(queue) != 1 else ''} due"),
+        "COUNT": html.escape(
+            f"{len(queue)} puzzle{'s' if len(queue) != 1 else ''} {'due' if due else 'kept'}"
+        ),
         "STYLE": rcssmin.cssmin(asset_text("page/practice.css")) + card.style,
         "SCRIPT": rjsmin.jsmin(asset_text("page/practice.js")),
         "PUZZLES": sections,

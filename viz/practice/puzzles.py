@@ -17,7 +17,7 @@ from pathlib import Path
 
 from games import KITS
 from games.history import History
-from games.practice import Card, Kept, Puzzle, due, puzzles
+from games.practice import Card, Kept, Puzzle, due, kept, puzzles
 from games.words import percent
 from viz.export.judged import FIGURES, Judged, judged_move
 from viz.files import FileError, load_replay, recordings_named
@@ -75,14 +75,17 @@ def gather(paths: Sequence[Path], game: str | None = None) -> Found:
         except FileError as error:
             found.problems.append(str(error))
             continue
-        found.puzzles += [kept for kept in mine if game is None or kept.game == game]
+        found.puzzles += [puzzle for puzzle in mine if game is None or puzzle.game == game]
     return found
 
 
-def due_today(found: Sequence[Kept], progress: Progress, today: date) -> list[tuple[Kept, Card]]:
-    """The puzzles due today, with their cards, as the progress store has them."""
-    cards = progress.cards(kept.key for kept in found)
-    return due(found, cards, today)
+def due_today(
+    found: Sequence[Kept], progress: Progress, today: date, every: bool = False
+) -> list[tuple[Kept, Card]]:
+    """The puzzles due today (with `every`, all those kept, the soonest due first), with
+    their cards, as the progress store has them."""
+    cards = progress.cards(puzzle.key for puzzle in found)
+    return (kept if every else due)(found, cards, today)
 
 
 def judged(puzzle: Puzzle) -> Judged:
