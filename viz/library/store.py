@@ -154,7 +154,10 @@ class Library:
         the database, a batch of them a transaction. A file that cannot be read is a
         FileError in the report; the others still go in. The same bytes twice are one
         game. `sessions`: the paths are window sessions, so a session added before and
-        changed since (a move undone, the game played on) replaces its earlier state."""
+        changed since (a move undone, the game played on) replaces its earlier state.
+        A library opened to be read only takes none: LibraryError."""
+        if self.read_only:
+            raise LibraryError(f"{shown(self.path)}: its folder is read-only: nothing is added")
         report = Added()
         batch: list[_Read] = []
         for path in paths:
