@@ -209,7 +209,15 @@ def add_commands(commands: Any) -> None:
 
 def _sweep_options(sweep: argparse.ArgumentParser) -> None:
     sweeps = sweep.add_subparsers(dest="game", required=True)
-    loops = sweeps.add_parser("loops", help="Odds and Evens: the first mover's chances")
+    sweeps.add_parser(
+        "loops", help="Odds and Evens: the first mover's chances", build=_loops_sweep_options
+    )
+    sweeps.add_parser(
+        "load", help="Load: player 2's chances on every board and Load", build=_load_sweep_options
+    )
+
+
+def _loops_sweep_options(loops: argparse.ArgumentParser) -> None:
     loops.add_argument(
         "--capacity",
         type=int_range,
@@ -224,7 +232,9 @@ def _sweep_options(sweep: argparse.ArgumentParser) -> None:
     )
     _add_sweep_options(loops, 20_000)
     loops.set_defaults(run=cmd_sweep)
-    load = sweeps.add_parser("load", help="Load: player 2's chances on every board and Load")
+
+
+def _load_sweep_options(load: argparse.ArgumentParser) -> None:
     load.add_argument(
         "--rows", type=int_range, default=range(3, 11), help="rows, e.g. 3-10 (default)"
     )
