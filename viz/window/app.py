@@ -173,7 +173,8 @@ class GameApp(FrameLoop, GameWindow[StateT]):
         are copied now. "Saving…" shows at once, the outcome when it is done."""
         game, times = self.mode.listed(), self.mode.listed_times()
         play = (self.game, self.rules, self.session.seed, list(game.moves), times)
-        saving = partial(save_play, *play, game.state.result(), self.out_dir, self.formats)
+        about = self.mode.listed_header()
+        saving = partial(save_play, *play, game.state.result(), self.out_dir, self.formats, about)
         self.message = self.jobs.save(saving)
         return self.jobs.saving
 
