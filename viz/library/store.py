@@ -17,6 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from games.recording import PLAYERS, YOU, seat_holders
 from viz.files import (
     MAX_FILE_BYTES,
     FileError,
@@ -117,6 +118,23 @@ class _Read:
 _ENTRY_COLUMNS = [f.name for f in fields(Entry)]
 
 
+def _yours(path: Path, data: bytes, seat: int) -> bytes:
+    """A recording's bytes with seat `seat` named yours in its header's `players`, if
+    the header names no seat yours (and none else where it says nothing); else as it is."""
+    replay = replay_bytes(path, data)
+    game = replay.game
+    seats = range(game.first_seat, game.first_seat + game.seats(replay.rules))
+    if seat not in seats:
+        raise FileError(path, f"--you {seat}: this game's seats are {seats[0]} to {seats[-1]}")
+    holders = list(seat_holders(replay.header, len(seats)))
+    if YOU in holders:
+        return data
+    holders[seat - game.first_seat] = YOU
+    first, _, rest = data.partition(b"\n")
+    header = json.loads(first) | {PLAYERS: holders}
+    return json.dumps(header).encode() + b"\n" + rest
+
+
 class Library:
     """An open library. Use `open_library()`; close it (or use it in a `with`).
 
@@ -148,21 +166,23 @@ class Library:
 
     # --- adding ------------------------------------------------------------------------
 
-    def add(self, paths: Iterable[Path], sessions: bool = False) -> Added:
+    def add(self, paths: Iterable[Path], sessions: bool = False, you: int | None = None) -> Added:
         """Add the recordings `paths`, each checked by the reader: a copy of each goes
         into the library's folder (`copies`) unless it is there already, and a row into
         the database, a batch of them a transaction. A file that cannot be read is a
         FileError in the report; the others still go in. The same bytes twice are one
         game. `sessions`: the paths are window sessions, so a session added before and
         changed since (a move undone, the game played on) replaces its earlier state.
-        A library opened to be read only takes none: LibraryError."""
+        `you`: the seat that was yours in a recording whose header names none; the
+        library's copy then names it, so that a rebuild knows it too. A library opened
+        to be read only takes none: LibraryError."""
         if self.read_only:
             raise LibraryError(f"{shown(self.path)}: its folder is read-only: nothing is added")
         report = Added()
         batch: list[_Read] = []
         for path in paths:
             try:
-                found = self._read(path, report)
+                found = self._read(path, report, you)
             except FileError as error:
                 report.errors.append(error)
                 continue
@@ -201,9 +221,11 @@ class Library:
                 (str(_absolute(path)), found.st_size, found.st_mtime_ns, reason),
             )
 
-    def _read(self, path: Path, report: Added) -> _Read | None:
+    def _read(self, path: Path, report: Added, you: int | None = None) -> _Read | None:
         """The entry of the recording at `path`, or None if the library has its bytes."""
         data, found = read_regular_found(path, MAX_FILE_BYTES)  # an undo may replace it
+        if you is not None:
+            data = _yours(path, data, you)
         digest = hashlib.sha256(data).hexdigest()
         if self._query("SELECT 1 FROM games WHERE hash = ?", (digest,)):
             report.duplicates += 1
