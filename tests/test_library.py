@@ -533,3 +533,26 @@ def test_rows_in_asks_past_sqlites_999_values_a_chunk_at_a_time():
     wanted = range(0, 3000, 2)  # 1,500 values: three chunks
     found = rows_in(connection, "SELECT n FROM numbers WHERE n", wanted)
     assert sorted(n for (n,) in found) == list(wanted)
+
+
+def test_add_you_names_your_seat_in_a_recording_that_does_not_say(tmp_path, data, capsys):
+    """Issue 46, item 4: `record` writes no players; --you 1 makes seat 1 yours, in the
+    library's copy too, so a rebuild knows it; a seat the game has not is one line."""
+    recording = tmp_path / "r.jsonl"
+    assert cli(capsys, "record", "loops", "--seed", "2", "-o", recording)[0] == 0
+    assert cli(capsys, "library", "add", "--you", "3", recording) == (
+        2,
+        "Added 0 games to your library\n",
+        [f"oddsevens: {recording}: --you 3: this game's seats are 0 to 1"],
+    )
+    assert cli(capsys, "library", "add", "--you", "1", recording)[:2] == (
+        0,
+        "Added 1 game to your library\n",
+    )
+    for _ in range(2):  # as added, then read again from the copy
+        (game,) = [json.loads(line) for line in cli(capsys, "library", "--json")[1].splitlines()]
+        assert game["you"] == [1] and game["players"] == ["", "you"]
+        assert cli(capsys, "library", "rebuild")[0] == 0
+    assert cli(capsys, "library", "add", "--you", "1", recording)[1] == (
+        "Added 0 games to your library (1 in it already)\n"
+    )

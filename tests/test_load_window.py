@@ -17,9 +17,10 @@ from viz.files import load_replay
 from viz.scenes.common import text_width
 from viz.scenes.load import EXPORT_STATUS_LINES, PALETTE, SEAT_NAMES, layout_for
 from viz.scenes.shapes import hex_rgb
-from viz.window.app import IDLE_WAIT_MS, NOTE_LINES
+from viz.window.app import NOTE_LINES
 from viz.window.board import MAX_TEXT
 from viz.window.load import AUTO1_DELAY_MS, LoadApp
+from viz.window.loop import IDLE_WAIT_MS
 from viz.window.panel import FOCUS_COLOR, Slider
 from viz.window.sessions import newest_session
 from viz.window.theme import HOVER_INK
@@ -764,3 +765,35 @@ def test_the_default_board_is_a_game_green_can_win(tmp_path):
         assert int(line.split(": ")[1].removesuffix("\u00a0%")) >= 90  # 95.2 % measured
     finally:
         window.close()
+
+
+def test_a_g_recording_carries_the_sessions_header_and_is_the_same_game(
+    tmp_path, monkeypatch, capsys
+):
+    """Issue 46, item 4: G's recording says when the game started and who held each seat,
+    as the session file does, so `library add` of both is one game, yours."""
+    monkeypatch.setenv("ODDSEVENS_DATA", str(tmp_path / "data"))
+    window = LoadApp(
+        GAME,
+        GAME.rules({"rows": 3, "cols": 3, "load": 3}),
+        seed=1,
+        out_dir=tmp_path / "out",
+        session_dir=tmp_path / "sessions",
+        formats=("svg",),
+    )
+    try:
+        window.frame(16)
+        while window.state.to_move is not None:
+            window.mode.step()
+        window.frame(16)
+        window.download().wait()
+    finally:
+        window.close()
+    session = newest_session(tmp_path / "sessions")
+    (saved,) = (tmp_path / "out").glob("*.jsonl")
+    header = json.loads(saved.read_text().splitlines()[0])
+    assert header == json.loads(session.read_text().splitlines()[0])
+    assert header["players"] == ["you", "you"] and header["started"]
+    capsys.readouterr()
+    assert main(["library", "add", str(session), str(saved)]) == 0
+    assert capsys.readouterr().out == "Added 1 game to your library (1 in it already)\n"

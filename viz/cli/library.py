@@ -130,7 +130,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 
     sources, errors = recordings_named(args.recordings)
     with _opened() as library:
-        added = library.add(path for path, _name in sources)
+        added = library.add((path for path, _name in sources), you=args.you)
     errors += added.errors
     for bad in errors:
         say(bad)
@@ -282,6 +282,13 @@ def _library_options(listing: argparse.ArgumentParser) -> None:
         nargs="+",
         metavar="FILE|DIR",
         help="recordings to add, or folders whose recordings to add",
+    )
+    add.add_argument(
+        "--you",
+        type=int_in(0, 5),
+        metavar="SEAT",
+        help="your seat in recordings that do not say who played (a recording of record, "
+        "say); the library's copy then names it",
     )
     add.set_defaults(run=cmd_add)
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from games.recording import PLAYERS, YOU, seat_holders
 from viz.files import (
     MAX_FILE_BYTES,
     FileError,
@@ -26,7 +27,7 @@ from viz.files import (
     shown,
 )
 from viz.library.entries import Entry, LibraryGame, SeatJudgement, entry
-from viz.library.schema import NewerSchema, migrate
+from viz.library.schema import LATEST, NewerSchema, migrate, version
 from viz.system import lock_waiting
 
 IN_CHUNK = 500  # values a query's IN (...) is given: SQLite takes at most 999
@@ -117,18 +118,37 @@ class _Read:
 _ENTRY_COLUMNS = [f.name for f in fields(Entry)]
 
 
+def _yours(path: Path, data: bytes, seat: int) -> bytes:
+    """A recording's bytes with seat `seat` named yours in its header's `players`, if
+    the header names no seat yours (and none else where it says nothing); else as it is."""
+    replay = replay_bytes(path, data)
+    game = replay.game
+    seats = range(game.first_seat, game.first_seat + game.seats(replay.rules))
+    if seat not in seats:
+        raise FileError(path, f"--you {seat}: this game's seats are {seats[0]} to {seats[-1]}")
+    holders = list(seat_holders(replay.header, len(seats)))
+    if YOU in holders:
+        return data
+    holders[seat - game.first_seat] = YOU
+    first, _, rest = data.partition(b"\n")
+    header = json.loads(first) | {PLAYERS: holders}
+    return json.dumps(header).encode() + b"\n" + rest
+
+
 class Library:
     """An open library. Use `open_library()`; close it (or use it in a `with`).
 
     `notices` holds what opening it had to say (a database set aside and rebuilt), a
     line each. Every write is a transaction: a process killed mid-write leaves the
-    library as it was before that transaction."""
+    library as it was before that transaction. `read_only`: its folder cannot be
+    written, so it was opened to be read, and nothing is added to it."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
         self.copies = path.parent / COPIES
         self.notices: list[str] = []
+        self.read_only = not os.access(path.parent, os.W_OK)
 
     def __enter__(self) -> Library:
         return self
@@ -146,18 +166,23 @@ class Library:
 
     # --- adding ------------------------------------------------------------------------
 
-    def add(self, paths: Iterable[Path], sessions: bool = False) -> Added:
+    def add(self, paths: Iterable[Path], sessions: bool = False, you: int | None = None) -> Added:
         """Add the recordings `paths`, each checked by the reader: a copy of each goes
         into the library's folder (`copies`) unless it is there already, and a row into
         the database, a batch of them a transaction. A file that cannot be read is a
         FileError in the report; the others still go in. The same bytes twice are one
         game. `sessions`: the paths are window sessions, so a session added before and
-        changed since (a move undone, the game played on) replaces its earlier state."""
+        changed since (a move undone, the game played on) replaces its earlier state.
+        `you`: the seat that was yours in a recording whose header names none; the
+        library's copy then names it, so that a rebuild knows it too. A library opened
+        to be read only takes none: LibraryError."""
+        if self.read_only:
+            raise LibraryError(f"{shown(self.path)}: its folder is read-only: nothing is added")
         report = Added()
         batch: list[_Read] = []
         for path in paths:
             try:
-                found = self._read(path, report)
+                found = self._read(path, report, you)
             except FileError as error:
                 report.errors.append(error)
                 continue
@@ -196,9 +221,11 @@ class Library:
                 (str(_absolute(path)), found.st_size, found.st_mtime_ns, reason),
             )
 
-    def _read(self, path: Path, report: Added) -> _Read | None:
+    def _read(self, path: Path, report: Added, you: int | None = None) -> _Read | None:
         """The entry of the recording at `path`, or None if the library has its bytes."""
         data, found = read_regular_found(path, MAX_FILE_BYTES)  # an undo may replace it
+        if you is not None:
+            data = _yours(path, data, you)
         digest = hashlib.sha256(data).hexdigest()
         if self._query("SELECT 1 FROM games WHERE hash = ?", (digest,)):
             report.duplicates += 1
@@ -561,6 +588,8 @@ def _connected(path: Path) -> sqlite3.Connection:
         connection.close()
         if _damaged(error):
             raise _Unusable(str(error)) from None
+        if not os.access(path.parent, os.W_OK) and path.exists():  # reading needs no writing
+            return _read_only(path, error)
         if not os.access(path.parent, os.W_OK):  # SQLite says only that it cannot open it
             raise LibraryError(f"{shown(path)}: {error}: its folder is read-only") from None
         raise _failure(path, error) from None
@@ -570,6 +599,32 @@ def _connected(path: Path) -> sqlite3.Connection:
     if unread:
         connection.close()
         raise _Unusable(f"damaged (game {unread[0]} does not read)")
+    return connection
+
+
+def _read_only(path: Path, why: sqlite3.DatabaseError) -> sqlite3.Connection:
+    """The library in a folder that cannot be written, open for reading only, as it is
+    (`immutable`: nobody can change it there, and SQLite then needs none of the files it
+    would write beside it). One that needs a migration, or does not read, is one line."""
+    try:
+        connection = sqlite3.connect(
+            f"{_absolute(path).as_uri()}?mode=ro&immutable=1",
+            uri=True,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        connection.row_factory = sqlite3.Row
+        current = version(connection)
+        problems = [row[0] for row in connection.execute("PRAGMA quick_check(1)")]
+        unread = [row[0] for row in connection.execute(ROWS_THAT_DO_NOT_READ)]
+    except sqlite3.DatabaseError as error:
+        raise LibraryError(f"{shown(path)}: {error}: its folder is read-only") from None
+    if current != LATEST or problems != ["ok"] or unread:
+        connection.close()
+        raise LibraryError(
+            f"{shown(path)}: {why}: its folder is read-only, and the library needs "
+            "changing before it can be read"
+        )
     return connection
 
 

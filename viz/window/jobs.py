@@ -87,9 +87,11 @@ def save_play(
     result: Any,
     out_dir: Path,
     formats: tuple[str, ...],
+    header: Mapping[str, Any] | None = None,
 ) -> Saved:
-    """Write a game's recording (with the time of each move, if known) and its
-    animations; the message to show and the files."""
+    """Write a game's recording (with the time of each move, if known, and `header`'s
+    further keys: the session's `started` and `players`) and its animations; the
+    message to show and the files."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     turns = History(game.new_state(rules), moves).turns
     try:
@@ -98,7 +100,7 @@ def save_play(
             recording = batch.new_name(out_dir, name, ".jsonl")
             stem = recording.with_suffix("")
             replay = write_recording(
-                batch, recording, game, rules, seed, moves, result, times=times
+                batch, recording, game, rules, seed, moves, result, times=times, kept=header
             )
             targets = {kind: stem.with_suffix(f".{kind}") for kind in formats}
             export_replay(replay, targets, batch=batch)

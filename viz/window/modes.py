@@ -50,6 +50,10 @@ class PlayMode:
         """When each listed move was played (milliseconds from the game's start)."""
         return list(self.app.session.times)
 
+    def listed_header(self) -> dict[str, Any]:
+        """What the listed game's recording says beyond its rules: the session's."""
+        return self.app.session.header()
+
     def played(self, automatic: bool) -> None:
         """A move was played (by a person, unless `automatic`)."""
 
@@ -142,6 +146,9 @@ class ReplayMode:
 
     def listed_times(self) -> list[int]:
         return list(self.times)
+
+    def listed_header(self) -> dict[str, Any]:
+        return {}  # a replay records nothing new: G writes its moves and times alone
 
     def seek(self, turn: int) -> None:
         """Show turn `turn`, with the events that follow it before the next turn."""

@@ -65,6 +65,10 @@ class Session(Generic[StateT]):
         self.games_started = 0
         self.start(seed)
 
+    def header(self) -> dict[str, Any]:
+        """The live recording's header beyond the rules ({} with no live recording)."""
+        return self.log.header() if self.log is not None else {}
+
     def start(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)

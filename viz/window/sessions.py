@@ -68,6 +68,7 @@ class SessionLog:
         self._moves: list[Any] = []
         self._times: list[int] = []
         self._holders: list[str] = []
+        self._started = ""  # when the game's first move was played, as its header says
         self._kept = True
 
     def start(self, game: AnyGame, rules: Any, seed: int) -> None:
@@ -102,6 +103,17 @@ class SessionLog:
         self.writer = None
         self._kept = True
 
+    def header(self) -> dict[str, Any]:
+        """What the live recording's header says of the game beyond its rules (when it
+        started, who held each seat), for a copy of it (G's) to say the same; {} before
+        its first move."""
+        if self.writer is None:
+            return {}
+        about: dict[str, Any] = {"started": self._started}
+        if self.players is not None:
+            about[PLAYERS] = list(self._holders)
+        return about
+
     def close(self) -> None:
         writer, self.writer = self.writer, None
         if writer is not None:
@@ -132,7 +144,8 @@ class SessionLog:
         remove_stale_temporaries(self.folder)
         self._moves, self._times = [], []
         self._holders = self.players() if self.players is not None else []
-        about: dict[str, Any] = {"started": datetime.now().astimezone().isoformat("T", "seconds")}
+        self._started = datetime.now().astimezone().isoformat("T", "seconds")
+        about: dict[str, Any] = {"started": self._started}
         if self.players is not None:
             about[PLAYERS] = self._holders
         stem = f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
