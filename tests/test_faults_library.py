@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -100,3 +102,34 @@ def test_rebuild_with_the_copies_folder_a_file_names_that_folder(library, capsys
     assert code != 0
     assert len(err) >= 1 and all(line.startswith("oddsevens: ") for line in err), err
     assert str(copies) in err[0] and "standard output" not in " ".join(err), err
+
+
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare for a read-only mount")
+def test_a_library_in_a_read_only_folder_is_listed(library, tmp_path):
+    """A read-only mount (root writes anywhere else), with a window session waiting to be
+    added: reading needs no writing, so the listing and stats are there, and nothing is
+    added."""
+    sessions = tmp_path / "state" / "oddsevens" / "sessions"
+    sessions.mkdir(parents=True)
+    (sessions / "loops-1.jsonl").write_text(
+        (tmp_path / "game.jsonl").read_text().replace('"seed": 2', '"seed": 3')
+    )
+    command = f"{sys.executable} -m viz library --json && {sys.executable} -m viz library stats"
+    read_only = f"mount --bind {library} {library} && mount -o remount,ro,bind {library}"
+    run = subprocess.run(
+        ["unshare", "-rm", "sh", "-c", f"{read_only} && {command}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "ODDSEVENS_DATA": str(library),
+            "XDG_STATE_HOME": str(tmp_path / "state"),
+        },
+    )
+    if run.returncode != 0 and "mount" in run.stderr:
+        pytest.skip(f"no read-only mount here: {run.stderr.strip()}")
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    listed = [line for line in run.stdout.splitlines() if line.startswith("{")]
+    assert len(listed) == 1  # the game; the session is not added to a library read only

@@ -17,9 +17,10 @@ from viz.files import load_replay
 from viz.scenes.common import text_width
 from viz.scenes.load import EXPORT_STATUS_LINES, PALETTE, SEAT_NAMES, layout_for
 from viz.scenes.shapes import hex_rgb
-from viz.window.app import IDLE_WAIT_MS, NOTE_LINES
+from viz.window.app import NOTE_LINES
 from viz.window.board import MAX_TEXT
 from viz.window.load import AUTO1_DELAY_MS, LoadApp
+from viz.window.loop import IDLE_WAIT_MS
 from viz.window.panel import FOCUS_COLOR, Slider
 from viz.window.sessions import newest_session
 from viz.window.theme import HOVER_INK

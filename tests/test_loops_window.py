@@ -16,7 +16,7 @@ from viz.export.clip import replay_scenes
 from viz.files import load_replay
 from viz.scenes.loops import PALETTE, PIECE_COLORS
 from viz.scenes.shapes import rgb_hex
-from viz.window.app import BLINK_WAIT_MS, IDLE_WAIT_MS
+from viz.window.loop import BLINK_WAIT_MS, IDLE_WAIT_MS
 from viz.window.loops import AI_DELAY_MS, LoopsApp
 from viz.window.settings import Settings
 

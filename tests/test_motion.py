@@ -11,9 +11,9 @@ from games.loops import Place
 from viz.scenes.load import PALETTE
 from viz.scenes.motion import DROP_RADII, HOLD, Motion, ease_out
 from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text, frame
-from viz.window.app import FPS, FRAME_MS
 from viz.window.controls import switch_motion
 from viz.window.load import LoadApp
+from viz.window.loop import FPS, FRAME_MS
 from viz.window.loops import LoopsApp
 from viz.window.playback import FASTEST_MOVING_SPEED, MOTION_MS, SPEEDS
 from viz.window.settings import Settings

@@ -29,7 +29,10 @@ def keep_session(recording: Path, database: Path | None = None) -> str | None:
 def catch_up(folder: Path, library: Library) -> Added:
     """Add the sessions in `folder` that are not in the library as they are now, passing
     by those a window still writes (it adds them itself) and those refused before. A
-    session that cannot be read is in the report's errors, once."""
+    session that cannot be read is in the report's errors, once. A library opened to
+    be read only is left as it is."""
+    if library.read_only:
+        return Added()
     waiting = [
         path
         for path in recordings_in(folder)

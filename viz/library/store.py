@@ -27,7 +27,7 @@ from viz.files import (
     shown,
 )
 from viz.library.entries import Entry, LibraryGame, SeatJudgement, entry
-from viz.library.schema import NewerSchema, migrate
+from viz.library.schema import LATEST, NewerSchema, migrate, version
 from viz.system import lock_waiting
 
 IN_CHUNK = 500  # values a query's IN (...) is given: SQLite takes at most 999
@@ -140,13 +140,15 @@ class Library:
 
     `notices` holds what opening it had to say (a database set aside and rebuilt), a
     line each. Every write is a transaction: a process killed mid-write leaves the
-    library as it was before that transaction."""
+    library as it was before that transaction. `read_only`: its folder cannot be
+    written, so it was opened to be read, and nothing is added to it."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
         self.copies = path.parent / COPIES
         self.notices: list[str] = []
+        self.read_only = not os.access(path.parent, os.W_OK)
 
     def __enter__(self) -> Library:
         return self
@@ -172,7 +174,10 @@ class Library:
         game. `sessions`: the paths are window sessions, so a session added before and
         changed since (a move undone, the game played on) replaces its earlier state.
         `you`: the seat that was yours in a recording whose header names none; the
-        library's copy then names it, so that a rebuild knows it too."""
+        library's copy then names it, so that a rebuild knows it too. A library opened
+        to be read only takes none: LibraryError."""
+        if self.read_only:
+            raise LibraryError(f"{shown(self.path)}: its folder is read-only: nothing is added")
         report = Added()
         batch: list[_Read] = []
         for path in paths:
@@ -583,6 +588,8 @@ def _connected(path: Path) -> sqlite3.Connection:
         connection.close()
         if _damaged(error):
             raise _Unusable(str(error)) from None
+        if not os.access(path.parent, os.W_OK) and path.exists():  # reading needs no writing
+            return _read_only(path, error)
         if not os.access(path.parent, os.W_OK):  # SQLite says only that it cannot open it
             raise LibraryError(f"{shown(path)}: {error}: its folder is read-only") from None
         raise _failure(path, error) from None
@@ -592,6 +599,32 @@ def _connected(path: Path) -> sqlite3.Connection:
     if unread:
         connection.close()
         raise _Unusable(f"damaged (game {unread[0]} does not read)")
+    return connection
+
+
+def _read_only(path: Path, why: sqlite3.DatabaseError) -> sqlite3.Connection:
+    """The library in a folder that cannot be written, open for reading only, as it is
+    (`immutable`: nobody can change it there, and SQLite then needs none of the files it
+    would write beside it). One that needs a migration, or does not read, is one line."""
+    try:
+        connection = sqlite3.connect(
+            f"{_absolute(path).as_uri()}?mode=ro&immutable=1",
+            uri=True,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        connection.row_factory = sqlite3.Row
+        current = version(connection)
+        problems = [row[0] for row in connection.execute("PRAGMA quick_check(1)")]
+        unread = [row[0] for row in connection.execute(ROWS_THAT_DO_NOT_READ)]
+    except sqlite3.DatabaseError as error:
+        raise LibraryError(f"{shown(path)}: {error}: its folder is read-only") from None
+    if current != LATEST or problems != ["ok"] or unread:
+        connection.close()
+        raise LibraryError(
+            f"{shown(path)}: {why}: its folder is read-only, and the library needs "
+            "changing before it can be read"
+        )
     return connection
 
 

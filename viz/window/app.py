@@ -1,5 +1,5 @@
 """The window shell every game shares: it holds the parts (session, Loop's timer, mode,
-board, move list, jobs, panel) and runs the frame loop. A game's window subclasses
+board, move list, jobs, panel) and runs the frame loop (loop.py). A game's window subclasses
 GameApp with its scene, clicks, keys and controls; time comes in through
 `frame(dt_ms)`, so tests drive a window frame by frame without sleeping."""
 
@@ -14,39 +14,30 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from games.base import Game, Policy, StateT
+from games.base import Game, StateT
 from games.history import History
 from viz import MIN_WINDOW_SIZE
 from viz.scenes.common import font_size, margin, wrap
-from viz.system import switch_interval
 from viz.window import geometry, render_pygame
 from viz.window.board import MAX_TEXT, BoardView
-from viz.window.controls import show_hint
 from viz.window.events import EventRouter
 from viz.window.hooks import GameWindow
 from viz.window.jobs import Job, Saved, WindowJobs, save_play
+from viz.window.loop import FrameLoop
 from viz.window.modes import Mode, PlayMode, ReplayMode
 from viz.window.movelist import MoveListView
 from viz.window.panel import Panel
 from viz.window.playback import Playback
 from viz.window.session import Clock, Session, UntilTheNextMove
 from viz.window.settings import Settings, default_path
-from viz.window.theme import PANEL_COLOR, panel_theme
-from viz.window.waiting import wait_for_events
+from viz.window.theme import panel_theme
 
-FPS = 60
-FRAME_MS = 1000 / FPS  # the most a change in motion moves on between two pictures
 AI_DELAY_MS = 700  # how long a computer seat of Odds and Evens or Even Odds takes to move
-# Waiting for input, a window wakes at once for an event (a job it runs beside it posts
-# one when it is done), else after this long: often while a text box has the keys (its
-# cursor blinks), seldom when nothing on it can change.
-# pygame_gui turns the cursor at the first frame 400 ms after it last did: 600 ms here.
-BLINK_WAIT_MS, IDLE_WAIT_MS = 200, 1000
 MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 
 
-class GameApp(GameWindow[StateT]):
+class GameApp(FrameLoop, GameWindow[StateT]):
     """Every window takes the same arguments: the game and its rules, then keywords.
     `script` makes it a replay of those moves (played at `times`, if the recording has
     them); `mode` another mode of the shell's (practice); `vs` names the computer's tier;
@@ -186,73 +177,6 @@ class GameApp(GameWindow[StateT]):
         saving = partial(save_play, *play, game.state.result(), self.out_dir, self.formats, about)
         self.message = self.jobs.save(saving)
         return self.jobs.saving
-
-    # --- the frame loop --------------------------------------------------------------
-
-    def run(self) -> None:
-        clock = pygame.time.Clock()
-        # A download or a judging runs on a thread beside the frame loop: hand the
-        # interpreter back to the frame loop within 1 ms of its asking, not 5 ms.
-        with switch_interval(0.001):
-            while self.running:
-                busy = self.playing_by_itself() or self.board.motion is not None
-                woken_by = [] if busy else self.wait_for_input(self.idle_wait_ms())
-                self.frame(clock.tick(FPS), woken_by)
-        self.close()
-
-    def playing_by_itself(self) -> bool:
-        """Whether the game moves without input: Loop runs or a computer seat is to move."""
-        return self.looping or self.computer_seat() is not None
-
-    def idle_wait_ms(self) -> int:
-        return BLINK_WAIT_MS if self.events.text_has_focus() else IDLE_WAIT_MS
-
-    @staticmethod
-    def wait_for_input(timeout_ms: int) -> list[pygame.event.Event]:
-        """Sleep until events come (returned, to be handled first) or the time is up."""
-        return wait_for_events(timeout_ms)
-
-    def frame(self, dt_ms: float, first: Sequence[pygame.event.Event] = ()) -> None:
-        # Time spent waiting for input, or reading the rules, is no part of a computer
-        # seat's delay or a Loop's beat: the game waits behind the card.
-        game_ms = dt_ms if self.playing_by_itself() and not self.rules_shown else 0.0
-        if self.board.motion is not None:
-            # A change moves on by one display frame a frame, however late the frame
-            # comes: a machine too busy to keep the display's rate shows every picture of
-            # it, a little slower, rather than skipping the ones of the time it lost.
-            self.board.motion.elapsed_ms += min(dt_ms, FRAME_MS)
-        for event in [*first, *pygame.event.get()]:
-            self.events.handle(event)
-        self.playback.run(game_ms, self.mode.step, lambda: self.state.to_move is None)
-        self.session.let_computer_move(None if self.rules_shown else self.computer_seat(), game_ms)
-        self.jobs.report_saving()
-        self.jobs.report_kept()
-        show_hint(self)
-        over = self.mode.judges_the_end() and self.state.to_move is None
-        if self.jobs.judge(self.session.position if over else None, self.judging_work):
-            self.move_list.words_said.clear()
-        controls = self.mode.controls()
-        self.panel.show(controls, geometry.controls_column(self.screen, controls), geometry.ROW)
-        self.manager.update(dt_ms / 1000)
-        self.draw()
-
-    def judging_work(self) -> tuple[Any, ...]:
-        """What judging the game as it is now takes (its moves copied on this thread)."""
-        return (self.game, self.rules, list(self.history.moves), self.seed)
-
-    def computer_seat(self) -> tuple[Policy[StateT], float] | None:
-        """The seat to move, if the computer plays it now (never during Loop or a replay)."""
-        mover = self.state.to_move
-        return None if mover is None or not self.mode.computer_may_move() else self.computer(mover)
-
-    def draw(self) -> None:
-        listing = geometry.move_list_rect(self.screen, self.panel.bottom)
-        picture = self.board.paint(self.screen)
-        geometry.fill_around(self.screen, (picture.width, picture.height), listing, PANEL_COLOR)
-        self.move_list.paint(self.screen, listing)
-        self.manager.draw_ui(self.screen)
-        self.panel.draw_focus(self.screen)
-        self.window.flip()
 
     def close(self) -> None:
         try:
