@@ -400,13 +400,37 @@ def test_a_session_played_on_after_an_undo_replaces_its_earlier_state(tmp_path):
     _play_out(log, 1, holders)
     with open_library(database) as library:
         (before,) = library.games()
+    ended = log._moves[2]
     log.rewrite(log._moves[:2], log._times[:2])
+    state = LOOPS.new_state(LOOPS.rules({}))
+    for move in log._moves:
+        state.apply(move)
+    other = next(move for move in state.legal_moves() if move != ended)
+    log.event(other, 300, None)  # played on, otherwise
     log.close()
     with open_library(database) as library:
         (after,) = library.games()
     assert after.id == before.id and after.hash != before.hash
-    assert after.result == "unfinished" and after.turns == 2
+    assert after.result == "unfinished" and after.turns == 3
     assert not before.path.exists() and after.path.exists()
+
+
+def test_an_ended_game_stepped_back_and_left_is_kept_as_it_ended(tmp_path):
+    """Issue 46, item 6: Back after the end, then a new game (or closing) left the
+    session file at the stepped-back position, which the library listed "unfinished"."""
+    database = tmp_path / "lib.sqlite3"
+    holders = ["you", "easy"]
+    log = _session(tmp_path / "sessions", database, holders)
+    _play_out(log, 1, holders)
+    with open_library(database) as library:
+        (before,) = library.games()
+    log.rewrite(log._moves[:2], log._times[:2])
+    log.rewrite([], [])  # back to the start, even
+    log.close()
+    with open_library(database) as library:
+        (after,) = library.games()
+    assert (after.id, after.hash, after.result) == (before.id, before.hash, before.result)
+    assert after.result != "unfinished" and after.turns == before.turns
 
 
 def test_catching_up_adds_what_a_killed_window_left_once_and_passes_a_live_one_by(tmp_path):

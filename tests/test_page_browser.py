@@ -182,7 +182,9 @@ def test_stepping_with_the_arrow_keys_shows_the_engines_position(open_page, page
         page.keyboard.press("ArrowRight")
     assert turn(page) == steps
     live = page.locator("[role=status][aria-live=polite]")
-    assert " · ".join(kit.status(states[steps])) in live.text_content()
+    move = kit.move_words(states[steps - 1], states[steps])
+    status = [part for part in " · ".join(kit.status(states[steps])).split(" · ") if part != move]
+    assert live.text_content() == f"Turn {steps} of {last}: {move}. {' · '.join(status)}"
     assert page.locator("#replay-scrub-label").text_content() == f"Turn {steps} of {last}"
     assert_picture_shows(page, scenes[steps], game)
     page.keyboard.press("ArrowLeft")

@@ -68,3 +68,19 @@ def test_the_rules_card_opens_and_closes_by_keyboard_and_axe_finds_nothing(chrom
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_spoken_line_says_the_move_once(chromium, pages):
+    """Issue 46, item 6: "Turn 1 of N: Red picked 4. Stage 1 … · Red picked 4 · …" said
+    the move twice; the status's copy of it is left out of what is spoken."""
+    context = chromium.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(pages["load"].as_uri())
+        page.keyboard.press("ArrowRight")
+        spoken = page.locator("#replay-status").text_content()
+        move = spoken.split(": ", 1)[1].split(". ", 1)[0]
+        assert move.startswith("Red picked ") and spoken.count(move) == 1
+        assert spoken.endswith(" · Green to move")
+    finally:
+        context.close()

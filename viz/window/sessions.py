@@ -69,6 +69,9 @@ class SessionLog:
         self._times: list[int] = []
         self._holders: list[str] = []
         self._started = ""  # when the game's first move was played, as its header says
+        # The game as it ended (moves, times, result), while what is on the file since is
+        # only that game stepped back: the file is put back to it when the game is left.
+        self._ended: tuple[list[Any], list[int], dict[str, Any]] | None = None
         self._kept = True
 
     def start(self, game: AnyGame, rules: Any, seed: int) -> None:
@@ -85,8 +88,11 @@ class SessionLog:
         self._moves.append(move)
         self._times.append(ms)
         self._kept = False
+        if self._ended is not None and not self._stepped_back():
+            self._ended = None  # played on otherwise: this is the game now
         if result is not None:
             self.writer.result(result)
+            self._ended = (list(self._moves), list(self._times), result)
             self._keep(self.writer.path)
 
     def rewrite(self, moves: list[Any], times: list[int]) -> None:
@@ -95,7 +101,7 @@ class SessionLog:
         if self.writer is None:
             return
         self._moves, self._times, self._kept = list(moves), list(times), False
-        if moves:
+        if moves or self._ended is not None:  # an ended game stepped back is kept whole
             self.writer.rewrite(moves, times)
             return
         self.writer.close()
@@ -117,8 +123,21 @@ class SessionLog:
     def close(self) -> None:
         writer, self.writer = self.writer, None
         if writer is not None:
+            if self._ended is not None and self._stepped_back():
+                moves, times, result = self._ended
+                if len(moves) != len(self._moves):  # stepped back and left: as it ended
+                    writer.rewrite(moves, times)
+                    writer.result(result)
+                    self._moves, self._times = list(moves), list(times)
             writer.close()
             self._keep(writer.path)
+        self._ended = None
+
+    def _stepped_back(self) -> bool:
+        """Whether the moves on file are the ended game's first moves, or all of them."""
+        assert self._ended is not None
+        moves = self._ended[0]
+        return len(self._moves) <= len(moves) and self._moves == moves[: len(self._moves)]
 
     def _keep(self, path: Path) -> None:
         if not self._kept and self.keep is not None:

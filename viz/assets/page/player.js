@@ -6,6 +6,9 @@
   // The words come as phrases, each carried once: a turn's move is the number of one, its
   // status line the numbers of those it joins.
   const phrase = (k) => data.phrases[k];
+  // What the live region says after a turn's move: its status without the move's own
+  // words, which the status repeats ("Red picked 4 · Green to move" says "Green to move").
+  data.spoken = data.status.map((line, k) => line.filter((n) => n !== data.moves[k]).map(phrase).join(" · "));
   data.moves = data.moves.map(phrase);
   data.status = data.status.map((line) => line.map(phrase).join(" · "));
   const root = document.documentElement;
@@ -48,7 +51,7 @@
   }
 
   function sayTurn() {
-    say(`Turn ${first + turn} of ${first + last}: ${data.moves[turn]}${chart ? chart.verdict(turn) : ""}. ${data.status[turn]}`);
+    say(`Turn ${first + turn} of ${first + last}: ${data.moves[turn]}${chart ? chart.verdict(turn) : ""}. ${data.spoken[turn]}`);
   }
 
   function sayTurnSoon() {
