@@ -425,3 +425,26 @@ def test_load_is_answered_by_typing_a_cell_number_and_enter(progress):
         assert window.mode.finished
     finally:
         window.close()
+
+
+def test_the_box_says_done_only_for_a_move_that_stands_and_goes_when_practice_is(
+    tmp_path, progress
+):
+    """Issue 46, item 6: gold's wrong "left" is taken back (the best, right, is played in
+    its place), so the box does not say "Place left: done."; once practice is done the box
+    goes and leaves no strip: the board takes the window's whole height."""
+    judged = judged_recording(tmp_path / "mine.jsonl", "loops", 1, ["medium", "you"])
+    found = gather([judged]).puzzles
+    window = practice_window([(found[0], new_card(TODAY))], progress, TODAY, size=(800, 600))
+    try:
+        window.frame(16)
+        assert window.keyboard_shown() and window.board_height() < 600
+        window.submit("left")
+        assert window.history.moves[-1] == Place(1, 1)  # the best, shown
+        assert "done" not in window.reply
+        window.mode.give_up_or_next()  # N, or the Next button (the box has the keys)
+        window.frame(16)
+        assert window.mode.finished
+        assert not window.keyboard_shown() and window.board_height() == 600
+    finally:
+        window.close()

@@ -57,6 +57,10 @@ class PracticeMode(PlayMode):
     def finished(self) -> bool:
         return self.number >= len(self.queue)
 
+    @property
+    def takes_moves(self) -> bool:
+        return not self.finished  # done: no box, and no room kept for one
+
     def begin(self) -> None:
         self.app.window.title = f"oddsevens — {TITLE}"
         self.show()

@@ -114,7 +114,7 @@ class LoopsApp(GameApp[LoopsState]):
         return f"You are blue · the AI ({self.vs.capitalize()}) is gold"
 
     def keyboard_shown(self) -> bool:
-        return not self.mode.watching and self.settings.keyboard_entry[self.input_kind]
+        return self.mode.takes_moves and self.settings.keyboard_entry[self.input_kind]
 
     def play_controls(self) -> list[Control]:
         tiers = [
@@ -189,9 +189,16 @@ class LoopsApp(GameApp[LoopsState]):
         else:
             assert command.loop is not None  # a place or flip command names its loop
             move = (Place if command.action == "place" else Flip)(0, command.loop)
+            before = self.session.position
             self.try_move(move)
             verb = "Flip" if command.action == "flip" else "Place"
-            self.reply = self.message or f"{verb} {LOOP_NAMES[command.loop]}: done."
+            # "done" only for a move that stands: practice takes a wrong answer back
+            # (playing the best instead) and moves on after a right one
+            stands = self.session.position == (before[0], before[1] + 1) and _same_kind(
+                self.history.moves[-1], move
+            )
+            done = f"{verb} {LOOP_NAMES[command.loop]}: done." if stands else ""
+            self.reply = self.message or done
 
     def saw_event(self, event: pygame.event.Event) -> None:
         """What the player uses: the keyboard box is kept for mouse and touch apart."""
@@ -250,3 +257,12 @@ class LoopsApp(GameApp[LoopsState]):
 
 
 WINDOW = LoopsApp  # what viz/kits.py finds by the game id
+
+
+def _same_kind(played: object, asked: Place | Flip) -> bool:
+    """Whether `played` is the move asked for, whoever's seat the box filled in."""
+    return (
+        isinstance(played, Place | Flip)
+        and type(played) is type(asked)
+        and (played.loop == asked.loop)
+    )

@@ -37,6 +37,11 @@ REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 class PlayMode:
     watching = False  # the game is played here: the window shows what its players see
 
+    @property
+    def takes_moves(self) -> bool:
+        """Whether a move may be entered now (a keyboard box shown for it)."""
+        return True
+
     def __init__(self, app: Played) -> None:
         self.app = app
 
@@ -122,6 +127,7 @@ class PlayMode:
 
 class ReplayMode:
     watching = True  # a recording: the window shows everything
+    takes_moves = False
 
     def __init__(self, app: Played, moves: list[Any], times: list[int]) -> None:
         """`times`: the recording's time of each move, or none."""
