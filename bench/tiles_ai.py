@@ -3,10 +3,12 @@
 One seat of the tier named (rotating through the seats, and the first leader rotating
 too) against seats of another tier; a shared win counts as a fraction. "hard, own
 values" is Hard handed its own tile values: a ceiling for measurement, never a
-player. Cells run in parallel processes.
+player. Cells run in parallel processes. Each cell also says how long the one seat
+took a move where it had a choice (median and most, in ms, on the process's one
+core; a move with one legal colour costs nothing).
 
 Run: python bench/tiles_ai.py [--games 1000] [--key-games 2000] [--workers 2]
-     [--cell medium/hard/6]
+     [--cell expert/hard/4]
 """
 
 from __future__ import annotations
@@ -16,32 +18,41 @@ import itertools
 import math
 import os
 import random
+import statistics
+import time
 from concurrent.futures import ProcessPoolExecutor
 
-from games.tiles import CHANCE, TilesRules, TilesState
-from games.tiles.ai import random_deal
-from games.tiles.players import TIERS
+from games.tiles.ai import SeatView
+from games.tiles.engine import Move, TilesState
+from games.tiles.players import TIERS, contest_game
 from games.tiles.search import hard_cheating
 
 SEATS = {**TIERS, "hard, own values": hard_cheating}
-CELLS = [(tier, "easy") for tier in SEATS] + [("hard", "medium"), ("medium", "hard")]
+CELLS = [(tier, "easy") for tier in SEATS] + [
+    ("hard", "medium"),
+    ("medium", "hard"),
+    ("expert", "hard"),
+]
 
 
-def share(tier: str, others: str, players: int, games: int, first: int = 0) -> float:
-    """The tier's share of wins over games number `first` to `first + games - 1`."""
-    won = 0.0
-    for number in range(first, first + games):
-        rng, seat = random.Random(number), number % players
-        state = TilesState(TilesRules(players=players, leader=(number // players) % players))
-        while state.to_move is not None:
-            if state.to_move == CHANCE:
-                move = random_deal(state, rng)
-            else:
-                move = SEATS[tier if state.to_move == seat else others](state, rng)
-            state.apply(move)
-        winners = state.result()["winners"]
-        won += (seat in winners) / len(winners)
-    return won / games
+def played(
+    tier: str, others: str, players: int, games: int, first: int = 0
+) -> tuple[float, list[float]]:
+    """The tier's share of wins over games number `first` to `first + games - 1`, and
+    the seconds each of its moves with a choice took."""
+    seconds: list[float] = []
+
+    def timed(state: TilesState, rng: random.Random) -> Move:
+        view = SeatView.of(state, state.to_move or 0)
+        started = time.perf_counter()
+        move = SEATS[tier](state, rng)
+        if view.choosing or len(view.legal_colors()) > 1:
+            seconds.append(time.perf_counter() - started)
+        return move
+
+    number = range(first, first + games)
+    won = sum(contest_game(timed, SEATS[others], players, n) for n in number)
+    return won / games, seconds
 
 
 def interval(rate: float, games: int) -> float:
@@ -76,17 +87,23 @@ def main() -> None:
             games = args.key_games if (tier, others, players) == ("hard", "easy", 4) else args.games
             bounds = [games * part // parts for part in range(parts + 1)]
             jobs[tier, others, players] = [
-                (end - start, pool.submit(share, tier, others, players, end - start, start))
+                (end - start, pool.submit(played, tier, others, players, end - start, start))
                 for start, end in itertools.pairwise(bounds)
             ]
-        print("| one seat | other seats | players | games | wins | 95 % interval | fair share |")
-        print("|---|---|---:|---:|---:|---:|---:|")
+        print(
+            "| one seat | other seats | players | games | wins | 95 % interval | fair share "
+            "| ms a move: median, most |"
+        )
+        print("|---|---|---:|---:|---:|---:|---:|---:|")
         for (tier, others, players), chunks in jobs.items():
             games = sum(count for count, _ in chunks)
-            rate = sum(count * job.result() for count, job in chunks) / games
+            results = [(count, job.result()) for count, job in chunks]
+            rate = sum(count * won for count, (won, _) in results) / games
+            seconds = [s for _, (_, times) in results for s in times] or [0.0]
             print(
                 f"| {tier} | {others} | {players} | {games:,} | {rate:.1%} | "
-                f"± {interval(rate, games):.1%} | {1 / players:.1%} |",
+                f"± {interval(rate, games):.1%} | {1 / players:.1%} | "
+                f"{statistics.median(seconds) * 1000:.0f}, {max(seconds) * 1000:.0f} |",
                 flush=True,
             )
 

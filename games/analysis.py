@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 BLUNDER, MISTAKE, INACCURACY = 0.30, 0.20, 0.10
 TARGET_ERROR = 0.03  # the standard error of the chance a move lost, where estimated
 FIRST_ROUND = 64  # trials of each option before the first look at the errors
+UNSURE = "*"  # after a glyph whose class the playouts left unsettled at their cap
 GLYPH_NAMES = {"??": "blunder", "?": "mistake", "?!": "inaccuracy", "!": "only move"}
 PLURALS = {
     "blunder": "blunders",
@@ -65,6 +66,7 @@ class Judgement:
     chances: tuple[float, ...]  # every seat's chance after the move, first seat first
     chances_before: tuple[float, ...]  # ... and after the best move
     trials: int = 0  # the playouts of each option still in the race at its end (0: exact)
+    sure: bool = True  # the glyph's class is settled (False: the milder one, at the cap)
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,8 @@ class Race:
     run: int  # the trials of each option still in the race at its end
 
 
+SETTLED = 3.0  # errors either side of a fall that must hold no glyph threshold
+DOUBT_CAP = 4  # times the cap of playouts, for the two options of a glyph in doubt
 DROPPED, TIED = 2.5, 2.0  # errors below the leader: out of the race; still among the best
 
 
@@ -228,10 +232,13 @@ def race(
     """Every option played out on the same draws in rounds of doubling size, the clearly
     worse dropped, until the standard error of leader - played (where the played option
     leads, of every rival's gap to it) is at most the target or the live options came
-    out alike on every draw, and the standard error of the leader's own chance is at
-    most the target too; or until the trials reach their cap or the time is up. Without
-    the leader's own error, a race whose rivals all drop after the first round would
-    report a chance resting on that round alone."""
+    out alike on every draw, the standard error of the leader's own chance is at most
+    the target too, and the played move's glyph class is settled (`fall_class`); or
+    until the trials reach their cap (`DOUBT_CAP` times it where only the class is in
+    doubt) or the time is up. Without the leader's own error,
+    a race whose rivals all drop after the first round would report a chance resting on
+    that round alone. Once the errors are on target and only the class is in doubt,
+    the playouts go to the two options that make the fall, the leader and the played."""
     seat = state.to_move
     assert seat is not None  # a position with a move to choose
     trials = Trials(seat - game.first_seat)
@@ -248,10 +255,16 @@ def race(
         rivals = [i for i in live if i != played] if leader == played else [leader]
         error = max((trials.gap(i, played)[1] for i in rivals), default=0.0)
         alike = all(trials.gap(leader, i) == (0.0, 0.0) for i in live)
-        settled = (error <= method.target or alike) and trials.spread(leader) <= method.target
-        if settled or done >= limit or time_up():
+        on_target = (error <= method.target or alike) and trials.spread(leader) <= method.target
+        drop = trials.gap(leader, played)[0] if leader != played else 0.0
+        sure = fall_class(drop, error)[1]
+        doubt = on_target and not sure
+        reach = limit * DOUBT_CAP if doubt else limit
+        if (on_target and sure) or done >= reach or time_up():
             break
-        size = min(done, limit - done)
+        if doubt:
+            live = sorted({leader, played})
+        size = min(done, reach - done)
     best = tuple(i for i in live if not trials.worse(leader, i, TIED))
     return Race(leader, best, error, trials, done)
 
@@ -283,6 +296,24 @@ def lost_at_once(game: AnyGame, state: State, move: Any) -> bool:
     """Whether `move` ends the game and the mover is not among its winners."""
     outcome = after(state, move).outcome()
     return outcome is not None and state.to_move not in outcome.winners
+
+
+def fall_class(drop: float, error: float) -> tuple[str, bool]:
+    """The glyph class (`??`, `?`, `?!` or none) of an estimated fall, and whether it is
+    settled. The class is that of the fall less twice its error (the milder end of its
+    interval; a fall within twice its error counts for nothing), so that the same
+    figures always give the same glyph; it is settled when the wider interval of
+    `SETTLED` errors either side holds no threshold, so that another seed's figures,
+    within an error or so of these, give that glyph too."""
+    milder = glyph_of(drop - 2 * error, 0.0, only=False) if drop > 2 * error else ""
+    low, high = drop - SETTLED * error, drop + SETTLED * error
+    return milder, glyph_of(max(low, 0.0), 0.0, only=False) == glyph_of(high, 0.0, only=False)
+
+
+def marked(glyph: str, sure: bool) -> str:
+    """A glyph as shown, `UNSURE` after it where its class is not settled (alone where
+    the milder class is none)."""
+    return glyph if sure else glyph + UNSURE
 
 
 def glyph_of(drop: float, error: float, only: bool) -> str:
@@ -369,9 +400,11 @@ def judge(
         and best == (played,)
         and all(before - v >= BLUNDER for v in others_blunder)
     )
-    glyph = glyph_of(before - now, error, only)
+    glyph, sure = glyph_of(before - now, error, only), True
+    if value is None:
+        glyph, sure = fall_class(before - now, error)
     if played in losing and len(losing) < len(choices):
-        glyph = "??"  # it lost on the spot where another move would not have
+        glyph, sure = "??", True  # it lost on the spot where another move would not have
     return Judgement(
         index,
         history.turns,
@@ -385,6 +418,7 @@ def judge(
         chances,
         then,
         trials,
+        sure,
     )
 
 
@@ -475,12 +509,24 @@ def mean_accuracy(moves: Sequence[tuple[float, float, float]]) -> float:
     return sum(move_accuracy(*move) for move in moves) / len(moves)
 
 
+THIRDS = 3  # a player's moves are summed up over its first, middle and last third
+
+
+def thirds(count: int) -> list[range]:
+    """A player's `count` moves in thirds, in order, as even as they go: a third holds
+    count // 3 moves, one more for each of the first count % 3 (a third may be empty)."""
+    sizes = [count // THIRDS + (k < count % THIRDS) for k in range(THIRDS)]
+    starts = [sum(sizes[:k]) for k in range(THIRDS)]
+    return [range(start, start + size) for start, size in zip(starts, sizes, strict=True)]
+
+
 @dataclass(frozen=True)
 class PlayerSummary:
     player: int
     moves: int
     accuracy: float  # the mean of its moves' accuracies
     glyphs: dict[str, int]  # how many of each glyph, by its name
+    by_third: tuple[float | None, ...] = ()  # the accuracy of each third (None: no move)
 
     def as_json(self) -> dict[str, Any]:
         """`--json`'s line for the player: its glyph counts under plural names."""
@@ -489,26 +535,36 @@ class PlayerSummary:
             "player": self.player,
             "moves": self.moves,
             "accuracy": round(self.accuracy, 1),
+            "accuracy_by_third": [None if a is None else round(a, 1) for a in self.by_third],
         } | counts
 
 
 def player_summaries(judgements: Sequence[Judgement]) -> list[PlayerSummary]:
-    """Each player's moves judged, accuracy, and glyphs, first player first."""
+    """Each player's moves judged, accuracy (of all its moves and of each third of them,
+    in order), and glyphs, first player first."""
     found = []
     for player in sorted({j.player for j in judgements}):
-        mine = [j for j in judgements if j.player == player]
-        accuracy = mean_accuracy([(j.before, j.after, j.error) for j in mine])
-        glyphs = {name: sum(j.glyph == glyph for j in mine) for glyph, name in GLYPH_NAMES.items()}
-        found.append(PlayerSummary(player, len(mine), accuracy, glyphs))
+        mine = [(j.before, j.after, j.error) for j in judgements if j.player == player]
+        glyphs = {
+            name: sum(j.glyph == glyph for j in judgements if j.player == player)
+            for glyph, name in GLYPH_NAMES.items()
+        }
+        by_third = tuple(
+            mean_accuracy([mine[k] for k in third]) if third else None
+            for third in thirds(len(mine))
+        )
+        found.append(PlayerSummary(player, len(mine), mean_accuracy(mine), glyphs, by_third))
     return found
 
 
 def summary(
     judgements: Sequence[Judgement],
     name: Callable[[int], str] = "Player {}".format,
+    thirds_of: Callable[[int], bool] = lambda player: True,
 ) -> list[str]:
-    """A line per player (called `name(player)`): moves judged, accuracy, and how many
-    of each kind of error it made ("no errors" when none)."""
+    """A line per player (called `name(player)`): moves judged, accuracy over all of them
+    and (where `thirds_of(player)`) over each third of them, how many of each kind of
+    error it made ("no errors" when none), and its only moves, if any."""
     lines = []
     for found in player_summaries(judgements):
         errors = [
@@ -516,9 +572,14 @@ def summary(
             for glyph, one, many in SUMMARY
             if found.glyphs[GLYPH_NAMES[glyph]]
         ]
+        only = found.glyphs[GLYPH_NAMES["!"]]
         accuracy = with_unit(f"{found.accuracy:.0f}", "%")  # held to its unit where lines wrap
+        phases = " · ".join("–" if a is None else f"{a:.0f}" for a in found.by_third)
+        accuracy += f" (thirds {phases})" if thirds_of(found.player) else ""
         counts = [counted(found.moves, "move", "moves"), f"accuracy {accuracy}"]
-        lines.append(f"{name(found.player)}: {', '.join(counts + (errors or ['no errors']))}")
+        words = counts + (errors or ["no errors"])
+        words += [counted(only, "only move", "only moves")] if only else []
+        lines.append(f"{name(found.player)}: {', '.join(words)}")
     return lines
 
 

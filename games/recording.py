@@ -30,6 +30,7 @@ MAX_TIME_MS = 30 * 24 * 3600 * 1000  # thirty days: a session longer is no real 
 JUDGEMENT_FIELDS = {"exact", "before", "after", "se", "best", "glyph"}
 # The standard error was named "error" before: a recording that says so is read as "se".
 OLD_FIELD_NAMES = {"error": "se"}
+SURE = "sure"  # a judgement's field since glyphs are settled: false where one is not
 PLAYERS = "players"  # the header's list of who held each seat, from the first
 YOU = "you"  # a seat of the person at the window
 PERSON = "person"  # a seat of a second person at the same window
@@ -314,10 +315,14 @@ def _check_judgement(replay: Replay, state: State, move: Any, judgement: Any) ->
     fields are in range, and every best move can be played there."""
     if isinstance(judgement, dict):
         judgement = {OLD_FIELD_NAMES.get(key, key): value for key, value in judgement.items()}
-    if not isinstance(judgement, dict) or set(judgement) != JUDGEMENT_FIELDS:
-        raise GameError(f"a judgement holds {', '.join(sorted(JUDGEMENT_FIELDS))}")
+    if not isinstance(judgement, dict) or set(judgement) - {SURE} != JUDGEMENT_FIELDS:
+        raise GameError(
+            f"a judgement holds {', '.join(sorted(JUDGEMENT_FIELDS))} (and {SURE}, if written)"
+        )
     if type(judgement["exact"]) is not bool or judgement["glyph"] not in GLYPHS:
         raise GameError("a judgement's exact is true or false, its glyph one of ?? ? ?! ! or none")
+    if type(judgement.get(SURE, True)) is not bool:
+        raise GameError(f"a judgement's {SURE} is true or false")
     for key in ("before", "after", "se"):
         value = judgement[key]
         if type(value) not in (int, float) or not 0 <= value <= 1:

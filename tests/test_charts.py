@@ -189,7 +189,7 @@ def test_text_reads_at_4_5_to_1_and_every_line_and_marker_at_3_to_1():
 def test_a_judged_moves_glyph_reads_where_it_falls_on_a_line():
     line = [(0, "flat", [(0, 0.6), (4, 0.6)])]
     high = 370 - 40  # the plot's height: the glyph stands 9 pixels over its dot
-    scene = rate_chart("t", "x", line, marks=[("m", 2, 0.6 - 9 / high, "??")])
+    scene = rate_chart("t", "x", line, marks=[("m", 2, 0.6 - 9 / high, "??", "??")])
     assert text_faults(scene) == []
 
 

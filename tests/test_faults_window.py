@@ -4,9 +4,11 @@ answered whatever is being judged, and Ctrl+Q quits at once, the thinking droppe
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
-from support.processes import alive
+from support.processes import alive, sweep_workers
 from support.xsession import XServer, XWindow, wait_until
 from test_load_window import press, press_with, run
 
@@ -20,9 +22,10 @@ FRAMES = 30  # the frames a window must draw while it thinks
 
 
 def _worker(window) -> int:
-    executor = window.jobs.thinking._executor
-    assert executor is not None, "nothing is thought of in a worker"
-    (pid,) = [process.pid for process in executor._processes.values()]
+    """The worker process the window thinks in (its one child that does work)."""
+    workers = wait_until(lambda: [pid for pid in sweep_workers(os.getpid()) if alive(pid)])
+    assert workers, "nothing is thought of in a worker"
+    (pid,) = workers
     return pid
 
 

@@ -395,6 +395,21 @@ def test_the_move_list_names_the_sides_anew_when_the_opponent_changes(make_app):
     assert app.move_list.entry_words(1).startswith("1. You placed")
 
 
+def test_the_move_list_marks_an_unsure_glyph(make_app):
+    app = make_app(vs="easy")
+    app.play(app.state.legal_moves()[0])
+    app.play(app.state.legal_moves()[0])
+    app.play(app.state.legal_moves()[0])
+    app.jobs.judgements = {
+        0: {"glyph": "?", "sure": False},
+        1: {"glyph": "", "sure": False},  # the milder class is none
+        2: {"glyph": "??", "sure": True},
+    }
+    assert app.move_list.entry_words(1).startswith("1. ?* You placed ")
+    assert app.move_list.entry_words(2).startswith("2. * The AI ")
+    assert app.move_list.entry_words(3).startswith("3. ?? You placed ")
+
+
 def test_a_refusal_goes_once_the_game_has_moved_past_it(make_app):
     """Issue 46, item 2: three placings of 2 leave the right loop 1 slot short of the 2
     it forces; gold's click on it is refused in words that go with gold's next move."""

@@ -182,3 +182,26 @@ def test_the_analysis_samples_standings_which_sum_to_half_the_seats():
     found = judging.sample(state, options, state.to_move, range(8), 0)
     assert found.shape == (len(options), 8, 4)
     assert np.allclose(found.sum(axis=2), 2)
+
+
+def test_a_random_tile_of_the_batch_is_a_legal_one_and_repeated_games_are_alike():
+    """Expert's playouts play a random legal tile at some turns (`random_tiles`)."""
+    from games.tiles.batch import random_tiles
+
+    rng = random.Random(3)
+    for players in (3, 4, 6):
+        state = TilesState(TilesRules(players=players))
+        positions = []
+        while state.to_move is not None:
+            if state.to_move == CHANCE:
+                state.apply(random_deal(state, rng))
+                continue
+            if not state.choosing:
+                positions.append(state.copy())
+            state.apply(random_player(state, rng))
+        games = Games.of(positions, range(len(positions))).repeated(2)
+        assert len(games.trial) == 2 * len(positions)
+        assert (games.hands[: len(positions)] == games.hands[len(positions) :]).all()
+        tiles = random_tiles(games, np.arange(len(positions)))
+        for position, tile in zip(positions, tiles, strict=True):
+            assert int(tile) in position.playable(position.to_move)

@@ -285,7 +285,7 @@ def test_an_ended_game_marks_the_winners_row_and_its_banner_leaves_the_table_in_
         window.jobs.judging.wait()
         run(window)
         assert window.jobs.verdict == [  # you, then the five computer seats together
-            "You: 1 move, accuracy 100\u00a0%, no errors",
+            "You: 1 move, accuracy 100\u00a0% (thirds 100 · – · –), no errors",
             "The computer seats: 5 moves, accuracy 100\u00a0%, 1 blunder",
         ]
         winners = window.state.result()["winners"]

@@ -90,8 +90,11 @@ def test_a_replay_of_an_analysed_game_ends_with_each_sides_summary(opened, tmp_p
         for s in window.board.drawn.shapes
         if isinstance(s, Text) and s.key.startswith("banner-")
     ]
-    assert "Red: 7 moves, accuracy 70\u00a0%, 1 inaccuracy, 1 mistake, 1 blunder" in banner
-    assert "Green: 7 moves, accuracy 86\u00a0%, 1 blunder" in banner
+    said = " ".join(banner)  # the banner's lines wrap where the window is narrow
+    red = "Red: 7 moves, accuracy 70\u00a0% (thirds 29 · 100 · 100), "
+    assert red + "1 inaccuracy, 1 mistake, 1 blunder" in said
+    green = "Green: 7 moves, accuracy 86\u00a0% (thirds 67 · 100 · 100), "
+    assert green + "1 blunder, 2 only moves" in said
 
 
 def test_an_ended_game_has_a_banner_with_the_winner_and_a_game_over_mode_line(opened):

@@ -267,7 +267,7 @@ def lowest_free_after(free: Flags, shape: Geometry) -> Choices:
     found = np.full(free.shape, shape.pairs, np.int64)
     for candidate in reversed(lowest.T):  # the lowest last, so that it wins
         still = free[games, candidate][:, None] & ~shape.pair_blocks_pair[candidate]
-        found = np.where(still, candidate[:, None], found)
+        np.copyto(found, candidate[:, None], where=still)  # in place: no new table each
     return found
 
 

@@ -22,7 +22,7 @@ from games.load.engine import LoadState, Pick
 
 if TYPE_CHECKING:
     from games.kit import Shares
-    from games.load.batch import GreenPolicy
+    from games.load.batch import Choices, GreenPolicy, Keys
     from games.load.exact import LoadSolver
 
 EXACT_LOAD_CELLS = 14  # a whole board: 1x14 at Load 8, 4.9 million positions, 1 to 2 s
@@ -102,12 +102,17 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
     wins = np.array([float(p.winner == 2) for p in positions])[:, None].repeat(len(trials), 1)
     if going:
         boards = Boards.of([positions[n] for n in going]).repeated(len(trials))
-        picks = len(positions[going[0]].red_pool)
-        keys = np.random.default_rng([seed, trials.start, len(trials)]).random(
-            (len(trials), picks, boards.shape.cells)
-        )
-        # game g is trial g % trials of its option: the same keys, without copies
-        red = keyed_red(lambda pick, games: keys[games % len(trials), pick])
+        draws = np.random.default_rng([seed, trials.start, len(trials)])
+        keys: list[Keys] = []  # each pick's keys, [trial, cell]
+
+        def pick_keys(pick: int, games: Choices) -> Keys:
+            """Drawn when a playout first gets that far: most are lost long before the
+            last pick. Game g is trial g % trials of its option: the same keys."""
+            while len(keys) <= pick:
+                keys.append(draws.random((len(trials), boards.shape.cells)))
+            return keys[pick][games % len(trials)]
+
+        red = keyed_red(pick_keys)
         held = played_out(boards, red, _green_policy(state))
         wins[going] = held.reshape(len(going), len(trials))
     return np.stack([1 - wins, wins], axis=2)

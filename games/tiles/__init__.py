@@ -86,7 +86,7 @@ KIT = GameKit(
     TilesGame(),
     sample="recordings/tiles-sample.jsonl",
     judging=JUDGING,
-    opponents=("easy", "medium", "hard"),
+    opponents=("easy", "medium", "hard", "expert"),
     default_opponent="medium",
     screens=SCREENS,
 )

@@ -14,8 +14,8 @@ A tile is 0..49 as in the engine: colour `tile // 10`, value `tile % 10 + 1`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 
 import numpy as np
 import numpy.typing as npt
@@ -86,6 +86,15 @@ class Games:
             ints(),
             np.zeros(count, np.uint64),
         )
+
+    def repeated(self, times: int) -> Games:
+        """Every game `times` over, one copy of them all after another."""
+        arrays = {
+            field.name: np.tile(value, (times,) + (1,) * (value.ndim - 1))
+            for field in fields(self)
+            if isinstance(value := getattr(self, field.name), np.ndarray)
+        }
+        return Games(self.players, **arrays)
 
     def set_row(self, row: int, state: TilesState, trial: int) -> None:
         for seat, hand in enumerate(state.hands):
@@ -281,6 +290,20 @@ def own_tile(games: Games, rows: Ints, movers: Ints, colors: Ints) -> Ints:
     return tile
 
 
+def random_tiles(games: Games, rows: Ints) -> Ints:
+    """A random legal tile of each game's mover: of the colour to follow if it holds
+    one, else any, by keys of its trial and turn."""
+    tiles = np.arange(TILES)
+    movers = games.to_move[rows]
+    hand = games.hands[rows, movers]
+    current = games.current[rows]
+    follow = hand & (tiles[None, :] // 10 == current[:, None]) & (games.played[rows] > 0)[:, None]
+    legal = np.where(follow.any(axis=1)[:, None], follow, hand)
+    keys = mix(games.trial[rows, None], -(games.turns[rows, None] * TILES + tiles + 10**6))
+    tile: Ints = np.argmax(np.where(legal, keys, 0), axis=1)
+    return tile
+
+
 def color_choices(games: Games, rows: Ints) -> Ints:
     """The colour each game's mover names after its 10: one that a later seat must or
     may overtake with a 10 first, then the one whose lowest forced tile is lowest."""
@@ -299,19 +322,30 @@ def color_choices(games: Games, rows: Ints) -> Ints:
 def played_out(games: Games) -> npt.NDArray[np.float64]:
     """Every game played to its end, every seat as the Medium player: each seat's
     standing, [game, seat]."""
+    played_on(games, whole_game=True)
+    return games.standings()
+
+
+def played_on(
+    games: Games, whole_game: bool, tiles: Callable[[Games, Ints], Ints] | None = None
+) -> None:
+    """Every game played on as the Medium player, or with the `tiles` played chosen
+    otherwise (`random_tiles`): to its end, later rounds dealt by the trials' keys, or
+    (not `whole_game`) to the end of the round under way."""
+    choose_tiles = tiles or play_choices
     while True:
         to_move = games.to_move
-        dealing = np.flatnonzero(to_move == CHANCE)
+        dealing = np.flatnonzero(to_move == CHANCE) if whole_game else np.zeros(0, np.int64)
         choosing = np.flatnonzero((to_move >= 0) & games.choosing)
         playing = np.flatnonzero((to_move >= 0) & ~games.choosing)
         if not (len(dealing) or len(choosing) or len(playing)):
-            return games.standings()
+            return
         if len(dealing):
             games.deal(dealing)
         if len(choosing):
             games.choose(choosing, color_choices(games, choosing))
         if len(playing):
-            games.play(playing, play_choices(games, playing))
+            games.play(playing, choose_tiles(games, playing))
 
 
 # --- keys ----------------------------------------------------------------------------------

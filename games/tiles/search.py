@@ -42,10 +42,10 @@ def _search(state: TilesState, rng: random.Random, cheat: bool) -> Move:
         options = [min(options, key=lambda option: (cost[option], option))]
     if view.choosing:
         return Choose(seat, options[0])
-    return Play(seat, _own_tile(state, seat, options[0], rng))
+    return Play(seat, tile_of_color(state, seat, options[0], rng))
 
 
-def _own_tile(state: TilesState, seat: int, color: int, rng: random.Random) -> int:
+def tile_of_color(state: TilesState, seat: int, color: int, rng: random.Random) -> int:
     """A tile of `color` from the seat's hand: to the seat, they all look alike."""
     return rng.choice([t for t in state.hands[seat] if color_of(t) == color])
 
@@ -70,7 +70,7 @@ def _rollout(state: TilesState, seat: int, option: int, rng: random.Random) -> f
     if game.choosing:
         game.apply(Choose(seat, option))
     else:
-        game.apply(Play(seat, _own_tile(game, seat, option, rng)))
+        game.apply(Play(seat, tile_of_color(game, seat, option, rng)))
     round_ = game.round
     while game.to_move is not None and game.to_move >= 0 and game.round == round_:
         game.apply(rng.choice(game.legal_moves()))

@@ -12,6 +12,7 @@ from typing import Any
 from games.analysis import (
     GLYPH_NAMES,
     PLURALS,
+    UNSURE,
     Judgement,
     Method,
     PlayerSummary,
@@ -22,6 +23,7 @@ from games.analysis import (
     judge_by_id,
     judged_indices,
     judging,
+    marked,
     meaning,
     player_summaries,
     summary,
@@ -137,6 +139,7 @@ def judgement_note(judgement: Judgement, event: Callable[[Any], dict[str, Any]])
         "se": judgement.error,  # the standard error of an estimate, 0 where exact
         "best": [event(move) for move in judgement.best[:MAX_BEST]],
         "glyph": judgement.glyph,
+        "sure": judgement.sure,
     }
 
 
@@ -156,6 +159,12 @@ def json_lines(replay: Replay, judgements: list[Judgement]) -> str:
     lines = [json.dumps(as_json(replay, j)) for j in judgements]
     lines += [json.dumps(found.as_json()) for found in player_summaries(judgements)]
     return "\n".join(lines)
+
+
+UNSURE_NOTE = (
+    "{} marked {}: the fall's interval (twice its error either side) still holds a "
+    "glyph's threshold at the cap of playouts; the milder glyph is shown"
+)
 
 
 def table(replay: Replay, judgements: list[Judgement], method: Method) -> str:
@@ -178,8 +187,11 @@ def table(replay: Replay, judgements: list[Judgement], method: Method) -> str:
         error = f" {give_or_take(percent(j.error))}" if not j.exact else ""
         lines.append(
             f"| {j.turn} | {kit.seat_name(j.player)} | {played} | {percent(j.before)} "
-            f"| {percent(j.after)}{error} | {j.glyph} | {best} |"
+            f"| {percent(j.after)}{error} | {marked(j.glyph, j.sure)} | {best} |"
         )
+    unsure = sum(not j.sure for j in judgements)
+    if unsure:
+        lines += ["", UNSURE_NOTE.format(counted(unsure, "move", "moves"), UNSURE)]
     lines.append("")
     lines += summary(judgements, kit.seat_name)
     return "\n".join(lines)
@@ -204,7 +216,11 @@ def chance_chart(replay: Replay, judgements: list[Judgement]) -> Scene:
         seat = j.player if j.player in shown else shown[0]
         return j.chances[seat - first]
 
-    marks = [(str(j.turn), j.turn, on_line(j), j.glyph) for j in judgements if j.glyph]
+    marks = [
+        (str(j.turn), j.turn, on_line(j), j.glyph, marked(j.glyph, j.sure))
+        for j in judgements
+        if j.glyph
+    ]
     present = [glyph for glyph in GLYPH_NAMES if any(j.glyph == glyph for j in judgements)]
     named = [(glyph, f"{glyph} {GLYPH_NAMES[glyph]}") for glyph in present]
     whose = "each seat's" if len(shown) > 1 else f"{name(first)}'s"

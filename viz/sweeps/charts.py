@@ -71,7 +71,7 @@ def rate_chart(
     series: list[tuple[int, str, list[tuple[int, float]]]],
     width: int = 640,
     height: int = 420,
-    marks: Sequence[tuple[str, int, float, str]] = (),
+    marks: Sequence[tuple[str, int, float, str, str]] = (),
     fair: float = 0.5,
     mark_names: Sequence[tuple[str, str]] = (),
     x_ticks: Sequence[tuple[int, str]] | None = None,
@@ -79,8 +79,9 @@ def rate_chart(
     """Rates (0 to 1) against whole numbers, the fair rate marked: one line per series,
     given as (key, label, points); the key names the line's shapes. Each line carries a
     marker of its own and its label at its end, the labels pushed apart. `marks` are
-    dots (key, x, rate, colour) drawn over the lines, each with its colour's name written
-    beside it (the glyph of a judged move: colour is never the only sign); `mark_names`
+    dots (key, x, rate, colour, label) drawn over the lines, each with its label written
+    beside it (the glyph of a judged move, its colour's name, with the mark of an unsure
+    one: colour is never the only sign); `mark_names`
     (colour, words) name them in a row under the title. `x_ticks` (x, text) label the x
     axis (by default, at most a dozen of the x values themselves)."""
     xs = sorted({x for _, _, points in series for x, _ in points})
@@ -250,13 +251,13 @@ def _dot(key: str, x: float, y: float, fill: str) -> list[Shape]:
     return [Circle(key, x, y, 4.5, fill), Ring(f"{key}-edge", x, y, 4.5, "ink", 1, dashed=False)]
 
 
-def _marks(plot: Plot, marks: Sequence[tuple[str, int, float, str]]) -> list[Shape]:
+def _marks(plot: Plot, marks: Sequence[tuple[str, int, float, str, str]]) -> list[Shape]:
     """Each judged move's dot and glyph; every glyph's plate first, so that none hides
     a dot, and every glyph last, so that no dot hides one."""
     plates, dots, glyphs = [], [], []
-    for name, x, rate, fill in marks:
+    for name, x, rate, fill, label in marks:
         cx, cy = plot.x_at(x), plot.y_at(rate)
-        plate, glyph = _plated(Text(f"mark-{name}-glyph", cx + 6, cy - 9, fill, 11, "ink"))
+        plate, glyph = _plated(Text(f"mark-{name}-glyph", cx + 6, cy - 9, label, 11, "ink"))
         plates.append(plate)
         dots += _dot(f"mark-{name}", cx, cy, fill)
         glyphs.append(glyph)

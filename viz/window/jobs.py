@@ -233,7 +233,7 @@ class WindowJobs:
             return False
         judging.reported = True
         found = judging.wait()
-        self.judgements = {j.index: {"glyph": j.glyph} for j in found}
+        self.judgements = {j.index: {"glyph": j.glyph, "sure": j.sure} for j in found}
         self.verdict = self.summary(found)
         return True
 

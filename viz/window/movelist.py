@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from games.analysis import marked
 from viz.scenes.moves import MoveListLayout, entry_text, move_list_scene
 from viz.window import render_pygame
 
@@ -60,7 +61,8 @@ class MoveListView:
         words = entry_text(0, "")
         if turn:
             index = listed.turn_length(turn - 1)
-            glyph = str(self.app.jobs.judgements.get(index, {}).get("glyph", ""))
+            note = self.app.jobs.judgements.get(index, {})
+            glyph = marked(str(note.get("glyph", "")), note.get("sure", True) is not False)
             told = self.app.move_words(listed.at_turn(turn - 1), after_turn)
             words = entry_text(turn, told, glyph)
         self.words_said[turn] = (after_turn, words)

@@ -87,10 +87,11 @@ class TilesApp(GameApp[TilesState]):
 
     def verdict_lines(self, judged: list[Judgement]) -> list[str]:
         """Your moves, then the computer seats' together: a line a seat would make the
-        banner hide the score table."""
+        banner hide the score table. The thirds are yours alone: the computer seats'
+        moves taken together have no first and last third of one player's game."""
         others = YOU + 1  # every computer seat, as one
         seats = [j if j.player == YOU else replace(j, player=others) for j in judged]
-        return summary(seats, lambda seat: "You" if seat == YOU else "The computer seats")
+        return summary(seats, verdict_name, thirds_of=lambda seat: seat == YOU)
 
     def outcome(self) -> str:
         return outcome_words(self.state, self.viewer())
@@ -236,6 +237,11 @@ class TilesApp(GameApp[TilesState]):
             pygame.K_KP_ENTER: self.play_cursor,
             pygame.K_SPACE: self.play_cursor,
         }
+
+
+def verdict_name(seat: int) -> str:
+    """A line's name in the ending's banner: yours, or every computer seat's at once."""
+    return "You" if seat == YOU else "The computer seats"
 
 
 WINDOW = TilesApp  # what viz/kits.py finds by the game id
