@@ -669,6 +669,8 @@ def test_a_download_done_wakes_the_waiting_window_to_say_so(app):
 
 
 def test_a_window_waiting_for_input_sleeps_but_wakes_for_the_first_event(app):
+    app.odds.wait()  # green's chance, worked out beside the window, wakes it once done
+    app.frame(16)
     assert not app.playing_by_itself()  # a new game, both colours by hand
     assert app.idle_wait_ms() == IDLE_WAIT_MS  # no text box: nothing to blink
     assert app.wait_for_input(50) == []  # nothing came: it slept the whole wait
