@@ -5,7 +5,12 @@ write from a recording, `analyze -o` and `export --annotate`, in this process: e
 end with status 0, or 2 and one line. Prints the cases run, how many loaded and how many
 were refused, and any crash.
 
+The commands judge in this process (no worker pool: the pool is no part of what is
+fuzzed, and starting one a case would be most of the run); `--games` keeps the sources
+of some games only (Even Odds' judging takes seconds a case on a busy machine).
+
 Run: python bench/fuzz_recordings.py [--cases 100000] [--seed 0] [--commands]
+     [--games loops,load,tiles]
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import random
 import sys
 import tempfile
@@ -31,6 +37,7 @@ from support.fuzzing import (  # noqa: E402
     valid_recordings,
 )
 
+import viz.sweeps.runner as runner  # noqa: E402
 from viz.cli import main as command  # noqa: E402
 
 
@@ -41,9 +48,13 @@ def main() -> None:
     parser.add_argument(
         "--commands", action="store_true", help="also run analyze -o and export --annotate"
     )
+    parser.add_argument("--games", default="loops,load,tiles", help="the sources' games")
     args = parser.parse_args()
+    runner.Workers.asked = classmethod(lambda cls, count, scheduler: runner.IN_PROCESS)  # type: ignore[method-assign]
     # The commands analyse what they read: small games, analysed already, are quick.
     sources = judged_recordings() if args.commands else valid_recordings(range(10))
+    games = args.games.split(",")
+    sources = [data for data in sources if json.loads(data.split(b"\n")[0])["game"] in games]
     rng = random.Random(args.seed)
     folder = Path(tempfile.mkdtemp(prefix="fuzz-"))
     path = folder / "mutated.jsonl"

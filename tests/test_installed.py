@@ -31,6 +31,11 @@ PACKAGE_DATA = (
     "viz/assets/rules.json",  # the rules cards
     "viz/assets/page/rules.js",
     "viz/assets/page/rules.css",
+    "viz/assets/server/start.html",  # the game server's pages
+    "viz/assets/server/room.html",
+    "viz/assets/server/table.js",
+    "viz/assets/server/start.js",
+    "viz/assets/server/table.css",
 )
 FORMATS = ("gif", "svg", "mp4", "webp", "apng", "html")
 
@@ -153,3 +158,23 @@ def test_each_window_opens_and_quits(
     finally:
         server.close()
     assert (tmp_path / "window.log").read_text() == ""
+
+
+def test_the_game_server_serves_its_pages_from_the_install(installed: Installed) -> None:
+    from support.serving import Served
+
+    program = (str(installed.venv / "bin" / "oddsevens"),)
+    served = Served(installed.work / "server", program=program, env=installed.env).start()
+    try:
+        for path in (
+            "/",
+            "/r/anyroom",
+            "/static/table.js",
+            "/static/start.js",
+            "/static/table.css",
+        ):
+            assert served.get(path)
+        made = served.room("tiles", {"players": 3}, ["open", "easy", "easy"])
+        assert set(made["tokens"]) == {0}
+    finally:
+        served.stop()

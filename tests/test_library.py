@@ -393,13 +393,19 @@ def test_an_unfinished_session_is_kept_as_its_window_closes(tmp_path):
     assert game.result == "unfinished" and game.turns == 3
 
 
-def test_a_session_played_on_after_an_undo_replaces_its_earlier_state(tmp_path):
+def _an_ended_session(tmp_path):
+    """A session played to its end and kept: its log, the database, the game's row."""
     database = tmp_path / "lib.sqlite3"
     holders = ["you", "easy"]
     log = _session(tmp_path / "sessions", database, holders)
     _play_out(log, 1, holders)
     with open_library(database) as library:
         (before,) = library.games()
+    return log, database, before
+
+
+def test_a_session_played_on_after_an_undo_replaces_its_earlier_state(tmp_path):
+    log, database, before = _an_ended_session(tmp_path)
     ended = log._moves[2]
     log.rewrite(log._moves[:2], log._times[:2])
     state = LOOPS.new_state(LOOPS.rules({}))
@@ -418,12 +424,7 @@ def test_a_session_played_on_after_an_undo_replaces_its_earlier_state(tmp_path):
 def test_an_ended_game_stepped_back_and_left_is_kept_as_it_ended(tmp_path):
     """Issue 46, item 6: Back after the end, then a new game (or closing) left the
     session file at the stepped-back position, which the library listed "unfinished"."""
-    database = tmp_path / "lib.sqlite3"
-    holders = ["you", "easy"]
-    log = _session(tmp_path / "sessions", database, holders)
-    _play_out(log, 1, holders)
-    with open_library(database) as library:
-        (before,) = library.games()
+    log, database, before = _an_ended_session(tmp_path)
     log.rewrite(log._moves[:2], log._times[:2])
     log.rewrite([], [])  # back to the start, even
     log.close()

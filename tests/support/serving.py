@@ -29,8 +29,17 @@ def free_port() -> int:
 class Served:
     """A server process keeping its rooms in `data`, on `port`."""
 
-    def __init__(self, data: Path, port: int | None = None) -> None:
+    def __init__(
+        self,
+        data: Path,
+        port: int | None = None,
+        program: tuple[str, ...] = (sys.executable, "-m", "viz"),
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """`program`: the command that runs oddsevens (the checkout's by default); `env`:
+        the environment it runs in (this one's by default)."""
         self.data, self.port = data, port or free_port()
+        self.program, self.env = program, os.environ if env is None else env
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[str] | None = None
 
@@ -46,7 +55,7 @@ class Served:
             str(self.data),
         ]
         # the library of finished games beside the rooms: each test's own
-        env = {**os.environ, "ODDSEVENS_DATA": str(self.data)}
+        env = {**self.env, "ODDSEVENS_DATA": str(self.data)}
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
         )
