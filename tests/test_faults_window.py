@@ -21,11 +21,15 @@ WIDE = {"rows": 20, "cols": 20}  # where a hint takes some 20 s of a core's time
 FRAMES = 30  # the frames a window must draw while it thinks
 
 
-def _worker(window) -> int:
-    """The worker process the window thinks in (its one child that does work)."""
-    workers = wait_until(lambda: [pid for pid in sweep_workers(os.getpid()) if alive(pid)])
-    assert workers, "nothing is thought of in a worker"
-    (pid,) = workers
+def _live_workers() -> set[int]:
+    return {pid for pid in sweep_workers(os.getpid()) if alive(pid)}
+
+
+def _worker(before: set[int]) -> int:
+    """The worker process the window thinks in: the one live child not there `before`."""
+    started = wait_until(lambda: _live_workers() - before)
+    assert started, "nothing is thought of in a worker"
+    (pid,) = started
     return pid
 
 
@@ -49,11 +53,12 @@ def test_frames_and_keys_go_on_while_a_wide_hint_is_thought_of_and_ctrl_q_drops_
     wide_window,
 ):
     window = wide_window
+    before = _live_workers()
     for _ in range(50):  # fifty presses: one hint thought of, not fifty
         press(window, pygame.K_h)
     hinting = window.jobs.hinting
     assert hinting is not None and window.message == THINKING
-    worker = _worker(window)
+    worker = _worker(before)
     assert _frames_while(window, lambda: not hinting.done) == FRAMES
     palette = window.settings.palette
     press(window, pygame.K_c)  # a key is answered meanwhile
@@ -79,10 +84,11 @@ def test_frames_go_on_while_a_finished_wide_game_is_judged_and_ctrl_q_drops_it(w
     window = wide_window
     while window.state.to_move is not None:
         window.mode.step()
+    before = _live_workers()
     run(window)
     judging = window.jobs.judging
     assert judging is not None
-    worker = _worker(window)
+    worker = _worker(before)
     assert _frames_while(window, lambda: not judging.done) == FRAMES
     assert window.jobs.verdict_shown() == ["Judging the moves…"]
     press_with(window, pygame.K_q, pygame.KMOD_LCTRL)

@@ -658,6 +658,8 @@ def test_a_large_window_keeps_its_text_size_and_gives_the_board_the_room(tmp_pat
 
 
 def test_a_download_done_wakes_the_waiting_window_to_say_so(app):
+    app.odds.wait()  # green's chance, worked out beside the window, wakes it once done
+    app.frame(16)
     app.mode.step()
     run(app)
     saving = app.download()
@@ -799,3 +801,15 @@ def test_a_g_recording_carries_the_sessions_header_and_is_the_same_game(
     capsys.readouterr()
     assert main(["library", "add", str(session), str(saved)]) == 0
     assert capsys.readouterr().out == "Added 1 game to your library (1 in it already)\n"
+    # G in a replay of the session copies its header too
+    opened = []
+    monkeypatch.setattr(
+        "viz.cli.windows.open_window", lambda make, size=None: opened.append(make()) or 0
+    )
+    assert main(["replay", str(session), "--out", str(tmp_path / "again")]) == 0
+    try:
+        opened[0].download().wait()
+    finally:
+        opened[0].close()
+    (again,) = (tmp_path / "again").glob("*.jsonl")
+    assert json.loads(again.read_text().splitlines()[0]) == header

@@ -153,7 +153,7 @@ def header_key(data: bytes, rng: random.Random) -> bytes:
     first, newline, rest = _text(data).partition("\n")
     try:
         header = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested too deep by an earlier mutation
         return data
     if not isinstance(header, dict):
         return data

@@ -26,6 +26,7 @@ from viz.export.formats import ANIMATIONS
 from viz.system import stop_handled
 
 DISPLAY_VARIABLES = (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
+KEPT = ("started", "players")  # what a replay's G copies of the recording's header
 MAX_WINDOW_SIDE = 16384  # SDL's largest texture; the screen's size is checked later
 
 
@@ -183,6 +184,7 @@ def replay_window(path: Path, args: argparse.Namespace) -> int:
 
         window = kit.load()(replay.game, replay.rules, **options)
         assert isinstance(window.mode, ReplayMode)  # a window handed a script replays it
+        window.mode.header = {key: replay.header[key] for key in KEPT if key in replay.header}
         window.mode.seek(args.turn or 0)  # the moment a link or a note names
         return window
 

@@ -134,6 +134,9 @@ class ReplayMode:
         self.app = app
         self.script = History(app.game.new_state(app.rules), moves)
         self.times = times
+        # What the recording's header says beyond its rules (when it started, who held
+        # each seat), for G's copy to say the same; set by whoever opened the recording.
+        self.header: dict[str, Any] = {}
 
     @property
     def turn(self) -> int:
@@ -154,7 +157,7 @@ class ReplayMode:
         return list(self.times)
 
     def listed_header(self) -> dict[str, Any]:
-        return {}  # a replay records nothing new: G writes its moves and times alone
+        return dict(self.header)
 
     def seek(self, turn: int) -> None:
         """Show turn `turn`, with the events that follow it before the next turn."""
