@@ -145,6 +145,9 @@ async def run(count: int, seconds: float, pace: float) -> None:
             await asyncio.gather(*tasks, return_exceptions=True)
         finally:
             served.stop()
+            said = served.log.read_text().splitlines()
+            if said:
+                print(f"the server said {len(said)} lines, first: {said[0]}", file=sys.stderr)
     ping = statistics.median(pings) * 1000 if pings else float("nan")
     rows = [
         [

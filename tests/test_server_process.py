@@ -110,7 +110,7 @@ def test_sigterm_closes_the_screens_and_keeps_every_room(served, tmp_path):
     with pytest.raises(ConnectionClosed):
         while True:
             screen.next("view")
-    assert "Traceback" not in served.process.stderr.read()
+    assert "Traceback" not in served.log.read_text()
     again = Served(tmp_path, served.port).start()
     try:
         view = again.seat(room, 0).next("view")

@@ -56,16 +56,20 @@ class Served:
         ]
         # the library of finished games beside the rooms: each test's own
         env = {**self.env, "ODDSEVENS_DATA": str(self.data)}
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-        )
+        # its output to a file: a pipe nobody reads would stop a server that fills it
+        self.log = self.data / "serve.log"
+        self.data.mkdir(parents=True, exist_ok=True)
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, text=True, env=env
+            )
         for _ in range(STARTS):
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1):
                     return self
             except OSError:
                 if self.process.poll() is not None:
-                    raise RuntimeError(f"the server ended: {self.process.stderr.read()}") from None
+                    raise RuntimeError(f"the server ended: {self.log.read_text()}") from None
                 time.sleep(0.025)
         raise RuntimeError("the server did not start listening")
 
