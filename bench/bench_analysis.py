@@ -2,14 +2,17 @@
 game, on every core and on one, with the largest standard error and the mean trials a
 move took; against plain baselines measured in the same run: for Odds and Evens a
 minimax over the engine instead of the solver, and for Load's playouts the engine
-playing one game at a time instead of the numpy batch.
+playing one game at a time instead of the numpy batch. First, the 98-turn Load game's
+glyphs from seeds 1 to 5 compared pair by pair, and Load's analysis on 10x10 and 20x20.
 
 Run: python bench/bench_analysis.py [--repeats 3] [--full LOAD.jsonl]
+     [--only agreement|large]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import tempfile
@@ -33,7 +36,7 @@ from viz.analysis.moves import analyze
 from viz.cli import main as cli_main
 from viz.files import load_replay
 from viz.sweeps.runner import Workers
-from viz.window.controls import HINT_BUDGET_S
+from viz.window.thinking import HINT_BUDGET_S
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL_LOAD_GAME = ROOT / "tests" / "load-7x7-full-49-stages.jsonl"
@@ -144,13 +147,67 @@ def issue_game(folder: Path) -> Path:
     return path
 
 
+LARGE_GAMES = [  # (label, `record load` options): Load on boards the exact search cannot
+    (
+        "Load 10x10 at Load 8, 76 moves",
+        ["--rows", "10", "--cols", "10", "--load", "8", "--seed", "2"],
+    ),
+    (
+        "Load 20x20 at Load 5, 18 moves",
+        ["--rows", "20", "--cols", "20", "--load", "5", "--seed", "1"],
+    ),
+]
+
+
+def large_rows(folder: Path, workers: int) -> list[list[object]]:
+    """Each large board's game judged once (a run takes tens of seconds), on every
+    core."""
+    rows: list[list[object]] = []
+    for number, (label, options) in enumerate(LARGE_GAMES):
+        path = folder / f"large-{number}.jsonl"
+        cli_main(["record", "load", *options, "-o", str(path)])
+        replay = load_replay(path)
+        started = time.perf_counter()
+        found = cold(replay, workers)
+        rows.append([label, len(found), f"{time.perf_counter() - started:.1f}"])
+    return rows
+
+
+def agreement_rows(replay: Replay, seeds: range, workers: int) -> list[list[object]]:
+    """The glyphs of the game analysed with each seed, compared pair by pair: the share
+    of judged moves given the same glyph, and how many are marked unsure."""
+    glyphs = {seed: analyze(replay, Method(), seed, Workers(workers)) for seed in seeds}
+    rows: list[list[object]] = []
+    for a, b in itertools.combinations(seeds, 2):
+        same = sum(x.glyph == y.glyph for x, y in zip(glyphs[a], glyphs[b], strict=True))
+        unsure = f"{sum(not j.sure for j in glyphs[a])}, {sum(not j.sure for j in glyphs[b])}"
+        rows.append([f"{a} and {b}", f"{same / len(glyphs[a]):.1%}", unsure])
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--full", type=Path, default=FULL_LOAD_GAME)
+    parser.add_argument(
+        "--only",
+        choices=["agreement", "large"],
+        help="only the glyphs' agreement across seeds 1 to 5, or only the large boards",
+    )
     args = parser.parse_args()
     workers = os.cpu_count() or 1
     scratch = tempfile.mkdtemp()
+    if args.only != "large":
+        print("The 98-turn game's glyphs, seeds 1 to 5 pair by pair")
+        rows = agreement_rows(load_replay(args.full), range(1, 6), workers)
+        print_table(["seeds", "same glyph", "unsure"], rows)
+        print()
+    if args.only != "agreement":
+        print(f"Load on large boards, one run each, {workers} workers")
+        print_table(["game", "judged", "s"], large_rows(Path(scratch), workers))
+        print()
+    if args.only:
+        return
     games = [
         ("Odds and Evens sample, exact", ROOT / "recordings" / "loops-sample.jsonl"),
         ("Load 7x7 sample, estimated", ROOT / "recordings" / "load-sample.jsonl"),

@@ -123,10 +123,16 @@ async def run(count: int, seconds: float, pace: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
         served = Served(Path(folder)).start()
         try:
+            began = time.perf_counter()
             rooms = [Room(served) for _ in range(count)]
             ready = asyncio.Barrier(4 * count + 1)
             tasks = [asyncio.create_task(r.seat(n, ready)) for r in rooms for n in range(4)]
             await ready.wait()
+            made = time.perf_counter() - began
+            print(
+                f"{count} rooms made and {4 * count} seats connected in {made:.1f} s",
+                file=sys.stderr,
+            )
             load = os.getloadavg()
             fast = await phase(rooms, seconds, None, start=True)
             fast_moves = len(fast) / seconds

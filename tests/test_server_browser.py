@@ -196,3 +196,19 @@ def test_a_tap_on_your_own_tile_plays_it(chromium, served):
     host.page.wait_for_selector(f"body:not([data-turn='{turn}'])")
     assert not host.errors
     host.close()
+
+
+def test_the_rules_card_opens_from_the_keyboard_at_the_table(chromium, served):
+    from axe_playwright_python.sync_playwright import Axe
+
+    host = open_room(chromium, served, "loops", {}, {"1": "easy"})
+    page = host.page
+    page.keyboard.press("?")
+    card = page.locator("#rules-card")
+    card.wait_for(state="visible")
+    assert "Odds and Evens" in card.inner_text() and "Even Odds" not in card.inner_text()
+    assert Axe().run(page).violations_count == 0
+    page.keyboard.press("Escape")
+    card.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.id") == "rules-open"
+    host.close()

@@ -64,7 +64,7 @@ class Geometry:
     above_pair: Words  # [pair]: the cells above the pair's last
     up_to_pair: Words  # [pair]: the cells up to the pair's last, where a red pick clears it
     from_pair: Words  # [pair, then none]: the cells from the pair's first on, which it clears
-    pair_meets_blocks: npt.NDArray[np.float32]  # [pair, other]: 1 where pair blocks other
+    blocked_by_pair: Choices  # [pair, k]: the pairs a pick of pair blocks, then `pairs`
     pair_blocks_pair: Flags  # [other, pair]: where a pick of pair blocks other (symmetric)
     most_blocked: int  # the most pairs a pick blocks (itself among them)
 
@@ -82,8 +82,7 @@ def geometry(rows: int, cols: int) -> Geometry:
     firsts = range(0, grid.cells, 2)
     lasts = [min(low + 1, grid.cells - 1) for low in firsts]
     blocking = np.array(
-        [[bool(blocks & pair) for pair in grid.pair_masks] for blocks in grid.pair_blocks],
-        np.float32,
+        [[bool(blocks & pair) for pair in grid.pair_masks] for blocks in grid.pair_blocks]
     )
     return Geometry(
         grid.cells,
@@ -97,10 +96,20 @@ def geometry(rows: int, cols: int) -> Geometry:
         as_words([every & ~((2 << last) - 1) for last in lasts], words),
         as_words([(2 << last) - 1 for last in lasts], words),
         as_words([*(every & ~((1 << low) - 1) for low in firsts), 0], words),
-        blocking,
+        _padded_rows(blocking, len(firsts)),
         blocking > 0,
         int(blocking.sum(axis=1).max()),
     )
+
+
+def _padded_rows(table: npt.NDArray[np.bool_], pad: int) -> Choices:
+    """[row, k]: the columns where each row of `table` is set, the rest `pad`."""
+    width = int(table.sum(axis=1).max())
+    rows: Choices = np.full((len(table), width), pad, np.int64)
+    for row, columns in enumerate(table):
+        found = np.flatnonzero(columns)
+        rows[row, : len(found)] = found
+    return rows
 
 
 def popcount(words: Words) -> Counts:
@@ -248,7 +257,10 @@ def weighed_green(boards: Boards) -> Choices:
     holds = free & (left <= load) & (green_left[picking, None] + shape.size <= load)
     unpicked = ~boards.planes[RED]
     clearing = per_mask(unpicked, shape.up_to_pair)
-    blocking = free.astype(np.float32) @ shape.pair_meets_blocks.T  # BLAS: whole numbers
+    # The free pairs each pick blocks, counted from a short list a pair rather than
+    # multiplied by the whole [pair, pair] table: multithreaded BLAS spent three times
+    # the CPU of the rest on a 10x10 board, more on a busy machine.
+    blocking = np.pad(free, ((0, 0), (0, 1)))[:, shape.blocked_by_pair].sum(axis=2)
     games = np.arange(len(free))[:, None]
     reach = per_mask(unpicked, shape.from_pair)[games, lowest_free_after(free, shape)]
     weight = clearing - 4 * left - blocking + 2 * reach

@@ -19,6 +19,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from games import KITS
 from viz.resources import asset_text
 from viz.server.hub import Connection, Dropped, Hub
 from viz.server.keeping import Keeper
@@ -123,9 +124,17 @@ class _Server:
 
     def page(self, name: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
-            return HTMLResponse(asset_text(f"server/{name}"), headers=_PAGE_HEADERS)
+            return HTMLResponse(self._page_text(name, request), headers=_PAGE_HEADERS)
 
         return endpoint
+
+    def _page_text(self, name: str, request: Request) -> str:
+        """A page with the rules card of its room's game (every game's on the start page)."""
+        from viz.export.rules_card import rules_card_parts
+
+        room = self.rooms.rooms.get(request.path_params.get("room", ""))
+        games = [room.game.id] if room is not None else list(KITS)
+        return asset_text(f"server/{name}").replace("@RULES@", rules_card_parts(games).html)
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -133,7 +142,7 @@ class _Server:
         if kind is None or "/" in name or name.startswith("."):
             return _refused("no such file", 404)
         try:
-            text = asset_text(f"server/{name}")
+            text = asset_text(f"{_SHARED.get(name, 'server')}/{name}")
         except FileNotFoundError:
             return _refused("no such file", 404)
         return Response(text, media_type=kind, headers=_PAGE_HEADERS)
@@ -392,6 +401,7 @@ async def _close(websocket: WebSocket, code: int, reason: str) -> None:
 
 
 _STATIC = {".js": "text/javascript", ".css": "text/css"}
+_SHARED = {"rules.js": "page", "rules.css": "page"}  # the rules card, as the replay page has it
 _DOWNLOADS = {"gif": "image/gif", "svg": "image/svg+xml", "html": "text/html"}
 # Pages load nothing from anywhere else: scripts and styles from this server alone.
 _PAGE_HEADERS = {
