@@ -3,6 +3,7 @@ is offered by name, and (slow) wins more than its share against three Hard seats
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -96,7 +97,13 @@ def test_expert_is_a_tier_of_the_window_and_a_player_of_record(tmp_path):
 LEAST_SHARE = {3: 1.2 / 3, 4: 0.32, 5: 1.2 / 5, 6: 1.2 / 6}
 
 
-@pytest.mark.slow  # 4,000 games at 4 seats and 1,000 at each other size: hours on one core
+# 4,000 games at 4 seats and 1,000 at each other size take hours on one core, past CI's
+# whole budget: run on request (ODDSEVENS_STRENGTH=1), as bench/tiles_ai.py measures it.
+@pytest.mark.skipif(
+    os.environ.get("ODDSEVENS_STRENGTH") != "1",
+    reason="hours of play: set ODDSEVENS_STRENGTH=1 to measure the Expert's strength",
+)
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_expert_wins_more_than_its_share_against_hard_seats(players):
     games = 4000 if players == 4 else 1000
