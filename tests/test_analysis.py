@@ -327,7 +327,8 @@ def test_a_glyph_settled_by_sampling_is_the_same_from_every_seed():
     assert exact.glyph == "?!" and exact.before - exact.after == pytest.approx(0.143, abs=1e-3)
     found = [judge(game, rules, moves, 0, Method(estimate=True), seed) for seed in range(20)]
     assert {j.glyph for j in found} == {"?!"}
-    assert min(j.trials for j in found) > 1024  # beyond the cap of a race on target
+    # some races settle at the cap of a race on target; the others sample on past it
+    assert max(j.trials for j in found) > 1024
 
 
 def test_an_estimate_stops_at_the_error_target_or_the_cap():
