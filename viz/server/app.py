@@ -285,7 +285,7 @@ class _Server:
             screen = None
         else:
             raise BadMessage("say hello with your token, or watch")
-        connection = Connection(room, screen, websocket.send_text, websocket.close)
+        connection = Connection(room, screen, websocket.send_text)
         if "seq" in message:
             connection.catch_up = message["seq"]
         return connection

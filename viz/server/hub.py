@@ -38,7 +38,6 @@ class Connection:
     room: Room
     screen: Screen
     send: Callable[[str], Any]
-    close: Callable[[int], Any]
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     notes: deque[dict[str, Any]] = field(default_factory=deque)
     catch_up: int | None = None  # the change number to tell changes from, when asked
