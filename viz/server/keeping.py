@@ -113,7 +113,8 @@ def recording_of(room: Room) -> str:
 
 
 def _into_library(path: Path) -> None:
-    from viz.library.store import LibraryError, open_library
+    from viz.library.opening import open_library
+    from viz.library.store import LibraryError
 
     try:
         with open_library() as library:
