@@ -144,7 +144,8 @@ def judged(game_id: str, path: Path) -> dict[str, Any]:
 
 
 def _summary_lines(game_id: str, path: Path) -> list[str]:
-    from games.analysis import judge_game, summary
+    from games.accuracy import summary
+    from games.analysis import judge_game
     from viz.scenes import SCENES
 
     replay = load_replay(path)
