@@ -15,10 +15,10 @@ import pytest
 from support.depth import cases
 
 from games import REGISTRY
+from games.accuracy import GLYPH_NAMES, move_accuracy, player_summaries, summary
 from games.analysis import (
     BLUNDER,
     DOUBT_CAP,
-    GLYPH_NAMES,
     INACCURACY,
     MISTAKE,
     TARGET_ERROR,
@@ -31,10 +31,7 @@ from games.analysis import (
     judged_indices,
     judging,
     marked,
-    move_accuracy,
-    player_summaries,
     sample,
-    summary,
 )
 from games.history import History
 from games.load import PASS, Pick, SetLoad

@@ -168,7 +168,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # pygame's banner, printed on it
 handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
 environment, interval = dict(os.environ), sys.getswitchinterval()
 sys.modules["fcntl"] = None  # as on a system without it
-import viz, viz.cli, viz.export.engine, viz.library.store, viz.window.app
+import viz, viz.cli, viz.export.engine, viz.library.opening, viz.window.app
 changed = [key for key in os.environ.keys() | environment.keys()
            if os.environ.get(key) != environment.get(key)]
 handlers_now = {s: signal.getsignal(s) for s in handlers}

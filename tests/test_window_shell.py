@@ -8,7 +8,8 @@ from support.boards import SEVEN_BY_SEVEN
 from test_load_window import cell_centre, click, hover, press, run
 
 from games import REGISTRY
-from games.analysis import judge_game, summary
+from games.accuracy import summary
+from games.analysis import judge_game
 from games.load import PASS, Pick
 from viz.cli import main
 from viz.files import load_replay

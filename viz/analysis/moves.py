@@ -9,24 +9,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.accuracy import GLYPH_NAMES, PLURALS, PlayerSummary, counted, player_summaries, summary
 from games.analysis import (
-    GLYPH_NAMES,
-    PLURALS,
     UNSURE,
     Judgement,
     Method,
-    PlayerSummary,
     after,
     chance_name,
-    counted,
     exact_value,
     judge_by_id,
     judged_indices,
     judging,
     marked,
     meaning,
-    player_summaries,
-    summary,
 )
 from games.recording import MAX_BEST, Replay
 from games.words import give_or_take, percent, with_unit

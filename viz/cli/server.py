@@ -55,7 +55,7 @@ def _serve_options(serve: argparse.ArgumentParser) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from viz.library.store import data_folder
+    from viz.library.opening import data_folder
     from viz.server.app import create_app
     from viz.server.protocol import MAX_MESSAGE
 

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.analysis import GLYPH_NAMES, chance_name, judging, mean_accuracy
+from games.accuracy import GLYPH_NAMES, mean_accuracy
+from games.analysis import chance_name, judging
 from games.base import AnyGame
 from games.recording import Replay
 from games.words import give_or_take, percent, with_unit

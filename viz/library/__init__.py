@@ -34,19 +34,9 @@ tables beside it (practice):
 
 from games.recording import PERSON, YOU
 from viz.library.entries import MIXED, LibraryGame, SeatJudgement
+from viz.library.opening import DATA_VARIABLE, data_folder, default_path, open_library
 from viz.library.sessions import catch_up, keep_session
-from viz.library.store import (
-    DATA_VARIABLE,
-    Added,
-    Filters,
-    Library,
-    LibraryError,
-    Rebuilt,
-    data_folder,
-    default_path,
-    open_library,
-    rows_in,
-)
+from viz.library.store import Added, Filters, Library, LibraryError, Rebuilt, rows_in
 from viz.outcomes import RESULTS, UNFINISHED
 
 __all__ = [

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from viz.files import recordings_in
-from viz.library.store import Added, Library, LibraryError, open_library
+from viz.library.opening import open_library
+from viz.library.store import Added, Library, LibraryError
 from viz.outputs import in_use
 
 

@@ -113,7 +113,8 @@ def recording_of(room: Room) -> str:
 
 
 def _into_library(path: Path) -> None:
-    from viz.library.store import LibraryError, open_library
+    from viz.library.opening import open_library
+    from viz.library.store import LibraryError
 
     try:
         with open_library() as library:
@@ -143,7 +144,8 @@ def judged(game_id: str, path: Path) -> dict[str, Any]:
 
 
 def _summary_lines(game_id: str, path: Path) -> list[str]:
-    from games.analysis import judge_game, summary
+    from games.accuracy import summary
+    from games.analysis import judge_game
     from viz.scenes import SCENES
 
     replay = load_replay(path)

@@ -8,7 +8,8 @@ from typing import Any, Generic
 
 import pygame
 
-from games.analysis import Judgement, summary
+from games.accuracy import summary
+from games.analysis import Judgement
 from games.base import Game, Policy, StateT
 from games.recording import PERSON, YOU
 from viz.scenes import SCENES

@@ -9,7 +9,8 @@ from typing import Any
 
 import pygame
 
-from games.analysis import Judgement, summary
+from games.accuracy import summary
+from games.analysis import Judgement
 from games.base import Policy
 from games.tiles import CHANCE, Choose, Play, TilesState
 from games.tiles.engine import COLORS, color_of
