@@ -25,14 +25,6 @@ pytest_plugins = ["support.outputs"]
 # The tests' own game, registered as any game outside the package would be: one line.
 register(sums.KIT, scene="sums.scene:KIT", window="sums.window:SumsApp")
 
-# Windows built in a test read their settings from a folder of the test run, never the
-# user's: there motion is reduced, so that a picture is final the frame after a move.
-# Tests of motion pass settings of their own; windows on Xvfb get a folder each.
-_CONFIG = Path(tempfile.mkdtemp(prefix="oddsevens-config-"))
-(_CONFIG / "oddsevens").mkdir()
-(_CONFIG / "oddsevens" / "settings.json").write_text('{"motion": "reduced"}\n')
-os.environ["XDG_CONFIG_HOME"] = str(_CONFIG)
-atexit.register(shutil.rmtree, _CONFIG, True)
 # Games a window keeps go to a library of the test run, never the user's.
 _DATA = Path(tempfile.mkdtemp(prefix="oddsevens-data-"))
 os.environ["ODDSEVENS_DATA"] = str(_DATA)
@@ -50,6 +42,18 @@ CI = os.environ.get("CI") == "true"
 settings.register_profile("ci", max_examples=1000, deadline=None, print_blob=True)
 settings.register_profile("quick", max_examples=50, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if CI else "quick"))
+
+
+@pytest.fixture(autouse=True)
+def window_settings(tmp_path_factory, monkeypatch):
+    """Windows built in a test read their settings from a folder of that test, never the
+    user's nor another test's (a test that switches the colours leaves them switched):
+    there motion is reduced, so that a picture is final the frame after a move. Tests of
+    motion pass settings of their own; windows on Xvfb get a folder each."""
+    config = tmp_path_factory.mktemp("config")
+    (config / "oddsevens").mkdir()
+    (config / "oddsevens" / "settings.json").write_text('{"motion": "reduced"}\n')
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
 
 
 def pytest_addoption(parser):

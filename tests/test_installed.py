@@ -118,6 +118,7 @@ def test_runs_from_its_install_not_the_checkout(installed: Installed) -> None:
 def test_demo_validate_and_every_export(installed: Installed) -> None:
     installed.run("demo", "--out", "demo")
     demo = installed.work / "demo"
+    (installed.work / "out").mkdir()  # as cp, export writes into a folder that exists
     for game_id in ("load", "loops", "tiles"):
         recording = demo / f"{game_id}.jsonl"
         assert "valid" in installed.run("validate", str(recording)).stdout
