@@ -203,7 +203,7 @@ class Race:
 
 
 SETTLED = 3.0  # errors either side of a fall that must hold no glyph threshold
-DOUBT_CAP = 4  # times the cap of playouts, for the two options of a glyph in doubt
+DOUBT_CAP = 4  # times the cap of playouts, for the options of a glyph in doubt
 DROPPED, TIED = 2.5, 2.0  # errors below the leader: out of the race; still among the best
 
 
@@ -227,8 +227,8 @@ def race(
     that round alone. Once the errors are on target and only the class is in doubt,
     the playouts go to the options that make the fall: the played one and those not
     clearly below the leader, which may yet lead (a leader chosen on fewer playouts is
-    as often the one that read high: on the shared Load game at turn 12, seed 5's leader
-    read 0.242 over 4,096 playouts where seeds 1 and 2 found one of 0.28)."""
+    as often the one that read high: on the shared Load game at turn 12, one seed in
+    five kept a pair 0.04 below the best, and its fall was measured from that)."""
     seat = state.to_move
     assert seat is not None  # a position with a move to choose
     trials = Trials(seat - game.first_seat)

@@ -333,9 +333,9 @@ def test_a_glyph_in_doubt_samples_every_option_that_may_yet_lead():
     """The shared 98-turn Load game, turn 12: two of green's pairs lead by a few points
     (0.28 and 0.26), and the move played falls by about 0.11, in doubt at 0.10 + twice
     its error. Were the leader of the first few hundred playouts alone sampled on, seed
-    5 would keep the lesser pair (its 0.242 over 4,096 playouts, a fall of 0.076); with
-    every option still within reach of the lead sampled on, each seed's fall lies
-    within three of its errors of every other's."""
+    4 would keep the lesser pair (a fall of 0.063 over 4,096 playouts, where the others
+    read 0.11 or 0.12); with every option still within reach of the lead sampled on,
+    each seed's fall lies within three of its errors of every other's."""
     replay = load_replay(Path(__file__).parent / "load-7x7-full-49-stages.jsonl")
     game, rules, moves = replay.game, replay.rules, list(replay.moves)
     index = next(

@@ -1,6 +1,7 @@
 """The batched Load playouts (games/load/batch.py) against the engine, game for game: the
-same keys for player 1, player 2's policy written again here over engine positions, and
-the same winner in every game, from the start and from positions played into."""
+same order of cells for player 1, player 2's policy written again here over engine
+positions, and the same winner in every game, from the start and from positions played
+into."""
 
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ from games.load.batch import (
     RED,
     RED_LEFT,
     Boards,
+    first_unpicked_red,
     geometry,
-    keyed_red,
     lowest_free_after,
     ordered_red,
     pick_red,
@@ -75,13 +76,13 @@ def solver_move(solver: LoadSolver):
     return move
 
 
-def engine_game(start: LoadState, keys: np.ndarray, green) -> LoadState:
-    """One game on the engine, player 1 picking its unpicked cell of highest key."""
-    state, picks = start.copy(), 0
+def engine_game(start: LoadState, order: np.ndarray, green) -> LoadState:
+    """One game on the engine, player 1 picking the first cell of `order` it has not
+    picked."""
+    state = start.copy()
     while state.to_move is not None:
         if state.to_move == 1:
-            state.apply(Pick(1, max(state.red_pool, key=lambda c: keys[picks, c])))
-            picks += 1
+            state.apply(Pick(1, next(int(c) for c in order if c in state.red_pool)))
         else:
             state.apply(green(state))
     return state
@@ -103,13 +104,14 @@ def plane_mask(boards: Boards, plane: int, game: int) -> int:
     return sum(int(word) << 64 * k for k, word in enumerate(boards.planes[plane, game]))
 
 
-def same_ends(start: LoadState, keys: np.ndarray, green, batch_green) -> list[bool]:
-    """Each game played both ways: the same winner, where green held the same board at
-    the end, cell for cell, and where it lost the same stage lost."""
-    boards = Boards.of([start]).repeated(len(keys))
-    held = played_out(boards, keyed_red(lambda pick, games: keys[games, pick]), batch_green)
-    for game, key in enumerate(keys):
-        final = engine_game(start, key, green)
+def same_ends(start: LoadState, orders: np.ndarray, green, batch_green) -> list[bool]:
+    """Each game played both ways, player 1 following its row of `orders` (every cell,
+    those it picked before the start among them): the same winner, where green held the
+    same board at the end, cell for cell, and where it lost the same stage lost."""
+    boards = Boards.of([start]).repeated(len(orders))
+    held = played_out(boards, first_unpicked_red(orders), batch_green)
+    for game, order in enumerate(orders):
+        final = engine_game(start, order, green)
         assert held[game] == (final.winner == 2), game
         if held[game]:
             for plane, mask in engine_planes(final).items():
@@ -141,17 +143,16 @@ def test_batched_games_end_as_the_engines_do(rows, cols, load):
         start = played_into(rules, stages, seed=rows * 100 + cols)
         if start.to_move is None:
             continue
-        picks = len(start.red_pool)
-        keys = np.random.default_rng(stages).random((games, picks, rules.rows * rules.cols))
-        same_ends(start, keys, weighed_move, weighed_green)
+        orders = np.random.default_rng(stages).random((games, rules.rows * rules.cols))
+        same_ends(start, orders.argsort(axis=1), weighed_move, weighed_green)
 
 
 def test_a_large_board_plays_out_alike_too():
     """400 cells: more than the engine's bit masks would fit in a numpy integer."""
     rules = LoadRules(20, 20, 8)
     start = LoadState(rules)
-    keys = np.random.default_rng(1).random((4, 400, 400))
-    same_ends(start, keys, weighed_move, weighed_green)
+    orders = np.random.default_rng(1).random((4, 400)).argsort(axis=1)
+    same_ends(start, orders, weighed_move, weighed_green)
 
 
 def test_the_exact_searchs_player_2_plays_alike_in_a_batch():
@@ -159,8 +160,8 @@ def test_the_exact_searchs_player_2_plays_alike_in_a_batch():
     solver = LoadSolver(3, 3, 3, whole=True)
     start = LoadState(rules)
     games = cases(2000, 100)
-    keys = np.random.default_rng(2).random((games, 9, 9))
-    held = same_ends(start, keys, solver_move(solver), solver_green(solver))
+    orders = np.random.default_rng(2).random((games, 9)).argsort(axis=1)
+    held = same_ends(start, orders, solver_move(solver), solver_green(solver))
     # and it holds as often as the search says it should, against a random red
     chance = solver.player2_chance(start)
     assert abs(np.mean(held) - chance) < 4 * (chance * (1 - chance) / games) ** 0.5

@@ -1,9 +1,9 @@
 """Many Load games played on at once in numpy arrays, for the sweeps and the analysis's
 estimates.
 
-Player 1 picks uniformly at random: each game draws a random key per cell each stage
-and picks the unpicked cell with the highest key, so games handed the same keys (one
-trial, played after different options) pick alike wherever their boards allow.
+Player 1 picks uniformly at random: each game follows a random order of the cells,
+taking the first it has not picked, so games handed the same order (one trial, played
+after different options) pick alike wherever their boards allow.
 Player 2 plays a `GreenPolicy`. The rules are the engine's (games/load/engine.py),
 tested against it game for game.
 
@@ -62,10 +62,10 @@ class Geometry:
     pair_blocks: Words  # [pair or pass]: ... and their neighbours
     below_pair: Words  # [pair or pass]: the cells below the pair, the red a green pick keeps
     above_pair: Words  # [pair]: the cells above the pair's last
-    up_to_pair: Words  # [pair]: the cells up to the pair's last, where a red pick clears it
-    from_pair: Words  # [pair, then none]: the cells from the pair's first on, which it clears
-    blocked_by_pair: Choices  # [pair, k]: the pairs a pick of pair blocks, then `pairs`
-    pair_blocks_pair: Flags  # [other, pair]: where a pick of pair blocks other (symmetric)
+    first_cell: Ints  # [pair, then none]: the pair's first cell (none: `cells`)
+    last_cell: Ints  # [pair]: the pair's last cell
+    blocked_by_pair: Choices  # [pair, then none; k]: the pairs a pick of pair blocks, then `pairs`
+    pair_blocks_pair: Flags  # [other, pair], each then none: where a pick of pair blocks other
     most_blocked: int  # the most pairs a pick blocks (itself among them)
 
     @property
@@ -94,10 +94,10 @@ def geometry(rows: int, cols: int) -> Geometry:
         as_words([*grid.pair_blocks, 0], words),
         as_words([*((1 << low) - 1 for low in firsts), every], words),
         as_words([every & ~((2 << last) - 1) for last in lasts], words),
-        as_words([(2 << last) - 1 for last in lasts], words),
-        as_words([*(every & ~((1 << low) - 1) for low in firsts), 0], words),
-        _padded_rows(blocking, len(firsts)),
-        blocking > 0,
+        np.array([*firsts, grid.cells], np.int64),
+        np.array(lasts, np.int64),
+        _padded_rows(np.pad(blocking, ((0, 1), (0, 0))), len(firsts)),
+        np.pad(blocking, ((0, 1), (0, 1))),
         int(blocking.sum(axis=1).max()),
     )
 
@@ -205,12 +205,25 @@ class Boards:
 
     def free_pairs(self) -> Flags:
         """[game, pair]: the pairs player 2 may still pick (neither cell blocked)."""
-        return ~meets(self.planes[BLOCKED], self.shape.pair_table)
+        blocked = self.cells(BLOCKED)
+        free: Flags = ~(blocked[:, self.shape.first_cell[:-1]] | blocked[:, self.shape.last_cell])
+        return free
+
+    def counts_below(self, plane: int, unset: bool = False) -> Counts:
+        """[game, cell, then the board's end]: the cells below each cell that are set in
+        a plane (or not set). A pair's masks below, up to or from a cell are runs of
+        cells, so a count of one is a difference of two of these: a game's cells once,
+        not each pair's masks over every word of the board."""
+        flags = self.cells(plane)
+        counts: Counts = np.zeros((len(flags), self.shape.cells + 1), np.int16)
+        np.cumsum(~flags if unset else flags, axis=1, dtype=np.int16, out=counts[:, 1:])
+        return counts
 
     def red_left_by_pairs(self) -> Counts:
         """[game, pair]: the uncleared red a pick of each pair leaves, the red in the
         cells below its first (a pair clears every red from its first cell up)."""
-        return per_mask(self.planes[RED_LEFT], self.shape.below_pair[:-1])
+        below: Counts = self.counts_below(RED_LEFT)[:, self.shape.first_cell[:-1]]
+        return below
 
     def uncleared(self) -> tuple[Counts, Counts]:
         """Each game's uncleared red and green fills."""
@@ -255,32 +268,44 @@ def weighed_green(boards: Boards) -> Choices:
     free = boards.free_pairs()
     left = boards.red_left_by_pairs()
     holds = free & (left <= load) & (green_left[picking, None] + shape.size <= load)
-    unpicked = ~boards.planes[RED]
-    clearing = per_mask(unpicked, shape.up_to_pair)
+    unpicked = boards.counts_below(RED, unset=True)
+    clearing = unpicked[:, shape.last_cell + 1]
     # The free pairs each pick blocks, counted from a short list a pair rather than
     # multiplied by the whole [pair, pair] table: multithreaded BLAS spent three times
     # the CPU of the rest on a 10x10 board, more on a busy machine.
-    blocking = np.pad(free, ((0, 0), (0, 1)))[:, shape.blocked_by_pair].sum(axis=2)
+    blocked = np.pad(free, ((0, 0), (0, 1)))[:, shape.blocked_by_pair[:-1]]
+    blocking = blocked.sum(axis=2, dtype=np.int16)
     games = np.arange(len(free))[:, None]
-    reach = per_mask(unpicked, shape.from_pair)[games, lowest_free_after(free, shape)]
+    after = shape.first_cell[lowest_free_after(free, shape)]
+    reach = unpicked[:, -1:] - unpicked[games, after]
     weight = clearing - 4 * left - blocking + 2 * reach
-    weight = np.where(holds, weight, -np.inf)
+    weight = np.where(holds, weight, np.iinfo(np.int16).min)
     choices[picking] = np.where(holds.any(axis=1), weight.argmax(axis=1), PASS_CHOICE)
     return choices
 
 
 def lowest_free_after(free: Flags, shape: Geometry) -> Choices:
     """[game, pair]: the lowest pair still free once that pair is picked (the number of
-    pairs where none is). A pick blocks a few pairs at most, so it is one of each
-    game's lowest free pairs, as many as a pick blocks and one more: those are tried
-    from the lowest up, a [game, pair] table at a time."""
-    lowest = np.argsort(~free, axis=1, kind="stable")[:, : shape.most_blocked + 1]
-    games = np.arange(len(free))
-    found = np.full(free.shape, shape.pairs, np.int64)
-    for candidate in reversed(lowest.T):  # the lowest last, so that it wins
-        still = free[games, candidate][:, None] & ~shape.pair_blocks_pair[candidate]
-        np.copyto(found, candidate[:, None], where=still)  # in place: no new table each
-    return found
+    pairs where none is). That is each game's lowest free pair, except after a pick of
+    one of the few pairs that block it; after those, the first of its lowest free pairs
+    (as many as a pick blocks and one more) that the pick does not block."""
+    lowest = lowest_free(free, shape.most_blocked + 1)
+    games = np.arange(len(free))[:, None]
+    found = np.repeat(lowest[:, :1], shape.pairs + 1, axis=1)  # and a column for `pairs`
+    pickers = shape.blocked_by_pair[lowest[:, 0]]  # [game, k], padded with `pairs`
+    blocks = shape.pair_blocks_pair[lowest[:, None, :], pickers[:, :, None]]
+    found[games, pickers] = lowest[games, (~blocks).argmax(axis=2)]  # `pairs` blocks none
+    return found[:, :-1]
+
+
+def lowest_free(free: Flags, count: int) -> Choices:
+    """[game, k]: each game's `count` lowest free pairs, in order, then the number of
+    pairs where it has fewer."""
+    rank = np.cumsum(free, axis=1, dtype=np.int16)
+    games, pairs = np.nonzero(free & (rank <= count))
+    lowest: Choices = np.full((len(free), count), free.shape[1], np.int64)
+    lowest[games, rank[games, pairs] - 1] = pairs
+    return lowest
 
 
 def solver_green(solver: LoadSolver) -> GreenPolicy:
@@ -329,12 +354,27 @@ RedPolicy = Callable[[Boards, int, Choices], Choices]
 they had when play began)."""
 
 
-def keyed_red(keys: Callable[[int, Choices], Keys]) -> RedPolicy:
-    """Player 1 picks its unpicked cell of highest key, `keys(s, games)` giving the
-    keys of its s-th pick: games handed the same keys pick alike where they can."""
+def first_unpicked_red(order: Choices) -> RedPolicy:
+    """Player 1 picks the first cell of its trial's row of `order` that it has not
+    picked (game g is trial g % len(order)). With a random order of the cells for each
+    trial, that is uniformly at random among its unpicked cells, and games of one trial
+    played after different options pick alike wherever their boards allow. The order is
+    drawn once, not keys for every cell at every pick: red's picks never depend on
+    green's, and most playouts end long before the order does."""
+    trials, passed = len(order), np.zeros(0, np.int64)  # [game]: cells of its row passed
 
-    def pick(boards: Boards, picks: int, games: Choices) -> Choices:
-        chosen: Choices = np.where(boards.cells(RED), -1.0, keys(picks, games)).argmax(axis=1)
+    def pick(boards: Boards, _picks: int, games: Choices) -> Choices:
+        nonlocal passed
+        if not len(passed):
+            passed = np.zeros(int(games.max()) + 1, np.int64)
+        rows = games % trials
+        while True:
+            chosen: Choices = order[rows, passed[games]]
+            held = (boards.planes[RED] & boards.shape.cell_bit[chosen]).any(axis=1)
+            if not held.any():
+                break
+            passed[games[held]] += 1  # a cell it picked as the option judged
+        passed[games] += 1
         return chosen
 
     return pick

@@ -22,7 +22,7 @@ from games.load.engine import LoadState, Pick
 
 if TYPE_CHECKING:
     from games.kit import Shares
-    from games.load.batch import Choices, GreenPolicy, Keys
+    from games.load.batch import GreenPolicy
     from games.load.exact import LoadSolver
 
 EXACT_LOAD_CELLS = 14  # a whole board: 1x14 at Load 8, 4.9 million positions, 1 to 2 s
@@ -91,7 +91,7 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
     """Playouts of each option on the same keys for player 1, [option, trial, seat]."""
     import numpy as np  # loaded here, by the analysis alone: the command line starts at once
 
-    from games.load.batch import Boards, keyed_red, played_out
+    from games.load.batch import Boards, first_unpicked_red, played_out
 
     positions = []
     for option in options:
@@ -103,16 +103,10 @@ def sample(state: LoadState, options: Sequence[Any], seat: int, trials: range, s
     if going:
         boards = Boards.of([positions[n] for n in going]).repeated(len(trials))
         draws = np.random.default_rng([seed, trials.start, len(trials)])
-        keys: list[Keys] = []  # each pick's keys, [trial, cell]
-
-        def pick_keys(pick: int, games: Choices) -> Keys:
-            """Drawn when a playout first gets that far: most are lost long before the
-            last pick. Game g is trial g % trials of its option: the same keys."""
-            while len(keys) <= pick:
-                keys.append(draws.random((len(trials), boards.shape.cells)))
-            return keys[pick][games % len(trials)]
-
-        red = keyed_red(pick_keys)
+        cells = state.board.cells
+        unpicked = np.array([c for c in range(cells) if not state.red >> c & 1], np.int64)
+        order = unpicked[np.argsort(draws.random((len(trials), len(unpicked))), axis=1)]
+        red = first_unpicked_red(order)  # trial t's order: the same after every option
         held = played_out(boards, red, _green_policy(state))
         wins[going] = held.reshape(len(going), len(trials))
     return np.stack([1 - wins, wins], axis=2)
