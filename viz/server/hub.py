@@ -27,6 +27,10 @@ SEND_TIMEOUT = 10.0  # seconds a screen may take to read one message before it i
 MAX_NOTES = 32  # short messages waiting for one connection before it is dropped
 
 
+def compact_json(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
 class Dropped(Exception):
     """A connection that stopped reading, or fell too far behind."""
 
@@ -64,7 +68,7 @@ class Connection:
 
     async def _send(self, message: dict[str, Any]) -> None:
         try:
-            await asyncio.wait_for(self.send(json.dumps(message)), SEND_TIMEOUT)
+            await asyncio.wait_for(self.send(compact_json(message)), SEND_TIMEOUT)
         except TimeoutError:
             raise Dropped("stopped reading") from None
 
