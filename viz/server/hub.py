@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from games.screens import Screen
 from viz.server.rooms import Room, RoomError, Rooms
@@ -28,7 +29,7 @@ MAX_NOTES = 32  # short messages waiting for one connection before it is dropped
 
 
 def compact_json(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    return orjson.dumps(message).decode()
 
 
 class Dropped(Exception):
