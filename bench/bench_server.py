@@ -28,6 +28,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+import orjson
 from common import print_table
 from websockets.asyncio.client import connect
 
@@ -73,7 +74,7 @@ class Room:
             pinged = time.perf_counter()
             await ws.send(json.dumps({"type": "ping"}))
             async for text in ws:
-                message = json.loads(text)
+                message = orjson.loads(text)
                 if message["type"] == "pong":
                     self.pings.append(time.perf_counter() - pinged)
                 self.acks += message["type"] == "ack"
@@ -84,6 +85,7 @@ class Room:
                 if message["ended"]:
                     self.ended.set()
                 if message["legal"] and message["turn"] not in self.sent:
+                    await GO.wait()  # every room started, the phase begun
                     if self.pace is not None:
                         await asyncio.sleep(self.pace * random.uniform(0.5, 1.5))
                     self.sent[message["turn"]] = time.perf_counter()
@@ -152,6 +154,7 @@ async def phase(
     for room in rooms:
         room.pace, room.trips, room.since = pace, [], time.perf_counter()
         room.acks = room.views = 0
+    GO.set()
     cpu = cpu_seconds(server)
     await asyncio.sleep(seconds)
     return Phase(
@@ -165,9 +168,13 @@ async def phase(
 
 
 async def start_all(rooms: list[Room]) -> None:
+    """Start every room; its bots move once the first phase begins."""
     for room in rooms:
         base = f"http://127.0.0.1:{room.port}"
         await asyncio.to_thread(post, base, f"/api/rooms/{room.id}/start", {}, room.host)
+
+
+GO = asyncio.Event()
 
 
 async def run(count: int, seconds: float, pace: float) -> None:
