@@ -8,7 +8,11 @@ took a move where it had a choice (median and most, in ms, on the process's one
 core; a move with one legal colour costs nothing).
 
 Run: python bench/tiles_ai.py [--games 1000] [--key-games 2000] [--workers 2]
-     [--cell expert/hard/4]
+     [--cell expert/hard/4 [--parts 16]]
+
+A cell measured alone is split into `--parts` (at least one a worker), and the tally so
+far is printed on standard error as each part ends, in order, so that a long run
+stopped early still says what it found over the games it played.
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ import math
 import os
 import random
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+import games.tiles.expert  # noqa: F401  (numpy loaded before any move is timed)
 from games.tiles.ai import SeatView
 from games.tiles.engine import Move, TilesState
 from games.tiles.players import TIERS, contest_game
@@ -70,6 +76,13 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
+        "--parts",
+        type=int,
+        default=1,
+        help="with --cell: split its games into this many parts (at least one a worker), "
+        "the tally so far printed as each ends",
+    )
+    parser.add_argument(
         "--cell",
         help="measure one cell only, as TIER/OTHERS/PLAYERS (e.g. medium/hard/6), its games "
         "split over the workers",
@@ -80,7 +93,7 @@ def main() -> None:
         cells = [(tier, others, int(players))]
     else:
         cells = [(tier, others, players) for tier, others in CELLS for players in (3, 4, 5, 6)]
-    parts = args.workers if args.cell else 1
+    parts = max(args.workers, args.parts) if args.cell else 1
     jobs = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for tier, others, players in cells:
@@ -96,16 +109,26 @@ def main() -> None:
         )
         print("|---|---|---:|---:|---:|---:|---:|---:|")
         for (tier, others, players), chunks in jobs.items():
-            games = sum(count for count, _ in chunks)
-            results = [(count, job.result()) for count, job in chunks]
-            rate = sum(count * won for count, (won, _) in results) / games
-            seconds = [s for _, (_, times) in results for s in times] or [0.0]
-            print(
-                f"| {tier} | {others} | {players} | {games:,} | {rate:.1%} | "
-                f"± {interval(rate, games):.1%} | {1 / players:.1%} | "
-                f"{statistics.median(seconds) * 1000:.0f}, {max(seconds) * 1000:.0f} |",
-                flush=True,
-            )
+            results: list[tuple[int, tuple[float, list[float]]]] = []
+            for count, job in chunks:
+                results.append((count, job.result()))
+                if len(chunks) > 1:
+                    print(f"so far: {row(tier, others, players, results)}", file=sys.stderr)
+            print(row(tier, others, players, results), flush=True)
+
+
+def row(
+    tier: str, others: str, players: int, results: list[tuple[int, tuple[float, list[float]]]]
+) -> str:
+    """The table's row for a cell from its parts: (games, (share won, move seconds))."""
+    games = sum(count for count, _ in results)
+    rate = sum(count * won for count, (won, _) in results) / games
+    seconds = [s for _, (_, times) in results for s in times] or [0.0]
+    return (
+        f"| {tier} | {others} | {players} | {games:,} | {rate:.1%} | "
+        f"± {interval(rate, games):.1%} | {1 / players:.1%} | "
+        f"{statistics.median(seconds) * 1000:.0f}, {max(seconds) * 1000:.0f} |"
+    )
 
 
 if __name__ == "__main__":

@@ -225,7 +225,10 @@ def race(
     doubt) or the time is up. Without the leader's own error,
     a race whose rivals all drop after the first round would report a chance resting on
     that round alone. Once the errors are on target and only the class is in doubt,
-    the playouts go to the two options that make the fall, the leader and the played."""
+    the playouts go to the options that make the fall: the played one and those not
+    clearly below the leader, which may yet lead (a leader chosen on fewer playouts is
+    as often the one that read high: on the shared Load game at turn 12, seed 5's leader
+    read 0.242 over 4,096 playouts where seeds 1 and 2 found one of 0.28)."""
     seat = state.to_move
     assert seat is not None  # a position with a move to choose
     trials = Trials(seat - game.first_seat)
@@ -249,8 +252,8 @@ def race(
         reach = limit * DOUBT_CAP if doubt else limit
         if (on_target and sure) or done >= reach or time_up():
             break
-        if doubt:
-            live = sorted({leader, played})
+        if doubt:  # the played option and those that may yet lead
+            live = [i for i in live if i == played or not trials.worse(leader, i, TIED)]
         size = min(done, reach - done)
     best = tuple(i for i in live if not trials.worse(leader, i, TIED))
     return Race(leader, best, error, trials, done)

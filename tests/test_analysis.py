@@ -328,6 +328,25 @@ def test_a_glyph_settled_by_sampling_is_the_same_from_every_seed():
     assert max(j.trials for j in found) > 1024
 
 
+@pytest.mark.slow  # five races of up to 4,096 playouts of several options
+def test_a_glyph_in_doubt_samples_every_option_that_may_yet_lead():
+    """The shared 98-turn Load game, turn 12: two of green's pairs lead by a few points
+    (0.28 and 0.26), and the move played falls by about 0.11, in doubt at 0.10 + twice
+    its error. Were the leader of the first few hundred playouts alone sampled on, seed
+    5 would keep the lesser pair (its 0.242 over 4,096 playouts, a fall of 0.076); with
+    every option still within reach of the lead sampled on, each seed's fall lies
+    within three of its errors of every other's."""
+    replay = load_replay(Path(__file__).parent / "load-7x7-full-49-stages.jsonl")
+    game, rules, moves = replay.game, replay.rules, list(replay.moves)
+    index = next(
+        i for i in range(len(moves)) if History(game.new_state(rules), moves[: i + 1]).turns == 12
+    )
+    found = [judge(game, rules, moves, index, Method(), seed) for seed in range(1, 6)]
+    falls = [j.before - j.after for j in found]
+    error = max(j.error for j in found)
+    assert 0 < error < 0.01 and max(falls) - min(falls) <= 3 * error, falls
+
+
 def test_an_estimate_stops_at_the_error_target_or_the_cap():
     game, rules, moves = random_recording("load", {"rows": 4, "cols": 4, "load": 4}, 8)
     history = History(game.new_state(rules), moves)

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from itertools import accumulate, pairwise
+from itertools import accumulate
 
-import imageio.v2 as imageio
 import pytest
-from PIL import Image
 from support.timed import timed_load_game
+from support.video import frame_times_ms, pictures
 from test_export import expected_color, svg_value_at
 from test_export_formats import close, decoded, sampled_points
 
@@ -92,26 +91,17 @@ def test_the_svg_shows_each_turn_at_its_recorded_time(clip, tmp_path):
 
 
 @pytest.mark.slow  # ffmpeg's slowest preset
-def test_the_mp4_shows_each_turn_at_its_recorded_time_within_half_a_video_frame(clip, tmp_path):
+def test_the_mp4_shows_each_turn_as_one_frame_at_its_recorded_time(clip, tmp_path):
     path = tmp_path / "game.mp4"
     export_clip(clip, {"mp4": path})
-    starts = [0, *accumulate(SHOWN_MS)]
-    middles = [int((start + end) / 2 // 17) for start, end in pairwise(starts)]
-    reader = imageio.get_reader(path)
-    step = 1000 / reader.get_meta_data()["fps"]
-    kept, count = {}, 0
-    for count, frame in enumerate(reader, 1):  # kept only in the middle of each turn
-        if count - 1 in middles:
-            kept[count - 1] = Image.fromarray(frame)
-    reader.close()
-    # No whole step of 60 a second divides every duration: 17 ms frames, 730 of them.
-    assert round(step) == 17 and count == TOTAL_MS // 17
+    starts = [0, *accumulate(SHOWN_MS)][:-1]
+    assert frame_times_ms(path) == list(zip(starts, SHOWN_MS, strict=True))
+    frames = pictures(path)
     gif = decoded(export_gif(clip, tmp_path))
     scenes = list(clip.scenes())
     for turn, (reference, _) in enumerate(gif):
-        frame = kept[middles[turn]]
         for point in sampled_points(scenes[turn]):
-            assert close(frame.getpixel(point), reference.getpixel(point), 24), (turn, point)
+            assert close(frames[turn].getpixel(point), reference.getpixel(point), 24), (turn, point)
 
 
 def test_the_page_carries_each_turns_time_and_opens_in_real_time(recording, tmp_path):

@@ -190,3 +190,38 @@ def test_a_worker_killed_mid_part_is_one_line_and_no_file(tmp_path, long_game, c
     assert err[0].startswith("oddsevens: a worker process ended mid-work: ")
     assert listing(tmp_path) == before
     assert _workers_left(others) == []
+
+
+# From the program's first moment to its workers at work: the Ctrl-C lands while Python
+# starts, while the command imports what it needs, while the workers start, or after.
+CTRL_C_AFTER_S = [0.05 * step for step in range(20)]
+
+
+def test_ctrl_c_at_any_moment_of_a_sweeps_start_ends_it_in_one_line(tmp_path):
+    import signal
+    import time
+
+    from support.depth import cases
+    from test_fuzz_commands import _before_our_first_line
+
+    sweep = ["sweep", "loops", "--capacity=9", "--flips=4", "--trials=100000000", "--workers=2"]
+    for later_s in CTRL_C_AFTER_S[:: 20 // cases(full=20, quick=4)]:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "viz", *sweep],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
+            start_new_session=True,
+        )
+        time.sleep(later_s)
+        everyone = children(process.pid)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)  # a stop that is lost is a hang
+        ended = (process.returncode, err)
+        # killed outright before the program's own handlers are set, or stopped by them
+        assert ended in ((-signal.SIGINT, ""), (130, "oddsevens: interrupted\n")) or (
+            _before_our_first_line(err)
+        ), (later_s, ended)
+        assert outlived(everyone) == []
+        assert listing(tmp_path) == []

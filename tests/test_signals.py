@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from support.depth import quick_first
-from support.processes import alive, children, sweep_workers
+from support.depth import cases, quick_first
+from support.processes import alive, children, outlived, sweep_workers
 
 from viz.outputs import TEMP_MARK
 
@@ -40,7 +40,7 @@ COMMANDS = {
 
 def _started(command: str, folder: Path, pid: int) -> bool:
     """Under way: workers running, or a temporary (and ffmpeg's scratch folder) made."""
-    if command == "sweep":
+    if command in ("sweep", "analyze"):
         return len(sweep_workers(pid)) >= 2
     made = any(TEMP_MARK in path.name for path in folder.rglob("*"))
     return made and (command != "export --mp4" or bool(_scratch(folder / "tmp")))
@@ -99,3 +99,51 @@ def test_a_killed_runs_ffmpeg_scratch_folder_goes_with_the_next_run(tmp_path, mo
         assert sorted(scratch.iterdir()) == [live]
     finally:
         os.close(holder)
+
+
+# What a terminal's hang-up reaches: the command, its workers and the pool's helper that
+# tracks its semaphores, all at once. The analysis estimates a 9x9 game's moves by playouts
+# on two workers; the export draws it into ffmpeg (which has a group of its own) for
+# seconds more than the latest signal comes.
+IN_GROUP = {
+    "sweep": COMMANDS["sweep"],
+    "analyze": ["analyze", "{rec}", "--estimate", "--trials=100000", "--workers=2"],
+    "export --mp4": ["export", "{rec}", "--mp4", "{dir}/a.mp4", "--size", "1920"],
+}
+# where in the work the signal lands, after the workers (or ffmpeg) started: seconds
+LATER_S = [0.0, 0.3, 0.1, 0.45, 0.05, 0.2, 0.6, 0.15, 0.35, 0.8]
+
+
+def _signalled_group(command: str, folder: Path, argv: list[str], signum: int, later_s: float):
+    """The command's status and standard error, its whole group sent `signum` `later_s`
+    after it started its work; and its children then still running."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", CODE, *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a group of its own, as a terminal's session is
+        env={**os.environ, "TMPDIR": str(folder / "tmp")},
+    )
+    _wait_for(lambda: process.poll() is not None or _started(command, folder, process.pid))
+    assert process.poll() is None, process.communicate()
+    time.sleep(later_s)
+    everyone = children(process.pid)
+    os.killpg(process.pid, signum)
+    _, err = process.communicate(timeout=60)
+    return process.returncode, err, outlived(everyone)
+
+
+@pytest.mark.parametrize("signum", quick_first([signal.SIGHUP, signal.SIGTERM]))
+@pytest.mark.parametrize("command", quick_first(IN_GROUP, keep=2))
+def test_a_signal_to_the_whole_group_ends_the_command_as_the_signal_does(tmp_path, command, signum):
+    rec = tmp_path / "game.jsonl"
+    record = [sys.executable, "-c", CODE, "record", "load", "--rows=9", "--cols=9", "--seed=4"]
+    subprocess.run([*record, "-o", str(rec)], check=True)
+    argv = [arg.format(rec=rec, dir=tmp_path) for arg in IN_GROUP[command]]
+    (tmp_path / "tmp").mkdir()
+    before = sorted(tmp_path.rglob("*"))
+    for later_s in LATER_S[: cases(full=10, quick=2)]:
+        ended = _signalled_group(command, tmp_path, argv, signum, later_s)
+        assert ended == (128 + signum, "", []), later_s
+        assert sorted(tmp_path.rglob("*")) == before

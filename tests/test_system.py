@@ -204,3 +204,47 @@ def test_the_switch_interval_is_put_back_after_the_block() -> None:
     with switch_interval(0.001):
         assert sys.getswitchinterval() == pytest.approx(0.001)
     assert sys.getswitchinterval() == before
+
+
+# A module whose import a stop interrupts, which turns the interruption into an
+# ImportError and passes over it, as `xml.etree.ElementTree` does when its C extension
+# fails (the Ctrl-C was lost and a sweep ran on); the handler runs in the loop.
+SWALLOWING_IMPORT = """
+import os, signal
+try:
+    os.kill(os.getpid(), signal.SIGTERM)
+    sum(range(1000))
+    import_done = True
+except BaseException:
+    import_done = False
+"""
+
+
+def test_a_stop_during_an_import_is_raised_once_the_import_is_done(tmp_path, monkeypatch):
+    (tmp_path / "stopped_mid_import.py").write_text(SWALLOWING_IMPORT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "stopped_mid_import", raising=False)
+    looked: list[int] = []
+    with stops_raised(), pytest.raises(Stopped) as stopped:
+        import stopped_mid_import  # noqa: F401
+
+        assert sys.modules["stopped_mid_import"].import_done
+        for look in range(100_000):  # the stop, sent again, comes in this loop
+            looked.append(look)
+            sum(range(1000))
+    assert stopped.value.signum == signal.SIGTERM and len(looked) < 100_000
+
+
+def test_a_stop_during_an_import_in_a_held_block_waits_for_the_block(tmp_path, monkeypatch):
+    (tmp_path / "stopped_mid_import.py").write_text(SWALLOWING_IMPORT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "stopped_mid_import", raising=False)
+    with stops_raised(), pytest.raises(Stopped) as stopped, signals_held() as check:
+        import stopped_mid_import  # noqa: F401
+
+        for _ in range(100_000):
+            check()  # unwinds the block once the stop, held, came
+            sum(range(1000))
+        pytest.fail("the stop never came")
+    assert sys.modules["stopped_mid_import"].import_done
+    assert stopped.value.signum == signal.SIGTERM

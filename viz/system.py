@@ -7,9 +7,11 @@ loses the protection a lock gives between two runs at once.
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -110,21 +112,39 @@ class Stopped(KeyboardInterrupt):
 
 
 _heard: list[int] = []  # the stop signals this process has had, first first
+IMPORT_LOOK_S = 0.005  # how often a stop that came during an import looks for its end
 
 
 @contextmanager
 def stops_raised() -> Iterator[None]:
     """While the block runs, each stop signal raises `Stopped` in the main thread and is
     remembered: one raised inside a `__del__` or a callback is dropped by Python, and
-    `raise_if_stopped` gives it its effect at the next safe point."""
+    `raise_if_stopped` gives it its effect at the next safe point. One that comes during
+    an import is sent again a moment later, until the import is done: raised inside, it
+    would leave the module half made, or an extension would turn it into an ImportError
+    that its importer passes over. (A thread of `_thread`'s sends it, which Python has
+    loaded before any program: the handler imports nothing.)"""
     owner = os.getpid()
+    in_force = [True]  # emptied when the block is left
+    resending: list[bool] = []  # a thread is about to send the stop again
 
-    def stop(signum: int, _frame: FrameType | None) -> None:
+    def stop(signum: int, frame: FrameType | None) -> None:
         if os.getpid() != owner:  # a forked worker: die of it, as it would have
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
         _heard.append(signum)
+        if _importing(frame):
+            if not resending:
+                resending.append(True)
+                _thread.start_new_thread(send_again, (signum,))
+            return
         raise Stopped(signum)
+
+    def send_again(signum: int) -> None:
+        time.sleep(IMPORT_LOOK_S)
+        resending.clear()
+        if in_force:  # to the stop's handler: this one's, or a held block's
+            os.kill(owner, signum)
 
     def unraisable(dropped: Any) -> None:
         if not isinstance(dropped.exc_value, Stopped):  # a stop is only postponed
@@ -135,10 +155,20 @@ def stops_raised() -> Iterator[None]:
     try:
         yield
     finally:
+        in_force.clear()
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         sys.unraisablehook = hook
         _heard.clear()
+
+
+def _importing(frame: FrameType | None) -> bool:
+    """Whether `frame` runs inside an import (a module's own code included)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def stop_handled() -> None:
@@ -167,7 +197,8 @@ def signals_held() -> Iterator[Callable[[], None]]:
     the handler they had before. The block may call the check this yields to stop early
     (it unwinds the block when a signal has come). Delivered at once, a handler's
     exception could land between making a file and noting it for clean-up, or inside a
-    worker pool's code with a lock taken, leaving the file behind or the lock held."""
+    worker pool's code with a lock taken, leaving the file behind or the lock held. A
+    block that fails once a signal has come ends as the signal ends it."""
     import threading  # here: the command line starts without it
 
     noted: list[int] = []
@@ -185,8 +216,11 @@ def signals_held() -> Iterator[Callable[[], None]]:
     previous = {signum: signal.signal(signum, note) for signum in HELD_SIGNALS}
     try:
         yield check
-    except _SignalNoted:
-        pass
+    except BaseException:
+        # a failure after a stop came (a worker killed by the same signal sent to the
+        # whole group, say) is the stop's doing: the stop is what is told
+        if not noted:
+            raise
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)

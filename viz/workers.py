@@ -1,5 +1,6 @@
-"""Worker processes on this machine (loky's): they leave Ctrl-C to the process that
-started them, which ends them, and they end when it ends, however it ends."""
+"""Worker processes on this machine (loky's): they leave Ctrl-C, SIGTERM and SIGHUP to
+the process that started them, which ends them, and they end when it ends, however it
+ends."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from loky import BrokenProcessPool, ProcessPoolExecutor
 
-from viz.system import WorkerLost, signals_held
+from viz.system import HELD_SIGNALS, WorkerLost, signals_held
 
 if TYPE_CHECKING:
     from games.kit import GameKit
@@ -29,29 +30,34 @@ T = TypeVar("T")
 
 @contextlib.contextmanager
 def worker_processes(count: int) -> Iterator[ProcessPoolExecutor]:
-    """`count` worker processes, started now. A block left by an exception (Ctrl-C
-    included) kills them mid-work rather than waiting for their work to end."""
-    executor = start_workers(count)
+    """`count` worker processes, started now (a stop signal that comes meanwhile waits
+    until they have started). A block left by an exception (Ctrl-C included) kills them
+    mid-work rather than waiting for their work to end."""
+    executor = None
     try:
+        with signals_held():  # not inside the pool's own code
+            executor = start_workers(count)
         yield executor
     except BaseException:
-        with signals_held():  # not inside the pool's own code
-            stop_now(executor)
+        if executor is not None:
+            with signals_held():
+                stop_now(executor)
         raise
     finally:
-        executor.shutdown()
+        if executor is not None:
+            executor.shutdown()
 
 
 def start_workers(count: int) -> ProcessPoolExecutor:
     """`count` worker processes, started now, to be ended by `stop_now` or shut down."""
     from viz.kits import registered_elsewhere
 
-    executor = ProcessPoolExecutor(
-        max_workers=count,
-        initializer=_worker_start,
-        initargs=(os.getpid(), registered_elsewhere()),
-    )
-    with _ctrl_c_ignored():
+    with _stops_blocked():  # the pool's helper process starts as the pool is made
+        executor = ProcessPoolExecutor(
+            max_workers=count,
+            initializer=_worker_start,
+            initargs=(os.getpid(), registered_elsewhere()),
+        )
         executor.submit(int)  # the pool starts its workers with the first work
     return executor
 
@@ -87,31 +93,50 @@ def result(
 
 
 @contextlib.contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
-    """Workers start with Ctrl-C ignored, as they inherit that: until their start-up has
-    set it aside, a Ctrl-C sent to the whole group (as a terminal sends it) would stop
-    them mid-import with a traceback of their own. A Ctrl-C in the few milliseconds the
-    workers take to be started is lost. Off the main thread (a window's download), where
-    Python lets no handler be set, the workers set it aside only once started."""
-    if threading.current_thread() is not threading.main_thread():
+def _stops_blocked() -> Iterator[None]:
+    """The stop signals wait in this thread while the pool's processes are started, and
+    the processes are born with them blocked: a worker sets them aside before it lets
+    them in (`_worker_start`), and the helpers that track the pool's semaphores (loky's
+    and Python's), which set aside only Ctrl-C and SIGTERM, keep the hang-up blocked.
+    Else a signal sent to the whole group (as a terminal sends it) would stop a worker
+    mid-import with a traceback of its own, or kill a helper, whose successor then fails
+    on each semaphore it never knew. A stop that comes meanwhile reaches this process
+    after. Windows has no hang-up and no signal mask: there Ctrl-C is ignored meanwhile,
+    on the main thread (where Python lets a handler be set), and one that comes is lost."""
+    if hasattr(signal, "pthread_sigmask"):
+        from multiprocessing import resource_tracker
+
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+        try:
+            # Python's own such helper, which the pool starts too, lets Ctrl-C and
+            # SIGTERM in again once it has started: started first, then blocked again
+            resource_tracker.ensure_running()
+            signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    elif threading.current_thread() is threading.main_thread():
+        handler = signal.getsignal(signal.SIGINT)
+        try:  # set inside: a Ctrl-C raised just after the change still puts it back
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            yield
+        finally:
+            signal.signal(signal.SIGINT, handler)
+    else:
         yield
-        return
-    handler = signal.getsignal(signal.SIGINT)
-    try:  # set inside: a Ctrl-C raised just after the change still puts it back
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        yield
-    finally:
-        signal.signal(signal.SIGINT, handler)
 
 
 def _worker_start(parent: int, games: list[tuple[GameKit, Shown]]) -> None:
-    """In each worker: leave Ctrl-C to the parent (a terminal sends it to the whole
-    group, and the parent ends the workers), and end when the parent ends, however it
-    ends (SIGKILL included), which a thread notices by the worker's parent changing;
-    know the games the parent registered from elsewhere."""
+    """In each worker: leave the stop signals to the parent (a terminal sends them to
+    the whole group, and the parent ends the workers, with SIGKILL), and end when the
+    parent ends, however it ends (SIGKILL included), which a thread notices by the
+    worker's parent changing; know the games the parent registered from elsewhere."""
     from viz.kits import register_in_worker
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in HELD_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # born with them blocked (`_stops_blocked`)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
     if os.getppid() != parent:  # the parent went before the worker got this far
         os._exit(1)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()

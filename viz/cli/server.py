@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import socket
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +98,8 @@ def _announce(host: str, port: int) -> None:
 
 def _local_address() -> str:
     """This machine's address on its network, as its name resolves (no packet sent)."""
+    import socket
+
     try:
         found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:

@@ -4,7 +4,7 @@ the whole log is there for --verbose."""
 
 from __future__ import annotations
 
-import math
+import itertools
 import os
 import re
 import subprocess
@@ -37,34 +37,40 @@ MP4_OPTIONS = [
     "-tune",
     "stillimage",
     # x264's frames in flight bounded, whatever the machine: veryslow looks 60 frames
-    # ahead with 16 references and a thread per two-thirds of a core (1.4 GB at 1920 px)
+    # ahead with 16 references and a thread per two-thirds of a core (1.4 GB at 1920 px);
+    # no B-frames: one would put the first frame's showing as late as the holds after it
     "-x264-params",
-    "rc-lookahead=8:ref=2:bframes=2:threads=2",
+    "rc-lookahead=8:ref=2:bframes=0:threads=2",
 ]
+# A variable frame rate: the frames keep the times the filters give them, in milliseconds.
+VARIABLE_RATE = ["-fps_mode", "passthrough", "-enc_time_base:v", "1:1000"]
+VARIABLE_RATE += ["-video_track_timescale", "1000"]
 MAX_MP4_SIZE = 1920  # the widest --size an MP4 is made at: 840 MB at most, measured
 
 
 def write_mp4(clip: Clip, path: Path) -> None:
-    """H.264 in yuv420p through imageio's ffmpeg: each turn shown for its frame time by
-    repeating frames at the slowest rate that keeps every duration exact."""
+    """H.264 in yuv420p through imageio's ffmpeg, at a variable frame rate: each turn is
+    one video frame, shown for its time to the millisecond, so that a long hold costs no
+    more than a short one."""
     with _FfmpegLog.kept() as log:
         _encode_mp4(clip, path, log)
 
 
 def _encode_mp4(clip: Clip, path: Path, log: _FfmpegLog) -> None:
-    step, counts = mp4_timing(clip.durations_ms())
+    durations = clip.durations_ms()
+    timing = log.folder / "timing.txt"
+    timing.write_text(shown_times_filter(durations))
     ffmpeg: subprocess.Popen[bytes] | None = None
     try:
-        for image, count in zip(render_stream(clip.scenes()), counts, strict=True):
+        for image in render_stream(clip.scenes()):
             frame = _even(image.convert("RGB"))
             if ffmpeg is None:
                 height, width = frame.shape[:2]
                 # held: a stop inside the start would leave ffmpeg running, unknown
                 with signals_held():
-                    ffmpeg = _started_ffmpeg(path, width, height, 1000 / step, log)
+                    ffmpeg = _started_ffmpeg(path, (width, height), durations[-1], timing, log)
             assert ffmpeg.stdin is not None
-            for _ in range(count):
-                ffmpeg.stdin.write(frame.tobytes())
+            ffmpeg.stdin.write(frame.tobytes())
         if ffmpeg is not None:
             assert ffmpeg.stdin is not None
             ffmpeg.stdin.close()
@@ -86,17 +92,19 @@ def _encode_mp4(clip: Clip, path: Path, log: _FfmpegLog) -> None:
 
 
 def _started_ffmpeg(
-    path: Path, width: int, height: int, fps: float, log: _FfmpegLog
+    path: Path, size: tuple[int, int], last_ms: int, timing: Path, log: _FfmpegLog
 ) -> subprocess.Popen[bytes]:
-    """ffmpeg reading raw RGB frames on its standard input, as H.264 in yuv420p into
-    `path`. Its messages go to the log alone (FFREPORT, in its environment), each
-    tagged with its level; in its own process group, so a Ctrl-C reaches this process,
-    which ends it."""
+    """ffmpeg reading raw RGB frames of `size` on its standard input, as H.264 in yuv420p
+    into `path`, each frame at the time the filters in `timing` give it; the last frame
+    lasts as long as every raw frame does, `last_ms`. Its messages go to the log alone
+    (FFREPORT, in its environment), each tagged with its level; in its own process
+    group, so a Ctrl-C reaches this process, which ends it."""
     from imageio_ffmpeg import get_ffmpeg_exe
 
-    rate = str(Fraction(fps).limit_denominator())
+    rate = str(Fraction(1000, last_ms))
     command = [get_ffmpeg_exe(), "-y", "-f", "rawvideo", "-vcodec", "rawvideo"]
-    command += ["-s", f"{width}x{height}", "-pix_fmt", "rgb24", "-r", rate, "-i", "-", "-an"]
+    command += ["-s", "{}x{}".format(*size), "-pix_fmt", "rgb24", "-framerate", rate]
+    command += ["-i", "-", "-an", "-/vf", str(timing), *VARIABLE_RATE]
     command += ["-vcodec", "libx264", "-pix_fmt", "yuv420p", "-v", "level+quiet"]
     return subprocess.Popen(
         [*command, *MP4_OPTIONS, str(path)],
@@ -128,27 +136,16 @@ def mp4_has_index(path: Path) -> bool:
     return False
 
 
-MAX_FPS = 60
-
-
-def mp4_timing(durations: list[int]) -> tuple[int, list[int]]:
-    """The video frame's length in whole milliseconds and how many video frames each
-    turn gets. Where the greatest common divisor of the durations is a frame of at most
-    60 a second, every turn is exact. Otherwise the frame is 1/60 s (17 ms) or, for
-    long turns, a twentieth of the shortest, and each turn ends at the video frame
-    nearest its true end, so the whole video is within half a frame of the timeline
-    and every turn gets at least one frame."""
-    step = math.gcd(*durations)
-    if step * MAX_FPS >= 1000:
-        return step, [duration // step for duration in durations]
-    step = max(math.ceil(1000 / MAX_FPS), min(durations) // 20)
-    counts, shown, elapsed = [], 0, 0
-    for duration in durations:
-        elapsed += duration
-        end = max(shown + 1, (2 * elapsed + step) // (2 * step))
-        counts.append(end - shown)
-        shown = end
-    return step, counts
+def shown_times_filter(durations_ms: list[int]) -> str:
+    """ffmpeg's filters that start video frame N when the durations before it have
+    passed, in milliseconds: a sum over each run of equal durations (a fixed timeline
+    has two), so the expression stays short however long the video."""
+    terms, first = [], 0
+    for duration, run in itertools.groupby(durations_ms[:-1]):
+        count = len(list(run))
+        terms.append(f"{duration}*clip(N-{first},0,{count})")
+        first += count
+    return f"settb=1/1000,setpts='{'+'.join(terms) or '0'}'"
 
 
 class _FfmpegLog:
