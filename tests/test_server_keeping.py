@@ -61,7 +61,9 @@ def test_games_ending_together_are_judged_one_at_a_time_by_one_worker(tmp_path):
         await asyncio.gather(*keeper.tasks.values())
         await keeper.wait()
 
-    asyncio.run(keep_all())
+    # on a thread of its own: a browser test's driver may hold this thread's event loop
+    with ThreadPoolExecutor(1) as own_loop:
+        own_loop.submit(asyncio.run, keep_all()).result()
     assert len(started) == 1
     assert started[0].done == 4 and started[0].most_at_once == 1
     assert sorted(room.id for room in judged) == sorted(room.id for room in finished)
