@@ -76,7 +76,7 @@ def test_help_and_version_load_no_drawing_and_no_game(argv):
     [
         (["record", "loops", "--help"], ["--capacity CAPACITY", "easy, hard, medium, random"]),
         (["play", "tiles", "--help"], ["--players PLAYERS", "{easy,medium,hard,expert}"]),
-        (["watch", "--help"], ["--rows ROWS", "(default 5, or as last chosen)"]),
+        (["watch", "--help"], ["--rows ROWS", "rows of the board (default 5"]),
         (["sweep", "load", "--help"], ["at most 1,000,000 games a cell"]),
     ],
 )

@@ -71,6 +71,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ws_max_size=MAX_MESSAGE,  # uvicorn's default is 16 MiB
         ws_ping_interval=20,  # a peer that does not answer in 20 s more is dropped
         ws_ping_timeout=20,
+        # A view is a few kilobytes on a local network: compressing every one would
+        # cost more of the server's time than the bytes it saves (docs/scaling.md).
+        ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=5,
