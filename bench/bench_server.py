@@ -25,8 +25,10 @@ import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
+import orjson
 from common import print_table
 from websockets.asyncio.client import connect
 
@@ -56,10 +58,12 @@ class Room:
         ]
         self.host = made["host"]
         self.sent: dict[int, float] = {}  # the turn a move answered: when it was sent
-        self.seen: dict[int, int] = {}  # how many seats have a view past that turn
+        self.seen: dict[int, set[int]] = {}  # the seats that have a view past that turn
+        self.since = 0.0  # the phase's start: moves sent before it are not its to count
         self.trips: list[float] = []
         self.pings: list[float] = []
-        self.moves = 0
+        self.acks = 0  # moves taken this phase
+        self.views = 0  # views received this phase, by all four seats
         self.pace: float | None = None  # seconds between moves; None: at once
         self.ended = asyncio.Event()
 
@@ -70,30 +74,33 @@ class Room:
             pinged = time.perf_counter()
             await ws.send(json.dumps({"type": "ping"}))
             async for text in ws:
-                message = json.loads(text)
+                message = orjson.loads(text)
                 if message["type"] == "pong":
                     self.pings.append(time.perf_counter() - pinged)
+                self.acks += message["type"] == "ack"
                 if message["type"] != "view":
                     continue
-                self._arrived(message["turn"])
+                self.views += 1
+                self._arrived(message["turn"], number)
                 if message["ended"]:
                     self.ended.set()
                 if message["legal"] and message["turn"] not in self.sent:
+                    await GO.wait()  # every room started, the phase begun
                     if self.pace is not None:
                         await asyncio.sleep(self.pace * random.uniform(0.5, 1.5))
                     self.sent[message["turn"]] = time.perf_counter()
                     move = {"type": "move", "turn": message["turn"], "move": message["legal"][0]}
                     await ws.send(json.dumps(move))
 
-    def _arrived(self, turn: int) -> None:
+    def _arrived(self, turn: int, seat: int) -> None:
         for answered, when in list(self.sent.items()):
             if answered < turn:
-                count = self.seen.get(answered, 0) + 1
-                self.seen[answered] = count
-                if count == 4:
-                    self.trips.append(time.perf_counter() - when)
-                    self.moves += 1
-                    del self.sent[answered]
+                seen = self.seen.setdefault(answered, set())
+                seen.add(seat)
+                if len(seen) == 4:
+                    if when >= self.since:
+                        self.trips.append(time.perf_counter() - when)
+                    del self.sent[answered], self.seen[answered]
 
 
 def peak_memory_mb(pid: int) -> float:
@@ -108,15 +115,66 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-async def phase(rooms: list[Room], seconds: float, pace: float | None, start: bool) -> list[float]:
+@dataclass
+class Phase:
+    """What the bots of every room measured in one phase."""
+
+    name: str
+    seconds: float
+    trips: list[float]
+    moves: int
+    views: int
+    cpu: float  # the server's processor seconds over the phase
+
+    def row(self, ping: float) -> list[str]:
+        p50, p99 = percentile(self.trips, 0.5) * 1000, percentile(self.trips, 0.99) * 1000
+        return [
+            self.name,
+            f"{self.moves / self.seconds:.0f}",
+            f"{self.views / self.seconds:.0f}",
+            f"{p50:.1f}",
+            f"{p99:.1f}",
+            f"{ping:.1f}",
+            f"{p50 / ping:.1f}x",
+            f"{self.cpu / self.seconds * 100:.0f} %",
+            f"{self.cpu * 1000 / max(1, self.moves):.2f}",
+        ]
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's processor time so far, user and system (proc(5): fields 14 and 15)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def phase(
+    rooms: list[Room], server: int, name: str, seconds: float, pace: float | None
+) -> Phase:
+    """Every room's bots at `pace` (None: at once) for `seconds`, from now."""
     for room in rooms:
-        room.pace, room.trips, room.moves = pace, [], 0
-    if start:
-        for room in rooms:
-            base = f"http://127.0.0.1:{room.port}"
-            await asyncio.to_thread(post, base, f"/api/rooms/{room.id}/start", {}, room.host)
+        room.pace, room.trips, room.since = pace, [], time.perf_counter()
+        room.acks = room.views = 0
+    GO.set()
+    cpu = cpu_seconds(server)
     await asyncio.sleep(seconds)
-    return [trip for room in rooms for trip in room.trips]
+    return Phase(
+        name,
+        seconds,
+        [trip for room in rooms for trip in room.trips],
+        sum(room.acks for room in rooms),
+        sum(room.views for room in rooms),
+        cpu_seconds(server) - cpu,
+    )
+
+
+async def start_all(rooms: list[Room]) -> None:
+    """Start every room; its bots move once the first phase begins."""
+    for room in rooms:
+        base = f"http://127.0.0.1:{room.port}"
+        await asyncio.to_thread(post, base, f"/api/rooms/{room.id}/start", {}, room.host)
+
+
+GO = asyncio.Event()
 
 
 async def run(count: int, seconds: float, pace: float) -> None:
@@ -134,42 +192,45 @@ async def run(count: int, seconds: float, pace: float) -> None:
                 file=sys.stderr,
             )
             load = os.getloadavg()
-            fast = await phase(rooms, seconds, None, start=True)
-            fast_moves = len(fast) / seconds
-            slow = await phase(rooms, seconds, pace, start=False)
-            pings = [p for r in rooms for p in r.pings]
             assert served.process is not None
-            memory = peak_memory_mb(served.process.pid)
+            pid = served.process.pid
+            await start_all(rooms)
+            phases = [
+                await phase(rooms, pid, "as fast as they can", seconds, None),
+                await phase(rooms, pid, f"a move every {pace:g} s a room", seconds, pace),
+            ]
+            pings = [p for r in rooms for p in r.pings]
+            memory = peak_memory_mb(pid)
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
         finally:
+            stopping = time.perf_counter()
             served.stop()
-            said = served.log.read_text().splitlines()
-            if said:
-                print(f"the server said {len(said)} lines, first: {said[0]}", file=sys.stderr)
+            stopped = time.perf_counter() - stopping
+            said = served.log.read_text().splitlines()[1:]  # after its address
+            for line in said[:5]:
+                print(f"the server said: {line}", file=sys.stderr)
     ping = statistics.median(pings) * 1000 if pings else float("nan")
-    rows = [
-        [
-            "as fast as they can",
-            f"{fast_moves:.0f}",
-            f"{percentile(fast, 0.5) * 1000:.1f}",
-            f"{percentile(fast, 0.99) * 1000:.1f}",
-            f"{ping:.1f}",
-            f"{percentile(fast, 0.5) * 1000 / ping:.1f}x",
-        ],
-        [
-            f"a move every {pace:g} s a room",
-            f"{len(slow) / seconds:.0f}",
-            f"{percentile(slow, 0.5) * 1000:.1f}",
-            f"{percentile(slow, 0.99) * 1000:.1f}",
-            f"{ping:.1f}",
-            f"{percentile(slow, 0.5) * 1000 / ping:.1f}x",
-        ],
-    ]
     print(f"{count} four-seat Even Odds rooms, {4 * count} connections, {seconds:g} s a phase")
-    print_table(["bots", "moves/s", "p50 ms", "p99 ms", "ping ms", "p50/ping"], rows)
-    print(f"server peak memory: {memory:.0f} MB; load average at the start: {load[0]:.2f}")
+    print_table(
+        [
+            "bots",
+            "moves/s",
+            "views/s",
+            "p50 ms",
+            "p99 ms",
+            "ping ms",
+            "p50/ping",
+            "server",
+            "cpu ms/move",
+        ],
+        [measured.row(ping) for measured in phases],
+    )
+    print(
+        f"server peak memory: {memory:.0f} MB; stopped in {stopped:.1f} s; "
+        f"load average at the start: {load[0]:.2f}"
+    )
 
 
 def main() -> None:

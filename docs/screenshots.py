@@ -19,8 +19,9 @@ import pygame  # noqa: E402
 
 from games import REGISTRY  # noqa: E402
 from viz.window import WINDOWS  # noqa: E402
-from viz.window.app import FRAME_MS, GameApp  # noqa: E402
+from viz.window.app import GameApp  # noqa: E402
 from viz.window.controls import toggle_rules  # noqa: E402
+from viz.window.loop import FRAME_MS  # noqa: E402
 from viz.window.settings import Settings  # noqa: E402
 
 OUT = Path(__file__).parent.parent / "assets"  # the pictures the README and docs/ show

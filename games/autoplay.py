@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
-import random
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from games.base import Game, Policy, StateT
+if TYPE_CHECKING:  # the sweeps' help reads PRECISION_CAP: it loads no engine
+    import random
+
+    from games.base import Game, Policy, StateT
 
 
 def play(
@@ -58,8 +59,7 @@ def standard_error(rate: float, trials: int) -> float:
     return math.sqrt(rate * (1 - rate) / trials)
 
 
-@dataclass(frozen=True)
-class Precision:
+class Precision(NamedTuple):
     """Games added to a cell in rounds of whole chunks until the standard error of its
     rate is below `error`, or it has played `cap` games (rounded down to whole chunks).
     Each round is decided on the games before it alone, so the games a cell plays are

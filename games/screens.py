@@ -8,6 +8,7 @@ move is named as its recording event.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -40,12 +41,16 @@ class Screens:
     what it is (`event` is the recording's); `order(event)`, where given, is the order
     such moves are offered in (the game's own order may tell what they hide).
     `public(event, screen)` is a move as the screen may learn it from the change log,
-    or None where it may learn only that a turn passed."""
+    or None where it may learn only that a turn passed. `best(state, seat, rng)`, where
+    given, is the hint a seat may have: the moves of its best option, judged from what
+    the seat may see alone (without it, a hint is the analysis's, from the whole state,
+    which every screen sees)."""
 
     concealed: Callable[[Any, Screen], frozenset[int]] = _nothing_concealed
     named: Callable[[Event, Any, Any], Event] = _as_recorded
     order: Callable[[Event], Any] | None = None
     public: Callable[[Event, Screen], Event | None] = _seen_by_all
+    best: Callable[[Any, int, random.Random], list[Any]] | None = None
 
 
 OPEN = Screens()

@@ -105,3 +105,18 @@ def test_the_games_package_names_no_module_of_viz():
         if re.search(r"""["']viz[.:]""", line)
     ]
     assert named == []
+
+
+def test_a_listed_kit_that_offers_other_than_its_package_declares_is_refused(monkeypatch):
+    """What a game's help says (its offered.py) is what its kit plays: a kit whose tiers
+    differ from its declaration does not load."""
+    from games.loops.offered import OFFERED
+    from games.registry import Kits, Listed
+
+    kits = Kits([Listed("loops", "Odds and Evens", "games.loops:KIT")])
+    assert kits.offered("loops") == OFFERED
+    monkeypatch.setattr(
+        "games.registry.declared_offer", lambda package: OFFERED._replace(opponents=("easy",))
+    )
+    with pytest.raises(ValueError, match="games.loops:KIT offers .*declared"):
+        Kits([Listed("loops", "Odds and Evens", "games.loops:KIT")])["loops"]

@@ -1,7 +1,7 @@
 """The command line starts at once: `--help`, `--version` and every command's `--help`
-load no rules engine, AI, analysis, numpy, pygame, Pillow or svgwrite, and a game's
-engine loads only when a command names that game (each run in a fresh process: this
-one has loaded every game). bench/bench_cli_start.py times them."""
+load no rules engine, AI, analysis, numpy, pygame, Pillow or svgwrite; a command that
+names a game reads what the game offers (its `offered.py`) and no more (each run in a
+fresh process: this one has loaded every game). bench/bench_cli_start.py times them."""
 
 from __future__ import annotations
 
@@ -17,8 +17,11 @@ from viz.cli import main
 from viz.cli.game_options import game_names
 from viz.terminal import terminal_columns
 
-# Loaded by no help: the drawing and the windows, the libraries they bring; and shutil,
-# which would bring bz2 and lzma. The games' packages load only as named (below).
+# Loaded by no help: the drawing and the windows, the libraries they bring; shutil,
+# which would bring bz2 and lzma; dataclasses, which brings inspect (the rules engines
+# and kits are made of dataclasses: a help that loaded one was 2.6 times a bare Python);
+# socket and datetime, which only a command's work needs. Of the games, a help reads
+# the list and what a game it names offers (below).
 HEAVY_PACKAGES = {"numpy", "pygame", "pygame_gui", "PIL", "svgwrite", "imageio", "loky"}
 HEAVY_MODULES = (
     "viz.analysis",
@@ -28,7 +31,11 @@ HEAVY_MODULES = (
     "viz.scenes",
     "viz.window",
     "shutil",
+    "dataclasses",
+    "socket",
+    "datetime",
 )
+LIGHT_GAMES = {"games", "games.registry", "games.autoplay"}  # the list, the sweeps' cap
 
 
 LOADED = """
@@ -47,14 +54,13 @@ def _loaded(argv: list[str]) -> list[str]:
     return json.loads(fresh_python(LOADED, *argv, columns=100).splitlines()[-1])
 
 
-def _engines_loaded(loaded: list[str]) -> set[str]:
-    """The games whose own package was loaded: `load` of games.load.engine."""
-    parts = [name.split(".") for name in loaded]
-    return {part[1] for part in parts if part[0] == "games" and len(part) > 1} & set(game_names())
+def _games_loaded(loaded: list[str]) -> set[str]:
+    """The modules of `games` loaded beyond the list of games."""
+    return {name for name in loaded if name.partition(".")[0] == "games"} - LIGHT_GAMES
 
 
 @pytest.mark.parametrize("argv", HELPS, ids=" ".join)
-def test_help_and_version_load_no_drawing_and_only_the_game_named(argv):
+def test_help_and_version_load_no_drawing_and_no_game(argv):
     loaded = _loaded(argv)
     heavy = [
         name
@@ -62,25 +68,28 @@ def test_help_and_version_load_no_drawing_and_only_the_game_named(argv):
         if name.partition(".")[0] in HEAVY_PACKAGES or name.startswith(HEAVY_MODULES)
     ]
     assert heavy == []
-    named = [word for word in argv if word in game_names()]
-    if argv[0] == "watch":  # Load's options are watch's own
-        named.append("load")
-    assert _engines_loaded(loaded) <= set(named)
+    assert _games_loaded(loaded) == set()
 
 
 @pytest.mark.parametrize(
-    ("argv", "games"),
+    ("argv", "words"),
     [
-        (["--help"], set()),
-        (["--version"], set()),
-        (["record", "--help"], set()),
-        (["analyze", "--help"], set()),
-        (["record", "loops", "--help"], {"loops"}),
-        (["play", "tiles", "--help"], {"tiles"}),
+        (["record", "loops", "--help"], ["--capacity CAPACITY", "easy, hard, medium, random"]),
+        (["play", "tiles", "--help"], ["--players PLAYERS", "{easy,medium,hard,expert}"]),
+        (["watch", "--help"], ["--rows ROWS", "rows of the board (default 5"]),
+        (["sweep", "load", "--help"], ["at most 1,000,000 games a cell"]),
     ],
 )
-def test_a_game_loads_when_a_command_names_it(argv, games):
-    assert _engines_loaded(_loaded(argv)) == games
+def test_a_games_help_says_what_it_offers_and_loads_no_engine(argv, words):
+    printed = fresh_python(LOADED, *argv, columns=100)
+    assert all(word in printed for word in words), printed
+    assert _games_loaded(json.loads(printed.splitlines()[-1])) == set()
+
+
+def test_a_command_that_plays_a_game_loads_its_engine(tmp_path):
+    loaded = _loaded(["record", "loops", "--seed", "1", "-o", str(tmp_path / "r.jsonl")])
+    assert {"games.loops", "games.loops.engine"} <= set(loaded)
+    assert not {"games.load", "games.tiles"} & set(loaded)
 
 
 def test_every_command_is_among_those_whose_help_is_checked(capsys):

@@ -102,3 +102,33 @@ def test_a_long_hold_in_an_mp4_is_one_frame_shown_for_its_time(
     assert cli(capsys, "export", recording, "--mp4", video, *options)[0] == 0
     starts = [sum(shown_ms[:turn]) for turn in range(len(shown_ms))]
     assert frame_times_ms(video) == list(zip(starts, shown_ms, strict=True))
+
+
+def test_each_games_rules_are_kept_with_the_settings_and_bad_ones_refused(tmp_path):
+    path = tmp_path / "settings.json"
+    settings = Settings.load(path)
+    assert settings.rules == {} and settings.set_rules("load", {"rows": 4, "cols": 6}) is None
+    assert Settings.load(path).rules == {"load": {"rows": 4, "cols": 6}}
+    for bad in ('["load"]', '{"load": {"rows": "4"}}', '{"load": {"rows": true}}'):
+        path.write_text(f'{{"motion": "reduced", "rules": {bad}}}')
+        kept = Settings.load(path)
+        assert kept.rules == {} and kept.motion == "on" and "unreadable settings" in kept.problem
+
+
+def test_a_windows_options_not_given_are_the_rules_last_chosen():
+    from argparse import Namespace
+
+    from viz.cli.common import rules_from_args
+
+    def chosen(remembered, **given):
+        args = Namespace(**({"rows": None, "cols": None, "load": None} | given))
+        rules = rules_from_args("load", args, remembered)
+        return rules.rows, rules.cols, rules.load
+
+    assert chosen(None) == (5, 5, 6)  # the defaults
+    assert chosen({"rows": 4, "cols": 6, "load": 7}) == (4, 6, 7)
+    assert chosen({"rows": 4, "cols": 6, "load": 7}, load=3) == (4, 6, 3)
+    # kept rules that make no game (a file edited by hand) give way to the defaults;
+    # another game's names are passed over
+    assert chosen({"rows": 1000, "cols": 6}, load=3) == (5, 5, 3)
+    assert chosen({"capacity": 3, "cols": 6}) == (5, 6, 6)

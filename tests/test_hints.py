@@ -9,9 +9,8 @@ from test_load_window import press, run
 
 from games import REGISTRY
 from games.analysis import Hint, hint
-from viz.export.judged import best_words
+from viz.export.judged import best_words, hint_text
 from viz.scenes import SCENES
-from viz.window.controls import hint_text
 from viz.window.hooks import GAME_OVER
 from viz.window.load import LoadApp
 from viz.window.loops import LoopsApp

@@ -84,3 +84,33 @@ def test_a_right_and_a_wrong_answer_typed_into_the_window(tmp_path):
     finally:
         assert window.close() == 0, (tmp_path / "window.log").read_text()
         server.close()
+
+
+def test_the_rules_card_opens_and_closes_by_keyboard_in_the_practice_window(tmp_path):
+    """Issue 46, item 1: F1 covers the puzzle with the game's rules card (its words also
+    printed, a line each, for a screen reader), in the smallest window too; Escape or
+    F1 puts it away and the puzzle comes back as it was ("?" is text in the box)."""
+    games = tmp_path / "games"
+    games.mkdir()
+    judged_recording(games / "1.jsonl", "loops", 1, ["you", "you"])
+    server = XServer()
+    env = {**os.environ, "ODDSEVENS_DATA": str(tmp_path / "data")}
+    practice = ["practice", "--from", str(games), "--window", "640x480"]
+    window = XWindow(server, tmp_path, *practice, env=env, downloads=False)
+    log = tmp_path / "window.log"
+    try:
+        board = (0, 0, 640 - 220, 480 // 2)
+        before = window.screenshot().crop(board)
+        for number, key in enumerate(("F1", "Escape", "F1", "F1")):
+            window.key(key)
+            if number % 2 == 0:  # opened
+                opened = number // 2 + 1
+                assert wait_until(lambda n=opened: log.read_text().count(": the rules") == n)
+                assert wait_until(lambda: window.screenshot().crop(board) != before)
+            else:
+                assert wait_until(lambda: window.screenshot().crop(board) == before)
+        assert "Odds and Evens: the rules" in log.read_text()
+        assert answers(tmp_path / "data") == []  # the card is no answer
+    finally:
+        assert window.close() == 0, log.read_text()
+        server.close()

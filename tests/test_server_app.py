@@ -87,6 +87,25 @@ def test_a_seat_plays_its_move_is_acknowledged_once_and_a_repeat_is_refused(tabl
         assert [c.get("event") for c in told if "event" in c] == [view["legal"][0]]
 
 
+def test_the_seat_to_move_is_hinted_among_its_own_moves_and_no_other_screen_is(table):
+    room = table.room()
+    table.start(room)
+    with (
+        table.socket(room, hello(room, 0)) as mover,
+        table.socket(room, hello(room, 1)) as waiting,
+        table.socket(room, {"type": "watch"}) as watcher,
+    ):
+        offered = next_of(mover, "view")["legal"]
+        for ws in (waiting, watcher):
+            next_of(ws, "view")
+            ws.send_text(json.dumps({"type": "hint"}))
+            assert next_of(ws, "refused")["reason"] == "a hint is for the seat to move"
+        mover.send_text(json.dumps({"type": "hint"}))
+        hinted = next_of(mover, "hint")
+        assert hinted["text"].startswith("Hint: ")
+        assert hinted["moves"] and all(move in offered for move in hinted["moves"])
+
+
 @pytest.mark.parametrize(
     ("message", "reason"),
     [

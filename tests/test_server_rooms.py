@@ -16,6 +16,8 @@ from support.server import leaks, new_rooms, play_out, seated_room
 import games
 from games.tiles.ai import random_deal
 from games.tiles.engine import Deal, Play, color_of
+from games.tiles.screens import hidden_order
+from viz.server.hints import hint_for
 from viz.server.rooms import Room, RoomError, Seat
 from viz.server.views import changes_since, view
 
@@ -91,27 +93,60 @@ def _shown(room: Room, screen: int | None) -> str:
     return json.dumps(view(room, screen))
 
 
-@given(st.integers(0, 2**32), st.integers(3, 6), st.data())
-@settings(max_examples=examples(0.5))
-def test_a_seat_sees_the_same_whatever_its_own_values(seed, players, data):
+def _two_rooms_to_the_seats_own_tile(seed: int, players: int, seat: int) -> tuple[Room, Room]:
+    """Two rooms dealt alike but for the values of `seat`'s own tiles, played alike up to
+    the seat's first tile of its own (then its value is public), or to the end: the
+    seat's screen is checked the same in both after every move."""
     rng = random.Random(seed)
     kit = games.KITS["tiles"]
     deal = random_deal(kit.game.new_state(kit.game.rules({"players": players})), rng)
-    seat = data.draw(st.integers(0, players - 1))
     other = _reshuffled(deal, [seat], rng)
     one, two = _dealt_room(deal, players), _dealt_room(other, players)
     assert one.state.hands[seat] != two.state.hands[seat] or deal == other
-    # the same screen until the seat plays a tile of its own (then its value is public)
     while True:
         assert _shown(one, seat) == _shown(two, seat)
         if one.finished or one.mover() == seat and not one.state.choosing:
-            break
+            return one, two
         mover = one.mover()
         offered = view(one, mover)["legal"]
         move = rng.choice(offered)
         for room in (one, two):
             [played] = [m for named, m in room.legal_events(mover) if named == move]
             room.advance(played)
+
+
+@given(st.integers(0, 2**32), st.integers(3, 6), st.data())
+@settings(max_examples=examples(0.5))
+def test_a_seat_sees_the_same_whatever_its_own_values(seed, players, data):
+    _two_rooms_to_the_seats_own_tile(seed, players, data.draw(st.integers(0, players - 1)))
+
+
+@given(st.integers(0, 2**32), st.integers(3, 6), st.data())
+@settings(max_examples=examples(0.1))
+def test_a_seats_hint_is_the_same_whatever_its_own_values(seed, players, data):
+    seat = data.draw(st.integers(0, players - 1))
+    one, two = _two_rooms_to_the_seats_own_tile(seed, players, seat)
+    if not one.finished:
+        hinted = hint_for(one, seat, seed)()
+        assert hinted == hint_for(two, seat, seed)()
+        assert hinted["moves"] and all(move in view(one, seat)["legal"] for move in hinted["moves"])
+        # whole colours: to the seat, the tiles of one colour look alike
+        slots = hidden_order(one.state.hands[seat])
+        hinted_slots = {move["slot"] for move in hinted["moves"] if "slot" in move}
+        colours = {color_of(slots[slot]) for slot in hinted_slots}
+        offered = [move["slot"] for move in view(one, seat)["legal"] if "slot" in move]
+        assert hinted_slots == {slot for slot in offered if color_of(slots[slot]) in colours}
+
+
+@pytest.mark.parametrize("game", ["load", "loops"])
+def test_in_an_open_game_the_seat_to_move_is_hinted_the_best_of_its_moves(rooms, game):
+    room, host, _ = seated_room(rooms, game, {}, ["open", "open"])
+    rooms.start(room, host)
+    seat = room.mover()
+    hinted = hint_for(room, seat, 1)()
+    offered = view(room, seat)["legal"]
+    assert hinted["turn"] == room.state.turns and hinted["text"].startswith("Hint: ")
+    assert hinted["moves"] and all(move in offered for move in hinted["moves"])
 
 
 @given(st.integers(0, 2**32), st.integers(3, 6))

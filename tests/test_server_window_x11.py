@@ -28,13 +28,18 @@ def test_a_window_plays_a_seat_of_a_browsers_room_to_the_end(chromium, tmp_path)
         host.page.wait_for_selector("#seat-list:has-text('Seat 1: Win')")
         host.page.click("#start")
         watcher = Screen(served, room, {"type": "watch"})
-        view, played = watcher.next("view"), 0
+        view, played, hinted = watcher.next("view"), 0, ""
+        log = tmp_path / "window.log"
         for _ in range(2000):  # each pass a move, or a key pressed again
             if view["ended"]:
                 break
             if view["to_move"] == 0:
                 host.play_first_move()
             elif view["to_move"] == 1:
+                if not hinted:  # H once: the server's hint, said as a screen reader says it
+                    window.key("h")
+                    hinted = wait_until(lambda: re.search(r"Hint: .*", log.read_text()), 20)
+                    assert hinted, log.read_text()
                 window.key("Right", "Return", pause=0.05)  # the second move offered
             try:
                 after = watcher.next("view", timeout=2)

@@ -147,3 +147,22 @@ def test_a_signal_to_the_whole_group_ends_the_command_as_the_signal_does(tmp_pat
         ended = _signalled_group(command, tmp_path, argv, signum, later_s)
         assert ended == (128 + signum, "", []), later_s
         assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_a_stop_that_comes_while_a_failure_is_handled_ends_as_the_stop(monkeypatch, capsys):
+    """Ctrl-C landing in the handler of another failure (a closed pipe, say) is the
+    command's end: one line and 130, no traceback."""
+    import viz.cli
+    from viz.cli import recordings
+    from viz.system import Stopped
+
+    def fails(args):
+        raise RuntimeError("a failure the stop interrupts the handling of")
+
+    def lands_here():
+        raise Stopped(signal.SIGINT)
+
+    monkeypatch.setattr(recordings, "cmd_validate", fails)
+    monkeypatch.setattr(viz.cli, "stop_heard", lands_here)
+    assert viz.cli.main(["validate", "any.jsonl"]) == 128 + signal.SIGINT
+    assert capsys.readouterr().err == "oddsevens: interrupted\n"

@@ -347,3 +347,22 @@ def test_a_twenty_by_twenty_board_scrolls_under_the_wheel_and_the_keys(open_wind
         assert app.layout().view.offset[1] == app.layout().view.overflow[1]  # at the end
     finally:
         app.close()
+
+
+def test_the_board_and_load_chosen_are_where_the_next_window_starts(open_window):
+    """Issue 46, item 3: the board given to one window and the Load its slider was set
+    to are the next window's when it is given no --rows, --cols or --load; an option
+    given still chooses, the rest as last chosen."""
+
+    def first_rules(window: XWindow) -> tuple[int, int, int]:
+        window.key("Right")  # red's pick: the session is written with the first move
+        window.wait_for_events(1)
+        rules = load_replay(window.sessions()[-1]).rules
+        return rules.rows, rules.cols, rules.load
+
+    first = open_window("play", "load", "--rows", "4", "--cols", "6", "--seed", "5")
+    first.key("bracketright")  # Load 6 to 7
+    assert wait_until(lambda: load_events(first.events()) == [7])
+    assert first.close() == 0
+    assert first_rules(open_window("play", "load", "--seed", "5")) == (4, 6, 7)
+    assert first_rules(open_window("play", "load", "--load", "3")) == (4, 6, 3)

@@ -24,6 +24,7 @@ from games.load.engine import (
     board,
 )
 from games.load.judging import JUDGING
+from games.load.offered import OFFERED
 from games.load.policies import PLAYERS, automatic
 
 __all__ = [
@@ -47,11 +48,11 @@ __all__ = [
 class LoadGame(GameBase[LoadRules, LoadState]):
     id = "load"
     name = "Load"
-    default_players: tuple[str, ...] = ("random-red", "every-third-green")
+    default_players = OFFERED.default_players
     rules_type = LoadRules
     state_type = LoadState
     players = PLAYERS
-    first_seat = 1  # player 1 is red: seats are numbered 1 and 2
+    first_seat = OFFERED.first_seat
 
     def seats(self, rules: LoadRules) -> int:
         return 2

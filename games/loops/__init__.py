@@ -11,6 +11,7 @@ from games.kit import GameKit
 from games.loops.ai import PLAYERS, medium
 from games.loops.engine import LOOP_NAMES, Flip, LoopsRules, LoopsState, Move, Place
 from games.loops.judging import JUDGING
+from games.loops.offered import OFFERED
 
 __all__ = ["Flip", "LoopsGame", "LoopsRules", "LoopsState", "Move", "Place"]
 
@@ -18,7 +19,7 @@ __all__ = ["Flip", "LoopsGame", "LoopsRules", "LoopsState", "Move", "Place"]
 class LoopsGame(GameBase[LoopsRules, LoopsState]):
     id = "loops"
     name = "Odds and Evens"
-    default_players: tuple[str, ...] = ("medium",)
+    default_players = OFFERED.default_players
     rules_type = LoopsRules
     state_type = LoopsState
     players = PLAYERS
@@ -51,6 +52,6 @@ KIT = GameKit(
     LoopsGame(),
     sample="recordings/loops-sample.jsonl",
     judging=JUDGING,
-    opponents=("easy", "medium", "hard", "human"),
-    default_opponent="medium",
+    opponents=OFFERED.opponents,
+    default_opponent=OFFERED.default_opponent,
 )

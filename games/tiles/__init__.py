@@ -23,6 +23,7 @@ from games.tiles.engine import (
     tile_name,
 )
 from games.tiles.judging import JUDGING
+from games.tiles.offered import OFFERED
 from games.tiles.players import PLAYERS
 from games.tiles.screens import SCREENS
 
@@ -32,7 +33,7 @@ __all__ = ["CHANCE", "Choose", "Deal", "Play", "TilesGame", "TilesRules", "Tiles
 class TilesGame(GameBase[TilesRules, TilesState]):
     id = "tiles"
     name = "Even Odds"
-    default_players: tuple[str, ...] = ("careful",)
+    default_players = OFFERED.default_players
     rules_type = TilesRules
     state_type = TilesState
     players = PLAYERS
@@ -86,7 +87,7 @@ KIT = GameKit(
     TilesGame(),
     sample="recordings/tiles-sample.jsonl",
     judging=JUDGING,
-    opponents=("easy", "medium", "hard", "expert"),
-    default_opponent="medium",
+    opponents=OFFERED.opponents,
+    default_opponent=OFFERED.default_opponent,
     screens=SCREENS,
 )

@@ -4,8 +4,14 @@ hand; everyone sees everything once the game has ended."""
 
 from __future__ import annotations
 
+import random
+
+import numpy as np
+
 from games.screens import Event, Screen, Screens
-from games.tiles.engine import Move, Play, TilesState, color_of
+from games.tiles.ai import SeatView
+from games.tiles.engine import Choose, Move, Play, TilesState, color_of
+from games.tiles.expert import option_worth
 
 
 def hidden_order(hand: list[int]) -> list[int]:
@@ -41,4 +47,19 @@ def public(event: Event, screen: Screen) -> Event | None:
     return None if "deal" in event else event
 
 
-SCREENS = Screens(concealed, named, order, public)
+def best_moves(state: TilesState, seat: int, rng: random.Random) -> list[Move]:
+    """A seat's hint: the Expert's best colour judged from the seat's view alone, as
+    every tile of that colour in its hand (to the seat they look alike), or the colour
+    to name after a 10; every option where they are judged equal."""
+    view = SeatView.of(state, seat)
+    options = list(view.colors) if view.choosing else view.legal_colors()
+    best = set(options)
+    if len(options) > 1:
+        worth = option_worth(state, view, options, rng)
+        best = {options[int(i)] for i in np.flatnonzero(worth == worth.max())}
+    if view.choosing:
+        return [m for m in state.legal_moves() if isinstance(m, Choose) and m.color in best]
+    return [m for m in state.legal_moves() if isinstance(m, Play) and color_of(m.tile) in best]
+
+
+SCREENS = Screens(concealed, named, order, public, best_moves)

@@ -44,16 +44,7 @@ class Served:
         self.process: subprocess.Popen[str] | None = None
 
     def start(self) -> Served:
-        command = [
-            sys.executable,
-            "-m",
-            "viz",
-            "serve",
-            "--port",
-            str(self.port),
-            "--data",
-            str(self.data),
-        ]
+        command = [*self.program, "serve", "--port", str(self.port), "--data", str(self.data)]
         # the library of finished games beside the rooms: each test's own
         env = {**self.env, "ODDSEVENS_DATA": str(self.data)}
         # its output to a file: a pipe nobody reads would stop a server that fills it

@@ -114,7 +114,10 @@ def build_parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; its status. Nothing but a one-line message ever reaches stderr."""
     with stops_raised():
-        return written(lambda: _run(argv))
+        try:
+            return written(lambda: _run(argv))
+        except KeyboardInterrupt as stop:  # it came while a failure was being handled
+            return _stopped_by(stop)
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -134,7 +137,7 @@ def _run(argv: Sequence[str] | None) -> int:
         print(f"oddsevens: {shown(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:  # what was being written is already discarded
-        return _stopped(stop.signum if isinstance(stop, Stopped) else signal.SIGINT)
+        return _stopped_by(stop)
     except Exception:
         # A stop that lands inside an extension's import comes out as that import's
         # failure (numpy turns it into an ImportError): the stop is the cause.
@@ -142,6 +145,10 @@ def _run(argv: Sequence[str] | None) -> int:
         if signum is None:
             raise
         return _stopped(signum)
+
+
+def _stopped_by(stop: KeyboardInterrupt) -> int:
+    return _stopped(stop.signum if isinstance(stop, Stopped) else signal.SIGINT)
 
 
 def _stopped(signum: int) -> int:

@@ -34,17 +34,35 @@ RULE_WORDS = {
 }
 
 
-def add_rule_options(parser: argparse.ArgumentParser, game_id: str) -> None:
+def add_rule_options(
+    parser: argparse.ArgumentParser, game_id: str, remembered: bool = False
+) -> None:
+    """The game's rules as options; `remembered`: one not given is None, for the rules
+    last chosen (`rules_from_args`)."""
     for key, default in options_of_game(game_id).rules:
         words = RULE_WORDS.get(key, f"the rules' {key}")
+        said = f"default {default}, or as last chosen" if remembered else f"default {default}"
         parser.add_argument(
-            f"--{key}", type=int, default=default, help=f"{words} (default {default})"
+            f"--{key}", type=int, default=None if remembered else default, help=f"{words} ({said})"
         )
 
 
-def rules_from_args(game_id: str, args: argparse.Namespace) -> Any:
-    keys = [key for key, _ in options_of_game(game_id).rules]
-    return params_to_rules(game_id, {key: getattr(args, key) for key in keys})
+def rules_from_args(
+    game_id: str, args: argparse.Namespace, remembered: dict[str, int] | None = None
+) -> Any:
+    """The rules the options give; an option not given takes its value in `remembered`
+    (the rules last chosen), or its default where those no longer make rules with the
+    options given."""
+    from games import REGISTRY
+    from games.base import GameError
+
+    defaults = dict(options_of_game(game_id).rules)
+    given = {key: getattr(args, key) for key in defaults if getattr(args, key) is not None}
+    kept = {key: value for key, value in (remembered or {}).items() if key in defaults}
+    try:
+        return REGISTRY[game_id].rules(defaults | kept | given)
+    except GameError:
+        return params_to_rules(game_id, defaults | given)
 
 
 def params_to_rules(game_id: str, params: dict[str, Any]) -> Any:

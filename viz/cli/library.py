@@ -6,7 +6,6 @@ import argparse
 import functools
 import sys
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,8 @@ from viz.errors import FileError, shown
 from viz.outcomes import RESULTS, UNFINISHED
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from viz.library import Filters, Library, LibraryGame
     from viz.library.stats import Standing
 
@@ -233,6 +234,8 @@ def cmd_open(args: argparse.Namespace) -> int:
 
 def since(text: str) -> datetime:
     """--since: a day (YYYY-MM-DD, from its midnight here) or a time (ISO 8601)."""
+    from datetime import datetime
+
     try:
         when = datetime.fromisoformat(text)
     except ValueError:

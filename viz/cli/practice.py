@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +13,8 @@ from viz.cli.windows import add_window_options, open_window, window_options
 from viz.errors import shown
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from games.practice import Card, Kept
     from viz.library import Library
 
@@ -43,7 +44,7 @@ def _practise(library: Library, args: argparse.Namespace) -> int:
     else:
         found = from_library(library, progress, args.game)
     say(*map(shown, found.problems))
-    today = date.today()
+    today = _today()
     queue = due_today(found.puzzles, progress, today, every=args.all)
     status = 2 if found.problems else 0
     if not found.puzzles:
@@ -66,7 +67,13 @@ def _practise(library: Library, args: argparse.Namespace) -> int:
 def _window(queue: Sequence[tuple[Kept, Card]], progress: Any, args: argparse.Namespace) -> Any:
     from viz.practice.window import practice_window
 
-    return practice_window(queue, progress, date.today(), **window_options(args))
+    return practice_window(queue, progress, _today(), **window_options(args))
+
+
+def _today() -> date:
+    from datetime import date
+
+    return date.today()
 
 
 def _nothing_due(every: Sequence[tuple[Kept, Card]], window: bool) -> str:

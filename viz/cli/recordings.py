@@ -310,7 +310,7 @@ def _record_options(record: argparse.ArgumentParser) -> None:
 def _record_game_options(game_id: str, sub: argparse.ArgumentParser) -> None:
     """Built when the game is named: the options of its rules and players."""
     game = options_of_game(game_id)
-    add_rule_options(sub, game.id)
+    add_rule_options(sub, game_id)
     sub.add_argument("--seed", type=seed, help="random seed (recorded; random when omitted)")
     sub.add_argument(
         "-o", "--output", type=Path, required=True, help="REC.jsonl to write (- for stdout)"
@@ -319,10 +319,10 @@ def _record_game_options(game_id: str, sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
         "--by",
         nargs="+",
-        choices=sorted(game.players),
+        choices=game.players,
         metavar="NAME",
         help=f"who plays seat {first}, {first + 1}, …: "
-        f"{', '.join(sorted(game.players))} (seats not named: {default_players(game_id)})",
+        f"{', '.join(game.players)} (seats not named: {default_players(game_id)})",
     )
     sub.set_defaults(run=cmd_record)
 
@@ -330,9 +330,7 @@ def _record_game_options(game_id: str, sub: argparse.ArgumentParser) -> None:
 def default_players(game_id: str) -> str:
     """Who plays a seat `--by` does not name, in words: "random-red in seat 1,
     every-third-green in seat 2", "medium in every seat"."""
-    from games import REGISTRY
-
-    game = REGISTRY[game_id]
+    game = options_of_game(game_id)
     names = game.default_players
     if not names:
         return "the game's own automatic player"

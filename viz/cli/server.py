@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import socket
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +71,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ws_max_size=MAX_MESSAGE,  # uvicorn's default is 16 MiB
         ws_ping_interval=20,  # a peer that does not answer in 20 s more is dropped
         ws_ping_timeout=20,
+        # A view is a few kilobytes on a local network: compressing every one would
+        # cost more of the server's time than the bytes it saves (docs/scaling.md).
+        ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=5,
@@ -96,6 +98,8 @@ def _announce(host: str, port: int) -> None:
 
 def _local_address() -> str:
     """This machine's address on its network, as its name resolves (no packet sent)."""
+    import socket
+
     try:
         found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from viz import MIN_WINDOW_SIZE
 from viz.cli.common import (
@@ -24,6 +24,9 @@ from viz.cli.game_options import game_names, options_of_game
 from viz.errors import FileError
 from viz.export.formats import ANIMATIONS
 from viz.system import stop_handled
+
+if TYPE_CHECKING:
+    from viz.window.settings import Settings
 
 DISPLAY_VARIABLES = (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
 KEPT = ("started", "players")  # what a replay's G copies of the recording's header
@@ -112,10 +115,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.join is not None or args.host is not None:
         return _join(args)
-    rules = rules_from_args(args.game, args)
+    from viz.window.settings import Settings, default_path
+
+    settings = Settings.load(default_path())
+    rules = rules_from_args(args.game, args, settings.rules.get(args.game))
+    settings.set_rules(args.game, REGISTRY[args.game].rules_dict(rules))  # as a slider's move
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
-    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, **window_options(args)}
+    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs}
+    options |= window_options(args, settings)
     # The window's class loads only once a display is known to be there: it takes a while.
     # So do the sessions an earlier window left: nothing is written before.
     return open_window(
@@ -136,7 +144,7 @@ def _join(args: argparse.Namespace) -> int:
     try:
         if args.host is not None:
             game = REGISTRY[args.game]
-            rules = rules_from_args(args.game, args)
+            rules = rules_from_args(args.game, args, options["settings"].rules.get(args.game))
             invitation, host = open_room(
                 args.host, args.game, game.rules_dict(rules), game.seats(rules)
             )
@@ -193,7 +201,7 @@ def replay_window(path: Path, args: argparse.Namespace) -> int:
 
 def _add_play_options(game_id: str, parser: argparse.ArgumentParser) -> None:
     """A game's window options: its rules, the seed, the computer's tier, the window."""
-    add_rule_options(parser, game_id)
+    add_rule_options(parser, game_id, remembered=True)
     parser.add_argument("--seed", type=seed, help="seed of automatic play (random when omitted)")
     game = options_of_game(game_id)
     if game.opponents:
@@ -280,10 +288,11 @@ def add_window_options(parser: argparse.ArgumentParser, downloads: bool = True) 
     add_palette_option(parser, None)
 
 
-def window_options(args: argparse.Namespace) -> dict[str, Any]:
+def window_options(args: argparse.Namespace, settings: Settings | None = None) -> dict[str, Any]:
+    """The window's size, settings (`settings`, or those of the user's file) and downloads."""
     from viz.window.settings import Settings, default_path
 
-    settings = Settings.load(default_path())
+    settings = settings if settings is not None else Settings.load(default_path())
     if args.palette is not None:  # for this window only; the panel's choice is kept
         settings.palette = args.palette
     options: dict[str, Any] = {"size": _raised_to_the_floor(args.window), "settings": settings}

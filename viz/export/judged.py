@@ -8,12 +8,12 @@ best moves as its `advice` ("Pick red 7"), and the players by its `seat_name`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.accuracy import GLYPH_NAMES, mean_accuracy
-from games.analysis import chance_name, judging
+from games.analysis import Hint, chance_name, judging
 from games.base import AnyGame
 from games.recording import Replay
 from games.words import give_or_take, percent, with_unit
@@ -79,6 +79,17 @@ def best_words(best: Sequence[str], options: int) -> str:
         every = "the " if len(best) == options else ""
         return f"any of {every}{len(best)} moves, such as {best[0]}"
     return best[0] if len(best) == 1 else f"{', '.join(best[:-1])} or {best[-1]}"
+
+
+def hint_text(found: Hint, words: Callable[[Any], str]) -> str:
+    """A hint in words: the best moves as the exports name them, and the chance they
+    keep, or that the position is lost or won whatever is played."""
+    if found.settled and found.chance in (0.0, 1.0):
+        ending = "won" if found.chance else "lost"
+        playouts = "" if found.exact else " in every playout"  # an estimate says no more
+        return f"{ending}{playouts} whatever you play"
+    named = best_words([words(move) for move in found.best], found.options)
+    return f"{named} ({percent(found.chance)} chance)"
 
 
 def judged_moves(replay: Replay) -> list[Judged]:

@@ -33,6 +33,7 @@ class PracticeMode(PlayMode):
     """The due puzzles of one game, one after another."""
 
     app: GameApp[Any]  # practice sets the window's rules and title: the whole window
+    keeps_choices = False  # a puzzle's rules are the puzzle's
 
     def __init__(
         self,

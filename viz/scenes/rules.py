@@ -17,14 +17,24 @@ from typing import Any
 from games import REGISTRY
 from viz.resources import asset_text
 from viz.scenes import SCENES
-from viz.scenes.common import font_size, margin, wrap_all
+from viz.scenes.common import MIN_EXPORT_TEXT, font_size, margin, wrap_all
 from viz.scenes.shapes import Circle, Line, Rect, Ring, Scene, Shape, Text
+from viz.scenes.viewport import Viewport
 
 CLOSING = "Escape, ? or F1 closes the rules"
 LINE_STEP = 1.35  # a text row's height, in its font size
-# The example drawn smaller than half its export size would be a smudge: it is left out,
-# its words (the caption, at the card's own size) stay.
-LEAST_EXAMPLE_SCALE = 0.5
+LEGIBLE_TEXT = MIN_EXPORT_TEXT  # no text of the example is drawn smaller (px)
+# The words may be set this small (px; their smallest lines nine-tenths of it) to give
+# the example room: at the 640x480 window's size they are 12.9.
+SMALLEST_WORDS = 11.0
+NO_ROOM = "A larger window shows a worked example here."
+# The example is laid out in less height than its export's down to this share of it:
+# less crowds it (Odds and Evens' loops over their captions at 30 %, Load's board a
+# stamp at 38 %); at 74 % (Load's in the default window) it reads as its export does.
+LEAST_HEIGHT = 0.7
+# The example's widths, the first that fits: 480 px where there is room (at the exports'
+# narrowest, 417, Odds and Evens' two loop captions run into each other), else that.
+EXAMPLE_WIDTHS = (480, 300)
 
 
 @dataclass(frozen=True)
@@ -79,41 +89,90 @@ def card_scene(
     card: RulesCard, width: int, height: int, max_font: float = math.inf, palette: str = "default"
 ) -> Scene:
     """The card drawn on a canvas (a window's board area): its words wrapped to the width,
-    then the worked example, drawn by the game's scene as large as the room below allows."""
-    size, edge = font_size(width, max_font), margin(width, height)
-    room = width - 2 * edge
+    then the worked example, drawn by the game's scene as large as the room below allows
+    and never with text under LEGIBLE_TEXT. Where it is too small for that, the words
+    are set smaller, down to SMALLEST_WORDS, to give it room; where that is not enough,
+    the card says that a larger window shows the example, its words as large as fit."""
+    edge = margin(width, height)
+    sizes = _word_sizes(font_size(width, max_font))
+    for size in sizes:
+        words, bottom = _words(card, width, edge, size)
+        example = _example_below(card, width, height - edge - bottom, (edge, bottom), palette)
+        if example:
+            break
+    else:  # the words alone, as large as fits
+        for size in sizes:
+            words, bottom = _words(card, width, edge, size, NO_ROOM)
+            if bottom <= height - edge:
+                break
+    kit_palette = SCENES[card.game].palettes[palette]
+    backdrop = Rect("rules-card", 0, 0, width, height, "canvas")
+    return Scene(width, height, "canvas", kit_palette, (backdrop, *words, *example))
+
+
+def _word_sizes(largest: float) -> list[float]:
+    """The words' sizes to try, largest first, by half a pixel down to SMALLEST_WORDS."""
+    steps = max(0, math.floor((largest - SMALLEST_WORDS) / 0.5))
+    return [largest - 0.5 * step for step in range(steps + 1)]
+
+
+def _words(
+    card: RulesCard, width: int, edge: float, size: float, *more: str
+) -> tuple[list[Shape], float]:
+    """The card's words at `size` (and the paragraphs `more`), and where they end."""
     paragraphs = [
         (f"{card.name}: the rules", size * 1.15, "ink"),
         (card.aim, size, "ink"),
         *((f"• {line}", size * 0.9, "ink") for line in card.rules),
         (card.keys, size * 0.9, "muted"),
         (f"{card.told} {CLOSING}.", size * 0.9, "muted"),
+        *((line, size * 0.9, "muted") for line in more),
     ]
-    shapes: list[Shape] = [Rect("rules-card", 0, 0, width, height, "canvas")]
+    shapes: list[Shape] = []
     y = edge
     for number, (text, text_size, fill) in enumerate(paragraphs):
-        for row, line in enumerate(wrap_all(text, room, text_size)):
+        for row, line in enumerate(wrap_all(text, width - 2 * edge, text_size)):
             y += text_size * LINE_STEP
             key = f"rules-text-{number}-{row}"
             shapes.append(Text(key, edge, y - text_size * 0.45, line, text_size, fill, "start"))
         y += text_size * 0.3
-    kit_palette = SCENES[card.game].palettes[palette]
-    shapes += _example_below(card, width, height - edge - y, (edge, y), palette)
-    return Scene(width, height, "canvas", kit_palette, tuple(shapes))
+    return shapes, y
 
 
 def _example_below(
     card: RulesCard, width: float, room: float, corner: tuple[float, float], palette: str
 ) -> list[Shape]:
-    """The example's picture, its shapes moved under the words, as large as fits."""
-    across, down = card.example_size(300)
-    scale = min(1.0, room / down, (width - 2 * corner[0]) / across)
-    if scale < LEAST_EXAMPLE_SCALE:
-        return []
-    example = card.example_scene(round(across * scale), round(down * scale), palette)
-    left, top = corner
-    backdrop = Rect("rules-example", left, top, example.width, example.height, example.background)
-    return [backdrop, *(_moved(shape, left, top) for shape in example.shapes)]
+    """The example's picture, its shapes moved under the words: as large as its export
+    at EXAMPLE_WIDTHS' first that fits, or as the room (its scene lays itself out in
+    what it is given, as a window's does); none where it would be cramped."""
+    for asked in EXAMPLE_WIDTHS:
+        whole = card.example_scene(*card.example_size(asked), palette)
+        across = min(whole.width, round(width - 2 * corner[0]))
+        down = min(whole.height, math.floor(room))
+        if min(across, down) <= 0 or down < whole.height * LEAST_HEIGHT:
+            continue
+        example = card.example_scene(across, down, palette)
+        if not _cramped(example, whole):
+            left, top = corner
+            backdrop = Rect(
+                "rules-example", left, top, example.width, example.height, example.background
+            )
+            return [backdrop, *(_moved(shape, left, top) for shape in example.shapes)]
+    return []
+
+
+def _cramped(example: Scene, whole: Scene) -> bool:
+    """Whether the example drawn in less room tells less than at its export size: a text
+    under LEGIBLE_TEXT, a text left out (a cell too small for its number, a legend
+    entry with no room) or outside its picture, or a board that scrolls, so shows but
+    a part."""
+    texts = [shape for shape in example.shapes if isinstance(shape, Text)]
+    told = len(texts) == sum(isinstance(shape, Text) for shape in whole.shapes)
+    inside = all(text.size / 2 <= text.y <= example.height - text.size / 2 for text in texts)
+    view = getattr(example.layout, "view", None)
+    scrolls = isinstance(view, Viewport) and view.scrolls
+    small = min(text.size for text in texts) < LEGIBLE_TEXT - 0.05
+    return scrolls or not told or not inside or small
 
 
 def _moved(shape: Shape, dx: float, dy: float) -> Shape:

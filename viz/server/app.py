@@ -322,6 +322,8 @@ class _Server:
                 raise RoomError("a watcher holds no seat")
             self.rooms.take_back(room, connection.screen)
             self.hub.changed(room)
+        elif kind == "hint":
+            self.hub.ask_hint(connection)
         elif kind == "ping":
             connection.note({"type": "pong"})
         else:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import secrets
 from collections import deque
@@ -19,12 +18,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from games.screens import Screen
+from viz.server.hints import hint_for
 from viz.server.rooms import Room, RoomError, Rooms
 from viz.server.views import changes_since, view
 
 SEND_TIMEOUT = 10.0  # seconds a screen may take to read one message before it is dropped
 MAX_NOTES = 32  # short messages waiting for one connection before it is dropped
+
+
+def compact_json(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
 
 
 class Dropped(Exception):
@@ -41,6 +47,7 @@ class Connection:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     notes: deque[dict[str, Any]] = field(default_factory=deque)
     catch_up: int | None = None  # the change number to tell changes from, when asked
+    hinting: bool = False  # a hint asked for is being thought of
 
     def note(self, message: dict[str, Any]) -> None:
         """Queue a short message (an acknowledgement, a refusal) ahead of the next view."""
@@ -64,7 +71,7 @@ class Connection:
 
     async def _send(self, message: dict[str, Any]) -> None:
         try:
-            await asyncio.wait_for(self.send(json.dumps(message)), SEND_TIMEOUT)
+            await asyncio.wait_for(self.send(compact_json(message)), SEND_TIMEOUT)
         except TimeoutError:
             raise Dropped("stopped reading") from None
 
@@ -108,6 +115,28 @@ class Hub:
             self.on_finish(room)
         elif room.automatic_mover() and room.id not in self._drivers:
             self._drivers[room.id] = asyncio.get_running_loop().create_task(self._drive(room))
+
+    def ask_hint(self, connection: Connection) -> None:
+        """Think of the connection's seat's hint off the event loop, and send it unless
+        the game has moved on meanwhile; one at a time a connection."""
+        room, seat = connection.room, connection.screen
+        if seat is None or not room.legal_events(seat):
+            raise RoomError("a hint is for the seat to move")
+        if connection.hinting:
+            raise RoomError("a hint is being thought of: one at a time")
+        connection.hinting = True
+        work = hint_for(room, seat, secrets.randbits(64))
+        asyncio.get_running_loop().create_task(self._hint(connection, work))
+
+    async def _hint(self, connection: Connection, work: Callable[[], dict[str, Any]]) -> None:
+        try:
+            found = await self.think(work)
+            if found["turn"] == connection.room.state.turns:
+                connection.note(found)
+        except Dropped:
+            pass  # the connection ends: its sender says so
+        finally:
+            connection.hinting = False
 
     async def _drive(self, room: Room) -> None:
         """Play the automatic seats of a room while one is to move."""

@@ -18,6 +18,7 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "move": {"turn": (int,), "move": (dict,)},
     "since": {"seq": (int,)},
     "take-back": {},
+    "hint": {},
     "ping": {},
 }
 REQUIRED = {"hello": {"token"}, "move": {"turn", "move"}, "since": {"seq"}}

@@ -4,15 +4,12 @@ colours, kept in the settings file), the playback keys, and H's hint."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from games.analysis import Hint
-from games.words import percent
 from viz import PALETTE_NAMES
-from viz.export.judged import best_words
+from viz.export.judged import hint_text
 from viz.scenes.rules import CLOSING, rules_card
 from viz.window.hooks import GAME_OVER, Keys
 from viz.window.panel import Button, Control
@@ -154,14 +151,3 @@ def show_hint(app: Controlled) -> None:
     if found is not None:
         app.board.hinted = (app.session.position, found.best)
         app.message = "Hint: " + hint_text(found, app.hint_words)
-
-
-def hint_text(found: Hint, words: Callable[[Any], str]) -> str:
-    """A hint in words: the best moves as the exports name them, and the chance they
-    keep, or that the position is lost or won whatever is played."""
-    if found.settled and found.chance in (0.0, 1.0):
-        ending = "won" if found.chance else "lost"
-        playouts = "" if found.exact else " in every playout"  # an estimate says no more
-        return f"{ending}{playouts} whatever you play"
-    named = best_words([words(move) for move in found.best], found.options)
-    return f"{named} ({percent(found.chance)} chance)"

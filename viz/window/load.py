@@ -324,7 +324,12 @@ class LoadApp(GameApp[LoadState]):
         if self.history and isinstance(self.history.moves[-1], SetLoad):
             self.session.rewind(len(self.history) - 1)
         if value != self.state.pending_load:
-            self.message = self.play(SetLoad(value)) or f"Load {value} from the end of this stage"
+            refused = self.play(SetLoad(value))
+            self.message = refused or f"Load {value} from the end of this stage"
+            if not refused and self.mode.keeps_choices:  # the next window starts with it
+                chosen = self.game.rules_dict(replace(self.rules, load=value))
+                problem = self.settings.set_rules(self.game.id, chosen)
+                self.message += f" (not saved: {problem})" if problem else ""
 
     def new_game(self) -> None:
         """A new game keeps the Load the slider shows, in force from its first stage."""

@@ -36,6 +36,7 @@ REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
 
 class PlayMode:
     watching = False  # the game is played here: the window shows what its players see
+    keeps_choices = True  # the rules chosen here are remembered for the next window
 
     @property
     def takes_moves(self) -> bool:
@@ -128,6 +129,7 @@ class PlayMode:
 class ReplayMode:
     watching = True  # a recording: the window shows everything
     takes_moves = False
+    keeps_choices = False
 
     def __init__(self, app: Played, moves: list[Any], times: list[int]) -> None:
         """`times`: the recording's time of each move, or none."""

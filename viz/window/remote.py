@@ -101,6 +101,7 @@ class Connection:
     invitation: Invitation
     token: str
     view: dict[str, Any] | None = None
+    hint: dict[str, Any] | None = None  # the newest hint, for the turn it names
     notice: str = ""
     closed: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -121,6 +122,9 @@ class Connection:
                 with self.lock:
                     if message["type"] == "view":
                         self.view = message
+                    elif message["type"] == "hint":
+                        self.hint = message
+                        print(message["text"], flush=True)  # as a screen reader says it
                     elif message["type"] == "refused":
                         self.notice = message["reason"]
         except Exception as error:  # the server went: said in the window
@@ -129,6 +133,9 @@ class Connection:
 
     def play(self, turn: int, move: dict[str, Any]) -> None:
         self.socket.send(json.dumps({"type": "move", "turn": turn, "move": move}))
+
+    def ask_hint(self) -> None:
+        self.socket.send(json.dumps({"type": "hint"}))
 
     def close(self) -> None:
         self.socket.close()
@@ -158,7 +165,8 @@ def _shape(item: list[Any]) -> Shape:
 class RemoteWindow:
     """The window of a seat at a server's room: ←/→ (or Tab) choose a move, Enter or
     Space plays it, 1-9 play the move of that number, a click on your own tile plays it;
-    Esc or Ctrl+Q closes. The room's host (given its `host` token) starts it with S."""
+    H asks the server for a hint (the hinted moves are marked, the first chosen); Esc or
+    Ctrl+Q closes. The room's host (given its `host` token) starts it with S."""
 
     def __init__(
         self,
@@ -180,6 +188,7 @@ class RemoteWindow:
         pygame.display.set_caption(f"oddsevens · room {invitation.room}")
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.choice = 0
+        self.hint_shown: int | None = None  # the turn whose hint chose a move
         self.saved = False
         self.running = True
         self.board = pygame.Rect(0, 0, 0, 0)
@@ -231,6 +240,8 @@ class RemoteWindow:
             self.play(self.choice)
         elif pygame.K_1 <= key <= pygame.K_9:
             self.play(key - pygame.K_1)
+        elif key == pygame.K_h and legal:
+            self.connection.ask_hint()
         elif key == pygame.K_s and self.host:
             try:
                 self.invitation.post("/start", {}, self.host)
@@ -309,11 +320,16 @@ class RemoteWindow:
             for part in _wrapped(line, text, SIDE - 20):
                 self.surface.blit(text.render(part, True, INK), (x, y))
                 y += 22
+        said, hinted = self.hinted(view)
+        for part in _wrapped(said, text, SIDE - 20):
+            self.surface.blit(text.render(part, True, FOCUS), (x, y))
+            y += 22
         y += 8
         self.choice = min(self.choice, max(0, len(view["legal"]) - 1))
         for index, words in enumerate(view["legal_words"]):
             slot = view["legal"][index].get("slot")
             label = f"{index + 1}. {words}" + (f" (slot {slot + 1})" if slot is not None else "")
+            label += "  ◂ hint" if view["legal"][index] in hinted else ""
             chosen = index == self.choice
             if chosen:
                 pygame.draw.rect(self.surface, FOCUS, (x - 4, y - 2, SIDE - 12, 22), 2)
@@ -321,6 +337,17 @@ class RemoteWindow:
             y += 24
         if notice:
             self.surface.blit(text.render(notice[:60], True, (140, 28, 19)), (x, y + 8))
+
+    def hinted(self, view: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+        """The hint for this turn, in words, and the moves it names (the first is chosen
+        once it comes); none once the game has moved on."""
+        hint = self.connection.hint
+        if hint is None or hint["turn"] != view["turn"]:
+            return "", []
+        if self.hint_shown != view["turn"] and hint["moves"]:
+            self.hint_shown = view["turn"]
+            self.choice = view["legal"].index(hint["moves"][0])
+        return hint["text"], hint["moves"]
 
     def save(self) -> None:
         """The finished game's recording, saved where G saves and kept in the library (on

@@ -29,12 +29,14 @@ def default_path() -> Path:
 @dataclass
 class Settings:
     """Whether the keyboard box shows (remembered separately for mouse and touch), motion
-    on or reduced, and the colours. A file without a setting leaves its default."""
+    on or reduced, the colours, and each game's rules last chosen for its window (the
+    board and the Load of Load's). A file without a setting leaves its default."""
 
     path: Path
     keyboard_entry: dict[str, bool] = field(default_factory=lambda: dict(KEYBOARD_ENTRY_DEFAULTS))
     motion: str = MOTIONS[0]
     palette: str = PALETTE_NAMES[0]
+    rules: dict[str, dict[str, int]] = field(default_factory=dict)  # by game id
     problem: str = ""  # why the file could not be used, if it could not
     kept_away: bool = False  # a file there could not be read: it is left as it is
 
@@ -67,6 +69,7 @@ class Settings:
                 self.keyboard_entry[kind] = entry[kind]
         self.motion = _choice(stored, "motion", MOTIONS, self.motion)
         self.palette = _choice(stored, "palette", PALETTE_NAMES, self.palette)
+        self.rules = _games_rules(stored.get("rules", {}))
 
     def set_keyboard_entry(self, kind: str, shown: bool) -> str | None:
         """Remember the choice; return why it could not be saved, if it could not (the old
@@ -82,13 +85,18 @@ class Settings:
         self.palette = palette
         return self.save()
 
+    def set_rules(self, game_id: str, rules: dict[str, int]) -> str | None:
+        """Remember the rules a game's window was last given (as `set_keyboard_entry`)."""
+        self.rules[game_id] = dict(rules)
+        return self.save()
+
     def save(self) -> str | None:
         """Write the settings; why they could not be, if they could not. A file that could
         not be read is never written over (what was said of it at opening stands)."""
         if self.kept_away:
             return None
         stored = {"keyboard_entry": self.keyboard_entry, "motion": self.motion}
-        text = json.dumps(stored | {"palette": self.palette}, indent=2)
+        text = json.dumps(stored | {"palette": self.palette, "rules": self.rules}, indent=2)
         try:
             write_atomic(self.path, lambda out: out.write(text + "\n"))
         except FileError as error:
@@ -101,3 +109,14 @@ def _choice(stored: dict[str, Any], name: str, choices: tuple[str, ...], default
     if value not in choices:
         raise ValueError(f"{name} is {value!r}, not one of {', '.join(choices)}")
     return str(value)
+
+
+def _games_rules(stored: Any) -> dict[str, dict[str, int]]:
+    """Each game's remembered rules: an object of objects of whole numbers."""
+    if not isinstance(stored, dict) or not all(
+        isinstance(rules, dict)
+        and all(type(value) is int and abs(value) < 10**6 for value in rules.values())
+        for rules in stored.values()
+    ):
+        raise ValueError("rules is not an object of each game's whole-number rules")
+    return {game: dict(rules) for game, rules in stored.items()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 from games.tiles.engine import COLORS, ROUNDS, Play, TilesState, color_of, dispute_result, value_of
@@ -124,11 +125,14 @@ def tile_label(tile: int, hidden: bool) -> str:
     return LETTERS[COLORS[color_of(tile)]] + ("?" if hidden else str(value_of(tile)))
 
 
+@functools.lru_cache(maxsize=4096)
 def _tile_shapes(
     key: str, x: float, y: float, size: float, tile: int, hidden: bool, dimmed: bool = False
-) -> list[Shape]:
+) -> tuple[Shape, ...]:
     """A tile in its colour with its label; a `dimmed` one (it cannot be played now) is
-    white inside an outline of its colour, its label in its colour."""
+    white inside an outline of its colour, its label in its colour. Most tiles lie where
+    they lay the scene before (and the server draws a scene for every screen after
+    every change): each is worked out once."""
     color = COLORS[color_of(tile)]
     box = (x, y - size / 2, x + size, y + size / 2)
     dark = "edge" if color in LIGHT_TILES else color  # the colour's own, or its dark edge
@@ -149,7 +153,7 @@ def _tile_shapes(
         ink = dark if dimmed else "ink" if color in LIGHT_TILES else "paper"
         label = tile_label(tile, hidden)
         shapes.append(Text(f"{key}-value", x + size / 2, y, label, tile_text_size(size), ink))
-    return shapes
+    return tuple(shapes)
 
 
 def _seat_shapes(

@@ -1,0 +1,44 @@
+"""A seat's hint (H in the window, `{"type": "hint"}` on the socket): the moves of its
+best option, named as its screen names them, and said in words.
+
+A game that hides something from a seat judges the hint from what the seat may see
+alone (`Screens.best`: Even Odds' Expert, whose option is a colour); a game of open
+information gives the analysis's hint, as a local window's H does. Either way the hint
+holds no more than the seat's view: moves it is offered, in the words it is offered
+them."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from games.analysis import Hint, hint
+from viz.export.judged import best_words, hint_text
+from viz.scenes import SCENES
+from viz.server.rooms import Room
+
+HINT_SECONDS = 0.15  # the playouts' time where the game is not solved, as a window's H
+
+
+def hint_for(room: Room, seat: int, seed: int) -> Callable[[], dict[str, Any]]:
+    """The work of `seat`'s hint in the room as it is now, to be done off the event loop
+    (on copies: the room goes on meanwhile): its moves as the seat's events, and its
+    words."""
+    game, screens, kit = room.game, room.kit.screens, SCENES[room.game.id]
+    state, offered = room.state.copy(), room.legal_events(seat)
+
+    def work() -> dict[str, Any]:
+        if screens.best is not None:
+            best = screens.best(state, seat, random.Random(seed))
+            chosen = [event for event, move in offered if move in best]
+            said = best_words([kit.advice(state, m) for _, m in offered if m in best], len(offered))
+        else:
+            deadline = time.monotonic() + HINT_SECONDS
+            found: Hint = hint(game, state, lambda: time.monotonic() >= deadline, seed)
+            chosen = [event for event, move in offered if move in found.best]
+            said = hint_text(found, lambda move: kit.advice(state, move))
+        return {"type": "hint", "turn": state.turns, "moves": chosen, "text": f"Hint: {said}"}
+
+    return work
