@@ -4,8 +4,9 @@ One seat of the tier named (rotating through the seats, and the first leader rot
 too) against seats of another tier; a shared win counts as a fraction. "hard, own
 values" is Hard handed its own tile values: a ceiling for measurement, never a
 player. Cells run in parallel processes. Each cell also says how long the one seat
-took a move where it had a choice (median and most, in ms, on the process's one
-core; a move with one legal colour costs nothing).
+took a move where it had a choice (median and most, in ms of the process's CPU time on
+its one core, which other work on a shared machine does not inflate as it does the
+clock's; a move with one legal colour costs nothing).
 
 Run: python bench/tiles_ai.py [--games 1000] [--key-games 2000] [--workers 2]
      [--cell expert/hard/4 [--parts 16]]
@@ -50,10 +51,10 @@ def played(
 
     def timed(state: TilesState, rng: random.Random) -> Move:
         view = SeatView.of(state, state.to_move or 0)
-        started = time.perf_counter()
+        started = time.process_time()
         move = SEATS[tier](state, rng)
         if view.choosing or len(view.legal_colors()) > 1:
-            seconds.append(time.perf_counter() - started)
+            seconds.append(time.process_time() - started)
         return move
 
     number = range(first, first + games)
