@@ -6,9 +6,10 @@ First every bot moves as soon as its view offers it a move: moves a second over 
 rooms, and the round trip from sending a move to the last of the room's four seats
 receiving the view that follows it, p50 and p99. Then the same rooms at a person's pace,
 one move every PACE seconds a room: the round trip's p99 and the server's memory (its
-peak resident set). The baseline, measured in the same run on the same connections, is
-a ping's round trip (the server's cheapest answer): the ratio says what making and
-sending four views costs over it.
+peak resident set). The baseline, measured in the same phase, is the round trip of a
+watcher's ping (the server's cheapest answer, ten a second): the ratio says what
+making and sending four views costs over it. Each phase is measured once SETTLE_S have
+let the queue the phase before left go through.
 
 Run: python bench/bench_server.py [--rooms 250] [--seconds 30] [--pace 2]
 """
@@ -61,7 +62,6 @@ class Room:
         self.seen: dict[int, set[int]] = {}  # the seats that have a view past that turn
         self.since = 0.0  # the phase's start: moves sent before it are not its to count
         self.trips: list[float] = []
-        self.pings: list[float] = []
         self.acks = 0  # moves taken this phase
         self.views = 0  # views received this phase, by all four seats
         self.pace: float | None = None  # seconds between moves; None: at once
@@ -71,12 +71,8 @@ class Room:
         async with connect(f"ws://127.0.0.1:{self.port}/ws/{self.id}", max_size=2**20) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.tokens[number]}))
             await ready.wait()
-            pinged = time.perf_counter()
-            await ws.send(json.dumps({"type": "ping"}))
             async for text in ws:
                 message = orjson.loads(text)
-                if message["type"] == "pong":
-                    self.pings.append(time.perf_counter() - pinged)
                 self.acks += message["type"] == "ack"
                 if message["type"] != "view":
                     continue
@@ -125,9 +121,11 @@ class Phase:
     moves: int
     views: int
     cpu: float  # the server's processor seconds over the phase
+    pings: list[float]  # a watcher's pings meanwhile, ten a second: the baseline
 
-    def row(self, ping: float) -> list[str]:
+    def row(self) -> list[str]:
         p50, p99 = percentile(self.trips, 0.5) * 1000, percentile(self.trips, 0.99) * 1000
+        ping = statistics.median(self.pings) * 1000 if self.pings else float("nan")
         return [
             self.name,
             f"{self.moves / self.seconds:.0f}",
@@ -150,13 +148,19 @@ def cpu_seconds(pid: int) -> float:
 async def phase(
     rooms: list[Room], server: int, name: str, seconds: float, pace: float | None
 ) -> Phase:
-    """Every room's bots at `pace` (None: at once) for `seconds`, from now."""
+    """Every room's bots at `pace` (None: at once) for `seconds`, once SETTLE_S have let
+    what the phase before left queued go through."""
     for room in rooms:
-        room.pace, room.trips, room.since = pace, [], time.perf_counter()
-        room.acks = room.views = 0
+        room.pace = pace
     GO.set()
-    cpu = cpu_seconds(server)
+    await asyncio.sleep(SETTLE_S)
+    for room in rooms:
+        room.trips, room.since = [], time.perf_counter()
+        room.acks = room.views = 0
+    cpu, pings = cpu_seconds(server), []
+    pinging = asyncio.create_task(pinger(rooms[0], pings))
     await asyncio.sleep(seconds)
+    pinging.cancel()
     return Phase(
         name,
         seconds,
@@ -164,7 +168,21 @@ async def phase(
         sum(room.acks for room in rooms),
         sum(room.views for room in rooms),
         cpu_seconds(server) - cpu,
+        pings,
     )
+
+
+async def pinger(room: Room, pings: list[float]) -> None:
+    """A watcher of `room` pinging ten times a second: each pong's round trip."""
+    async with connect(f"ws://127.0.0.1:{room.port}/ws/{room.id}", max_size=2**20) as ws:
+        await ws.send(json.dumps({"type": "watch"}))
+        while True:
+            pinged = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping"}))
+            while orjson.loads(await ws.recv())["type"] != "pong":
+                pass
+            pings.append(time.perf_counter() - pinged)
+            await asyncio.sleep(0.1)
 
 
 async def start_all(rooms: list[Room]) -> None:
@@ -175,6 +193,7 @@ async def start_all(rooms: list[Room]) -> None:
 
 
 GO = asyncio.Event()
+SETTLE_S = 5.0  # before a phase is measured: it starts from what the one before left
 
 
 async def run(count: int, seconds: float, pace: float) -> None:
@@ -199,7 +218,6 @@ async def run(count: int, seconds: float, pace: float) -> None:
                 await phase(rooms, pid, "as fast as they can", seconds, None),
                 await phase(rooms, pid, f"a move every {pace:g} s a room", seconds, pace),
             ]
-            pings = [p for r in rooms for p in r.pings]
             memory = peak_memory_mb(pid)
             for task in tasks:
                 task.cancel()
@@ -211,7 +229,6 @@ async def run(count: int, seconds: float, pace: float) -> None:
             said = served.log.read_text().splitlines()[1:]  # after its address
             for line in said[:5]:
                 print(f"the server said: {line}", file=sys.stderr)
-    ping = statistics.median(pings) * 1000 if pings else float("nan")
     print(f"{count} four-seat Even Odds rooms, {4 * count} connections, {seconds:g} s a phase")
     print_table(
         [
@@ -225,7 +242,7 @@ async def run(count: int, seconds: float, pace: float) -> None:
             "server",
             "cpu ms/move",
         ],
-        [measured.row(ping) for measured in phases],
+        [measured.row() for measured in phases],
     )
     print(
         f"server peak memory: {memory:.0f} MB; stopped in {stopped:.1f} s; "
