@@ -24,7 +24,7 @@ from typing import Any
 
 from common import median_seconds, print_table
 
-from games.analysis import Method, hint, judged_indices, judging, sample
+from games.analysis import HINT_BUDGET_S, Method, hint, judged_indices, judging, sample
 from games.load import PASS, LoadState, Pick
 from games.load.judging import exact_search
 from games.loops.solver import solver
@@ -36,7 +36,6 @@ from viz.analysis.moves import analyze
 from viz.cli import main as cli_main
 from viz.files import load_replay
 from viz.sweeps.runner import Workers
-from viz.window.thinking import HINT_BUDGET_S
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL_LOAD_GAME = ROOT / "tests" / "load-7x7-full-49-stages.jsonl"

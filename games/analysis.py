@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -479,3 +480,13 @@ def hint(game: AnyGame, state: State, time_up: Callable[[], bool], seed: int = 0
         chance = max(found.race.trials.chances(i)[mine] for i in found.best)
     best = tuple(choices[i] for i in found.best)
     return Hint(best, len(choices), chance, len(best) == len(choices), found.race is None)
+
+
+HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
+
+
+def hint_in_time(game: AnyGame, state: State, seed: int) -> Hint:
+    """The hint for `state`, its playouts cut short after HINT_BUDGET_S: a window's H,
+    and a seat's hint at the server."""
+    deadline = time.monotonic() + HINT_BUDGET_S
+    return hint(game, state, lambda: time.monotonic() >= deadline, seed)

@@ -10,35 +10,34 @@ them."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
-from games.analysis import Hint, hint
+from games.analysis import hint_in_time
 from viz.export.judged import best_words, hint_text
 from viz.scenes import SCENES
-from viz.server.rooms import Room
-
-HINT_SECONDS = 0.15  # the playouts' time where the game is not solved, as a window's H
+from viz.server.rooms import Room, RoomError
 
 
 def hint_for(room: Room, seat: int, seed: int) -> Callable[[], dict[str, Any]]:
     """The work of `seat`'s hint in the room as it is now, to be done off the event loop
     (on copies: the room goes on meanwhile): its moves as the seat's events, and its
-    words."""
+    words. RoomError unless the seat is to move."""
     game, screens, kit = room.game, room.kit.screens, SCENES[room.game.id]
     state, offered = room.state.copy(), room.legal_events(seat)
+    if not offered:
+        raise RoomError("a hint is for the seat to move")
 
     def work() -> dict[str, Any]:
         if screens.best is not None:
             best = screens.best(state, seat, random.Random(seed))
-            chosen = [event for event, move in offered if move in best]
-            said = best_words([kit.advice(state, m) for _, m in offered if m in best], len(offered))
+            chosen = [(event, move) for event, move in offered if move in best]
+            said = best_words([kit.advice(state, move) for _, move in chosen], len(offered))
         else:
-            deadline = time.monotonic() + HINT_SECONDS
-            found: Hint = hint(game, state, lambda: time.monotonic() >= deadline, seed)
-            chosen = [event for event, move in offered if move in found.best]
+            found = hint_in_time(game, state, seed)
+            chosen = [(event, move) for event, move in offered if move in found.best]
             said = hint_text(found, lambda move: kit.advice(state, move))
-        return {"type": "hint", "turn": state.turns, "moves": chosen, "text": f"Hint: {said}"}
+        moves = [event for event, _ in chosen]
+        return {"type": "hint", "turn": state.turns, "moves": moves, "text": f"Hint: {said}"}
 
     return work

@@ -119,13 +119,12 @@ class Hub:
     def ask_hint(self, connection: Connection) -> None:
         """Think of the connection's seat's hint off the event loop, and send it unless
         the game has moved on meanwhile; one at a time a connection."""
-        room, seat = connection.room, connection.screen
-        if seat is None or not room.legal_events(seat):
+        if connection.screen is None:
             raise RoomError("a hint is for the seat to move")
         if connection.hinting:
             raise RoomError("a hint is being thought of: one at a time")
+        work = hint_for(connection.room, connection.screen, secrets.randbits(64))
         connection.hinting = True
-        work = hint_for(room, seat, secrets.randbits(64))
         asyncio.get_running_loop().create_task(self._hint(connection, work))
 
     async def _hint(self, connection: Connection, work: Callable[[], dict[str, Any]]) -> None:

@@ -37,6 +37,13 @@ JUDGING_NICENESS = 10  # the judging worker yields the processor to the rooms in
 DOWNLOAD_SUFFIXES = {"gif": ".gif", "svg": ".svg", "html": ".html"}
 
 
+def one_judging_worker() -> Executor:
+    from viz.workers import start_workers
+
+    started: Executor = start_workers(1)
+    return started
+
+
 class Keeper:
     """Where finished games go: `folder` holds each one's recording and downloads."""
 
@@ -45,7 +52,7 @@ class Keeper:
         data: Path,
         store: RoomStore,
         judge: bool = True,
-        judging_worker: Callable[[], Executor] = lambda: one_judging_worker(),
+        judging_worker: Callable[[], Executor] = one_judging_worker,
     ) -> None:
         self.folder = data / "games"
         self.store = store
@@ -179,13 +186,6 @@ def _into_library(path: Path) -> None:
         return
     for refused in added.errors:
         log.error("%s: not kept in the library: %s", path.name, refused)
-
-
-def one_judging_worker() -> Executor:
-    from viz.workers import start_workers
-
-    started: Executor = start_workers(1)
-    return started
 
 
 def _summary_lines(game_id: str, path: Path) -> list[str]:

@@ -14,13 +14,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
-from games.analysis import Hint, Judgement
+from games.analysis import Hint, Judgement, hint_in_time
 from games.base import Game
 from games.history import History
 from viz.export.engine import export_replay
 from viz.files import FileError, shown, write_recording
 from viz.outputs import outputs
-from viz.window.thinking import Thinking, hint_in_time, judged
+from viz.window.thinking import Thinking, judged
 from viz.window.waiting import wake_the_window
 
 THINKING = "Thinking of a hint…"

@@ -8,7 +8,6 @@ No pygame here: the worker imports this module to run the work."""
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as WaitedTooLong
@@ -16,19 +15,11 @@ from typing import Any, TypeVar
 
 from loky import BrokenProcessPool, ProcessPoolExecutor
 
-from games.analysis import Hint, Judgement, hint, judge_game
-from games.base import AnyGame, State
+from games.analysis import Judgement, judge_game
+from games.base import AnyGame
 from viz.workers import result, start_workers, stop_now
 
 T = TypeVar("T")
-
-HINT_BUDGET_S = 0.15  # H's thinking time where the game is not solved
-
-
-def hint_in_time(game: AnyGame, state: State, seed: int) -> Hint:
-    """The hint for `state`, its playouts cut short after HINT_BUDGET_S."""
-    deadline = time.monotonic() + HINT_BUDGET_S
-    return hint(game, state, lambda: time.monotonic() >= deadline, seed)
 
 
 def judged(game: AnyGame, rules: Any, moves: Sequence[Any], seed: int) -> list[Judgement]:
