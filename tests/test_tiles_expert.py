@@ -7,6 +7,7 @@ import os
 import random
 
 import pytest
+from test_tiles_hard import assert_plays_a_whole_game_by_the_rules
 
 from games import KITS, REGISTRY
 from games.tiles import CHANCE, TilesRules, TilesState
@@ -73,14 +74,7 @@ def test_expert_decides_from_its_own_view_only(players):
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_expert_follows_the_rules_in_a_whole_game(players):
-    rng, state = random.Random(players), GAME.new_state(GAME.rules({"players": players}))
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            move = GAME.auto_move(state, rng)
-        else:
-            move = expert(state, rng)
-            assert move in state.legal_moves()
-        state.apply(move)
+    assert_plays_a_whole_game_by_the_rules(expert, players, random.Random(players))
 
 
 def test_expert_is_a_tier_of_the_window_and_a_player_of_record(tmp_path):

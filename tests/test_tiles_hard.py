@@ -47,18 +47,21 @@ def test_hard_decides_from_its_own_view_only():
 
 
 @pytest.mark.slow  # six whole games of Hard at every seat
+def assert_plays_a_whole_game_by_the_rules(player, players: int, rng: random.Random) -> None:
+    """Every seat `player`, the deals at random: each move it makes is a legal one."""
+    state = GAME.new_state(GAME.rules({"players": players}))
+    while state.to_move is not None:
+        if state.to_move == CHANCE:
+            move = GAME.auto_move(state, rng)
+        else:
+            move = player(state, rng)
+            assert move in state.legal_moves()
+        state.apply(move)
+
+
 def test_hard_follows_the_rules_in_random_games():
     for seed in range(6):
-        rng = random.Random(seed)
-        players = 3 + seed % 4
-        state = GAME.new_state(GAME.rules({"players": players}))
-        while state.to_move is not None:
-            if state.to_move == CHANCE:
-                move = GAME.auto_move(state, rng)
-            else:
-                move = hard(state, rng)
-                assert move in state.legal_moves()
-            state.apply(move)
+        assert_plays_a_whole_game_by_the_rules(hard, 3 + seed % 4, random.Random(seed))
 
 
 def finish(window):
