@@ -136,6 +136,12 @@ def test_a_seats_hint_is_the_same_whatever_its_own_values(seed, players, data):
         colours = {color_of(slots[slot]) for slot in hinted_slots}
         offered = [move["slot"] for move in view(one, seat)["legal"] if "slot" in move]
         assert hinted_slots == {slot for slot in offered if color_of(slots[slot]) in colours}
+        # and said once a colour ("Hint: Play a red tile"), not once a tile
+        said = hinted["text"].removeprefix("Hint: ")
+        if "any of" not in said:
+            words = said.replace(" or ", ", ").split(", ")
+            assert len(words) == len(set(words))
+            assert len(words) == len(colours) or not hinted_slots
 
 
 @pytest.mark.parametrize("game", ["load", "loops"])

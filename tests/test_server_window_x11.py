@@ -1,6 +1,7 @@
 """A window joined to a browser's room (`play tiles --join URL`), on a real X server:
-the host plays in Chromium, the window's seat by real key presses (xdotool), and the
-window, which holds only its views, saves the finished game's recording."""
+the host plays in Chromium, the window's seat by real key presses (xdotool). The window
+holds only its views; it keeps its session as a local window does (move by move where
+nothing is hidden, whole once the game has ended), and G saves the ended game."""
 
 from __future__ import annotations
 
@@ -12,6 +13,24 @@ import pytest
 from support.serving import Screen, Served
 from support.xsession import XServer, XWindow, wait_until
 from test_server_browser import Person, open_room
+
+from viz.scenes import PALETTES
+
+
+def events_of(path) -> list[dict]:
+    lines = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    return [{k: v for k, v in line.items() if k != "ms"} for line in lines if "result" not in line]
+
+
+def saved_by_g(window: XWindow, game: str) -> set[str]:
+    """G, once the game has ended: the kinds of file it wrote."""
+    window.key("g")
+    made = wait_until(
+        lambda: {p.suffix for p in window.out.glob(f"{game}-*")} >= {".gif", ".svg"}, 60
+    )
+    assert made, (window.folder / "window.log").read_text()
+    return {p.suffix for p in window.out.glob(f"{game}-*")}
+
 
 pytestmark = [pytest.mark.x11, pytest.mark.browser]
 
@@ -47,13 +66,17 @@ def test_a_window_plays_a_seat_of_a_browsers_room_to_the_end(chromium, tmp_path)
                 continue
             played += view["to_move"] == 1 and after["turn"] > view["turn"]
             view = after
+            if played == 5:  # the deal is hidden from the seat: nothing of it on its disk
+                assert window.sessions() == []
         assert view["ended"]
         assert played >= 3 * 12  # every tile of the window's seat was played by a key
-        saved = wait_until(lambda: list((tmp_path / "out").glob("room-*.jsonl")), 20)
-        assert window.close() == 0
-        assert saved, (tmp_path / "window.log").read_text()
-        lines = saved[0].read_text().splitlines()
+        whole = served.get(f"/api/rooms/{room}/recording")
+        kept = wait_until(lambda: [p for p in window.sessions() if p.read_bytes() == whole], 20)
+        assert kept, (tmp_path / "window.log").read_text()
+        lines = kept[0].read_text().splitlines()
         assert json.loads(lines[0])["names"][1] == "Win" and "result" in json.loads(lines[-1])
+        assert saved_by_g(window, "tiles") >= {".jsonl", ".gif", ".svg"}
+        assert window.close() == 0
         host.close()
         watcher.close()
     finally:
@@ -75,20 +98,48 @@ def test_a_window_opens_a_room_a_browser_joins_and_the_window_starts_it(chromium
         window.key("s")
         guest.page.wait_for_selector("body[data-turn]")
         watcher = Screen(served, room, {"type": "watch"})
-        view = watcher.next("view")
+        view, looked = watcher.next("view"), False
         for _ in range(400):
             if view["ended"]:
                 break
             if view["to_move"] == 1:
                 guest.play_first_move()
             elif view["to_move"] == 0:
+                if view["turn"] >= 2 and not looked:
+                    looked = look_and_switch(window, view)
                 window.key("Return", pause=0.05)
             with contextlib.suppress(TimeoutError):
                 view = watcher.next("view", timeout=2)
-        assert view["ended"] and view["seats"][0]["kind"] == "person"
+        assert view["ended"] and view["seats"][0]["kind"] == "person" and looked
+        whole = served.get(f"/api/rooms/{room}/recording")
+        kept = wait_until(lambda: [p for p in window.sessions() if p.read_bytes() == whole], 20)
+        assert kept, (tmp_path / "window.log").read_text()
+        assert saved_by_g(window, "loops") >= {".jsonl", ".gif", ".svg"}
         assert window.close() == 0
         guest.close()
         watcher.close()
     finally:
         display.close()
         served.stop()
+
+
+def look_and_switch(window: XWindow, view: dict) -> bool:
+    """Mid-game: the session file so far, then C (colours), M (motion) and ? (the rules
+    card) as in a local window."""
+    turns = view["turn"]
+    live = wait_until(lambda: window.sessions() and len(events_of(window.sessions()[0])) >= turns)
+    assert live, "no live session file"
+    assert len(events_of(window.sessions()[0])) == turns  # each move once, as it came
+    blue = PALETTES["loops"]["high-contrast"].colors["p0"]
+    assert blue not in window.screenshot().getdata()
+    window.key("c", pause=0.5)
+    assert wait_until(lambda: blue in window.screenshot().getdata(), 10)
+    window.key("m")
+    settings = window.folder / "config" / "oddsevens" / "settings.json"
+    saved = wait_until(lambda: settings.exists() and json.loads(settings.read_text()), 10)
+    assert saved["motion"] == "reduced" and saved["palette"] == "high-contrast"
+    window.key("question")
+    log = window.folder / "window.log"
+    assert wait_until(lambda: "Odds and Evens: the rules" in log.read_text(), 10)
+    window.key("Escape")
+    return True
