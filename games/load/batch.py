@@ -304,11 +304,15 @@ def lowest_free_after(free: Flags, shape: Geometry) -> Choices:
 
 def lowest_free(free: Flags, count: int) -> Choices:
     """[game, k]: each game's `count` lowest free pairs, in order, then the number of
-    pairs where it has fewer."""
-    rank = np.cumsum(free, axis=1, dtype=np.int16)
-    games, pairs = np.nonzero(free & (rank <= count))
-    lowest: Choices = np.full((len(free), count), free.shape[1], np.int64)
-    lowest[games, rank[games, pairs] - 1] = pairs
+    pairs where it has fewer: the first free pair, `count` times over, each found then
+    taken away (a search for the first set flag stops there; a running count of every
+    row does not)."""
+    left, games = free.copy(), np.arange(len(free))
+    lowest: Choices = np.empty((len(free), count), np.int64)
+    for k in range(count):
+        first = left.argmax(axis=1)
+        lowest[:, k] = np.where(left[games, first], first, free.shape[1])
+        left[games, first] = False
     return lowest
 
 
