@@ -215,9 +215,8 @@ class Boards:
         of cells that start and end at pairs, so a count of one is a difference of two of
         these: a game's cells once, not each pair's masks over every word of the board,
         and summed a pair at a time, half as many sums as cells."""
-        flags = self.cells(plane).view(np.uint8)
-        if unset:
-            flags = flags ^ 1
+        cells = self.cells(plane)
+        flags = (~cells if unset else cells).view(np.uint8)
         by_pair = flags[:, 0::2].copy()  # a lone final cell is a pair of one
         by_pair[:, : flags.shape[1] // 2] += flags[:, 1::2]
         counts: Counts = np.zeros((len(flags), self.shape.pairs + 1), np.int16)
