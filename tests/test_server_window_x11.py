@@ -14,6 +14,9 @@ from support.serving import Screen, Served
 from support.xsession import XServer, XWindow, wait_until
 from test_server_browser import Person, open_room
 
+from games import REGISTRY
+from games.history import History
+from games.load import Pick
 from viz.scenes import PALETTES
 
 
@@ -143,3 +146,64 @@ def look_and_switch(window: XWindow, view: dict) -> bool:
     assert wait_until(lambda: "Odds and Evens: the rules" in log.read_text(), 10)
     window.key("Escape")
     return True
+
+
+def on_screen(window: XWindow, view: dict, key: str) -> tuple[int, int]:
+    """Where a shape of the view's scene lies in the window: the board is the scene
+    scaled to the room beside the column (a third of the window, 220 to 300 px)."""
+    width, height = window.size()
+    side = max(220, min(300, width // 3))
+    scene = view["scene"]
+    scale = min((width - side) / scene["width"], height / scene["height"])
+    shape = next(s for s in scene["shapes"] if s[1] == key)
+    x, y, w, h = shape[2:6]
+    return round((x + w / 2) * scale), round((y + h / 2) * scale)
+
+
+def red_may_pick(green: Screen) -> list[int]:
+    """The cells red may pick now, from the moves so far (Load hides nothing: the
+    changes' events replayed through the rules)."""
+    game = REGISTRY["load"]
+    green.socket.send(json.dumps({"type": "since", "seq": 0}))
+    history = History(game.new_state(game.rules({})))
+    for change in green.next("changes")["changes"]:
+        if "event" in change:
+            history.push(game.move_from_event(history.state, change["event"]))
+    return [move.cell for move in history.state.legal_moves() if isinstance(move, Pick)]
+
+
+@pytest.mark.slow
+def test_a_window_plays_load_by_clicks_on_the_cells(tmp_path):
+    """Red in the window picks by clicking a cell (the top half of one cell, the bottom
+    half of the next), green is a bot on the socket: each click plays its cell."""
+    served = Served(tmp_path / "server").start()
+    display = XServer()
+    try:
+        made = served.post("/api/rooms", {"game": "load", "rules": {}, "seats": ["open"] * 2})
+        room = made["room"]
+        bot = served.post(f"/api/rooms/{room}/seats/2", {"name": "Bot"})["token"]
+        invite = f"{served.base}/r/{room}?seat=1"
+        window = XWindow(display, tmp_path, "play", "load", "--join", invite, "--window", "980x720")
+        served.post(f"/api/rooms/{room}/start", {}, made["host"])
+        green = Screen(served, room, {"type": "hello", "token": bot})
+        view, clicked = green.next("view"), []
+        while len(clicked) < 4 and not view["ended"]:
+            if view["to_move"] == 2:
+                green.play(view)
+            elif view["to_move"] == 1 and (cells := red_may_pick(green)):
+                cell = cells[len(clicked) * 7 % len(cells)]
+                half = ("red", "green")[len(clicked) % 2]
+                window.click(*on_screen(window, view, f"{half}-{cell}"))
+                clicked.append(cell)
+            view = green.next("view", timeout=20)
+            while view["to_move"] == 1 and len(clicked) and view["turn"] < 2 * len(clicked):
+                view = green.next("view", timeout=20)  # until the click's move has come
+        green.socket.send(json.dumps({"type": "since", "seq": 0}))
+        events = [c["event"] for c in green.next("changes")["changes"] if "event" in c]
+        picks = [e["cell"] for e in events if e.get("player") == 1]
+        assert len(clicked) == 4 and picks[:4] == clicked
+        assert window.close() == 0
+        green.close()
+    finally:
+        display.close()
+        served.stop()

@@ -5,9 +5,10 @@ the game, so it cannot show what its seat may not see. Beside the board: the sta
 the seat's moves as buttons and the window's own (hint, rules, motion, colours), reached
 with the mouse or Tab, as a local window's panel. The keys are a local window's where
 they mean the same: ←/→ choose a move and Enter or Space plays it (1-9 play the move of
-that number, a click on your own tile plays it), H the hint, M motion, C colours, ? or
-F1 the rules card, G saves the game once it has ended, Ctrl+Q closes; S starts the room
-for its host. The session is recorded as a local one's (viz/window/seat_log.py).
+that number; a click on a move's cell, slot or tile of your own plays it), H the hint,
+M motion, C colours, ? or F1 the rules card, G saves the game once it has ended, Ctrl+Q
+closes; S starts the room for its host. The session is recorded as a local one's
+(viz/window/seat_log.py).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from viz import PALETTE_NAMES
 from viz.scenes import PALETTES
 from viz.scenes.motion import Motion
 from viz.scenes.rules import CLOSING, card_scene, rules_card
-from viz.scenes.shapes import Scene, outline
+from viz.scenes.shapes import Circle, Rect, Ring, Scene, Shape, outline
 from viz.window.panel import Button, Control, Panel
 from viz.window.remote import Connection, Invitation, JoinError, repainted, scene_of
 from viz.window.render_pygame import draw, font
@@ -235,19 +236,17 @@ class RemoteWindow:
         self.choice = (self.choice + step) % max(1, len(self.legal()))
 
     def click(self, position: tuple[int, int]) -> None:
-        """A click on a tile of your own hand plays it (its key names its slot)."""
+        """A click on a move's shape (a cell, a slot, a tile of your own) plays it."""
         view = self.current()
-        if view is None or not self.board.collidepoint(position):
+        if view is None or self.scene is None or not self.board.collidepoint(position):
             return
         scale = self.board.width / view["scene"]["width"]
         x, y = (position[0] - self.board.x) / scale, (position[1] - self.board.y) / scale
-        for index, move in enumerate(self.legal()):
-            shape = _shape_data(view, _slot_key(move))
-            if shape is not None:
-                left, top, width, height = shape[2:6]
-                if left <= x <= left + width and top <= y <= top + height:
-                    self.play(index)
-                    return
+        shapes = {shape.key: shape for shape in self.scene[1].shapes}
+        for index, keys in enumerate(view["targets"]):
+            if any(key in shapes and _holds(shapes[key], x, y) for key in keys):
+                self.play(index)
+                return
 
     def legal(self) -> list[dict[str, Any]]:
         view = self.current()
@@ -325,13 +324,13 @@ class RemoteWindow:
         return self.motion.picture(scene)
 
     def marked(self, view: dict[str, Any], scene: Scene) -> Scene:
-        """The hinted tiles outlined, dashed, as a local window marks H's best moves."""
+        """The hinted moves' shapes outlined, dashed, as a local window marks H's best."""
         _, hinted = self.hinted(view)
-        keys = {_slot_key(move) for move in hinted}
+        keys = {key for move in hinted for key in view["targets"][view["legal"].index(move)]}
         marks = [
             outline(f"hint-{shape.key}", shape, HINT_INK, 3, dashed=True)
             for shape in scene.shapes
-            if shape.key in keys
+            if shape.key in keys and isinstance(shape, Rect | Circle | Ring)
         ]
         return Scene(
             scene.width, scene.height, scene.background, scene.palette, (*scene.shapes, *marks)
@@ -434,15 +433,13 @@ def _holder(seat: dict[str, Any]) -> str:
     return str(seat["stand_in"] or seat["player"] or "person")
 
 
-def _slot_key(move: dict[str, Any]) -> str:
-    """The key of the shape a seat's own hidden tile is drawn under (by its slot)."""
-    return f"hidden-{move['player']}-{move['slot']}" if "slot" in move else ""
-
-
-def _shape_data(view: dict[str, Any], key: str) -> list[Any] | None:
-    if not key:
-        return None
-    return next((s for s in view["scene"]["shapes"] if s[0] == "rect" and s[1] == key), None)
+def _holds(shape: Shape, x: float, y: float) -> bool:
+    """Whether a point of the scene lies on a box or a disc."""
+    if isinstance(shape, Rect):
+        return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
+    if isinstance(shape, Circle | Ring):
+        return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r**2
+    return False
 
 
 def _wrapped(line: str, text: pygame.font.Font, width: int) -> list[str]:
