@@ -253,7 +253,7 @@ def main() -> None:
         rows,
     )
     print()
-    load = load_replay(args.shared if args.shared.exists() else games[1][1])
+    load = load_replay(args.full if args.full.exists() else games[1][1])
     print_table(
         ["Load playouts", "games", "s", "games/s", "ratio"],
         playout_rows(load, 256, args.repeats, engine_playouts),
