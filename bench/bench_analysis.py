@@ -158,17 +158,26 @@ LARGE_GAMES = [  # (label, `record load` options): Load on boards the exact sear
 ]
 
 
+def cpu_seconds() -> float:
+    """The processor time of this process and of its workers that have ended."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
 def large_rows(folder: Path, workers: int) -> list[list[object]]:
     """Each large board's game judged once (a run takes tens of seconds), on every
-    core."""
+    core: the clock's seconds, the processor's (which others' work on a shared machine
+    does not inflate), and the load average of the last minute at the end."""
     rows: list[list[object]] = []
     for number, (label, options) in enumerate(LARGE_GAMES):
         path = folder / f"large-{number}.jsonl"
         cli_main(["record", "load", *options, "-o", str(path)])
         replay = load_replay(path)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_seconds()
         found = cold(replay, workers)
-        rows.append([label, len(found), f"{time.perf_counter() - started:.1f}"])
+        wall = time.perf_counter() - started
+        used = cpu_seconds() - cpu
+        rows.append([label, len(found), f"{wall:.1f}", f"{used:.1f}", f"{os.getloadavg()[0]:.1f}"])
     return rows
 
 
@@ -203,7 +212,10 @@ def main() -> None:
         print()
     if args.only != "agreement":
         print(f"Load on large boards, one run each, {workers} workers")
-        print_table(["game", "judged", "s"], large_rows(Path(scratch), workers))
+        print_table(
+            ["game", "judged", "s", "s of CPU", "load average"],
+            large_rows(Path(scratch), workers),
+        )
         print()
     if args.only:
         return
@@ -253,7 +265,7 @@ def main() -> None:
         rows,
     )
     print()
-    load = load_replay(args.shared if args.shared.exists() else games[1][1])
+    load = load_replay(args.full if args.full.exists() else games[1][1])
     print_table(
         ["Load playouts", "games", "s", "games/s", "ratio"],
         playout_rows(load, 256, args.repeats, engine_playouts),

@@ -9,11 +9,13 @@ its one core, which other work on a shared machine does not inflate as it does t
 clock's; a move with one legal colour costs nothing).
 
 Run: python bench/tiles_ai.py [--games 1000] [--key-games 2000] [--workers 2]
-     [--cell expert/hard/4 [--parts 16]]
+     [--cell expert/hard/4 [--parts 16] [--first 1400]]
 
 A cell measured alone is split into `--parts` (at least one a worker), and the tally so
 far is printed on standard error as each part ends, in order, so that a long run
-stopped early still says what it found over the games it played.
+stopped early still says what it found over the games it played. `--first` starts the
+cell at that game's number (games are numbered, each dealt from its number), so that a
+run stopped early can be carried on and the two tallies added.
 """
 
 from __future__ import annotations
@@ -88,6 +90,12 @@ def main() -> None:
         help="measure one cell only, as TIER/OTHERS/PLAYERS (e.g. medium/hard/6), its games "
         "split over the workers",
     )
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="with --cell: the number of its first game (to carry on an earlier run)",
+    )
     args = parser.parse_args()
     if args.cell:
         tier, others, players = args.cell.split("/")
@@ -99,7 +107,8 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for tier, others, players in cells:
             games = args.key_games if (tier, others, players) == ("hard", "easy", 4) else args.games
-            bounds = [games * part // parts for part in range(parts + 1)]
+            first = args.first if args.cell else 0
+            bounds = [first + games * part // parts for part in range(parts + 1)]
             jobs[tier, others, players] = [
                 (end - start, pool.submit(played, tier, others, players, end - start, start))
                 for start, end in itertools.pairwise(bounds)

@@ -291,14 +291,14 @@ def lost_at_once(game: AnyGame, state: State, move: Any) -> bool:
 
 def fall_class(drop: float, error: float) -> tuple[str, bool]:
     """The glyph class (`??`, `?`, `?!` or none) of an estimated fall, and whether it is
-    settled. The class is that of the fall less twice its error (the milder end of its
-    interval; a fall within twice its error counts for nothing), so that the same
-    figures always give the same glyph; it is settled when the wider interval of
-    `SETTLED` errors either side holds no threshold, so that another seed's figures,
-    within an error or so of these, give that glyph too."""
-    milder = glyph_of(drop - 2 * error, 0.0, only=False) if drop > 2 * error else ""
+    settled: settled when its interval of `SETTLED` errors either side holds no
+    threshold, and the class is always that of the interval's low end, the milder one
+    where a threshold lies within. So a move another seed reads an error or so higher
+    or lower keeps its glyph while both intervals hold the threshold, and one whose
+    interval lies clear below it gets that same class as sure."""
     low, high = drop - SETTLED * error, drop + SETTLED * error
-    return milder, glyph_of(max(low, 0.0), 0.0, only=False) == glyph_of(high, 0.0, only=False)
+    milder = glyph_of(low, 0.0, only=False) if low > 0 else ""
+    return milder, milder == glyph_of(high, 0.0, only=False)
 
 
 def marked(glyph: str, sure: bool) -> str:

@@ -86,14 +86,17 @@ def test_accuracy_follows_the_stated_formula():
 
 
 def test_a_fall_whose_interval_holds_a_threshold_is_unsure_and_given_the_milder_class():
-    # 0.15 +- 3 x 0.03 spans 0.06 to 0.24, over the thresholds 0.10 and 0.20; less twice
-    # its error it is 0.09: no glyph, unsure.
+    # 0.15 +- 3 x 0.03 spans 0.06 to 0.24, over the thresholds 0.10 and 0.20; its low
+    # end, 0.06, is no glyph: no glyph, unsure.
     assert fall_class(0.15, 0.03) == ("", False)
     # 0.25 +- 3 x 0.01 lies within the mistakes (0.20 to 0.30): settled.
     assert fall_class(0.25, 0.01) == ("?", True)
-    # 0.32 +- 0.03 holds 0.30: unsure, and 0.32 - 0.02 is a blunder's edge, 0.30.
-    assert fall_class(0.32, 0.01) == ("??", False)
+    # 0.32 +- 0.03 spans 0.29 to 0.35, over 0.30: unsure, the mistake below it (its
+    # point estimate and the fall less twice its error, 0.30, are a blunder's).
+    assert fall_class(0.32, 0.01) == ("?", False)
     assert fall_class(0.315, 0.01) == ("?", False)
+    # 0.335 +- 0.03 spans 0.305 to 0.365, all blunders: settled.
+    assert fall_class(0.335, 0.01) == ("??", True)
     assert fall_class(0.05, 0.03) == ("", False)  # within twice its error: no glyph
     assert fall_class(0.02, 0.005) == ("", True)
     assert [marked("?", False), marked("", False), marked("??", True)] == ["?*", "*", "??"]

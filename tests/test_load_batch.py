@@ -260,6 +260,18 @@ def test_cell_64_starts_the_second_word():
     assert boards.uncleared()[0].tolist() == [1]
 
 
+def test_the_counts_below_each_pair_worked_by_hand():
+    """3x3: pairs (0, 1), (2, 3), (4, 5), (6, 7) and the lone cell 8. Red on cells 0, 3
+    and 8: below each pair's first cell, then on the whole board, 0, 1, 2, 2, 2 and 3
+    red cells, and 0, 1, 2, 4, 6 and 6 cells without."""
+    boards = Boards.of([LoadState(LoadRules(3, 3, 3))])
+    pick_red(boards, np.array([0]))
+    pick_red(boards, np.array([3]))
+    pick_red(boards, np.array([8]))
+    assert boards.counts_below(RED).tolist() == [[0, 1, 2, 2, 2, 3]]
+    assert boards.counts_below(RED, unset=True).tolist() == [[0, 1, 2, 4, 6, 6]]
+
+
 @given(
     shape=st.sampled_from([(1, 2), (3, 3), (2, 5), (4, 5), (7, 7), (3, 9), (20, 20)]),
     seed=st.integers(0, 2**32 - 1),

@@ -186,13 +186,22 @@ def test_the_pages_fit_a_phone_held_upright_and_axe_finds_no_violation(chromium,
     host.close()
 
 
-def test_a_tap_on_your_own_tile_plays_it(chromium, served):
-    host = open_room(chromium, served, "tiles", {"players": 3}, {"1": "hard", "2": "hard"})
+@pytest.mark.parametrize(
+    ("game", "rules", "seats", "shape"),
+    [
+        ("tiles", {"players": 3}, {"1": "hard", "2": "hard"}, "hidden-0-"),  # your tile
+        ("load", {}, {"2": "balanced-green"}, "red-"),  # a cell
+        ("loops", {}, {"1": "easy"}, "slot-"),  # a loop's slot
+    ],
+)
+def test_a_tap_on_the_board_plays_the_move_there(chromium, served, game, rules, seats, shape):
+    host = open_room(chromium, served, game, rules, seats)
     host.page.click("#start")
     host.page.wait_for_selector("#moves button")
     turn = int(host.page.evaluate("document.body.dataset.turn"))
-    tile = host.page.locator("#board [data-move]").first
-    tile.click()
+    target = host.page.locator("#board [data-move]").first
+    assert target.get_attribute("data-key").startswith(shape)
+    target.click()
     host.page.wait_for_selector(f"body:not([data-turn='{turn}'])")
     assert not host.errors
     host.close()

@@ -136,6 +136,12 @@ def test_a_seats_hint_is_the_same_whatever_its_own_values(seed, players, data):
         colours = {color_of(slots[slot]) for slot in hinted_slots}
         offered = [move["slot"] for move in view(one, seat)["legal"] if "slot" in move]
         assert hinted_slots == {slot for slot in offered if color_of(slots[slot]) in colours}
+        # and said once a colour ("Hint: Play a red tile"), not once a tile
+        said = hinted["text"].removeprefix("Hint: ")
+        if "any of" not in said:
+            words = said.replace(" or ", ", ").split(", ")
+            assert len(words) == len(set(words))
+            assert len(words) == len(colours) or not hinted_slots
 
 
 @pytest.mark.parametrize("game", ["load", "loops"])
@@ -300,3 +306,59 @@ def test_a_played_tile_is_seen_by_all_once_it_is_played(rooms):
     assert isinstance(played, Play)
     assert not leaks(_shown(room, seat), room.state.hands[seat])
     assert leaks(_shown(room, seat), [played.tile])  # now on the felt, for everyone
+
+
+def _targets_as_played(rooms, game: str, rules: dict, moves: int) -> list[tuple[dict, list]]:
+    """The first `moves` views of the seat to move: each with the shapes' keys."""
+    room, host, _ = seated_room(
+        rooms,
+        game,
+        rules,
+        ["open"] * games.KITS[game].game.seats(games.KITS[game].game.rules(rules)),
+    )
+    rooms.start(room, host)
+    rng, seen = random.Random(5), []
+    while len(seen) < moves and not room.finished:
+        automatic = room.automatic_mover()
+        if automatic is not None:  # the deal
+            rooms.play(room, room.game.players[automatic[1]](room.state.copy(), rng))
+            continue
+        offered = view(room, room.mover())
+        seen.append((offered, [shape[1] for shape in offered["scene"]["shapes"]]))
+        rooms.move(room, room.mover(), offered["turn"], rng.choice(offered["legal"]))
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"), [("load", {}), ("loops", {}), ("tiles", {"players": 3})]
+)
+def test_each_move_offered_names_shapes_of_its_own_a_click_plays_it_on(rooms, game, rules):
+    for offered, keys in _targets_as_played(rooms, game, rules, 12):
+        targets = [tuple(t) for t in offered["targets"]]
+        assert len(targets) == len(offered["legal"])
+        named = [key for keys_of_move in targets for key in keys_of_move]
+        assert set(named) <= set(keys) and len(named) == len(set(named))  # none shared
+        for move, keys_of_move in zip(offered["legal"], targets, strict=True):
+            # on the board: a cell, a loop's slot, a tile; by a button: a pass, the
+            # Load, a colour
+            assert bool(keys_of_move) == bool({"cell", "place", "flip", "slot"} & set(move))
+
+
+def test_a_load_pick_is_played_on_its_cell_and_odds_and_evens_on_its_slot(rooms):
+    """Hand-worked: Load's red picks cell 5 on either half of cell 5; Odds and Evens'
+    first move on the left loop is its slot 0, and after two pieces there (turn 2, blue
+    to move) a flip of left is on the newest piece, slot 1, and a place on slot 2."""
+    red = next(
+        offered
+        for offered, _ in _targets_as_played(rooms, "load", {}, 3)
+        if {"player": 1, "cell": 5} in offered["legal"]
+    )
+    assert red["targets"][red["legal"].index({"player": 1, "cell": 5})] == ["red-5", "green-5"]
+    room, host, _ = seated_room(rooms, "loops", {}, ["open", "open"])
+    rooms.start(room, host)
+    first = view(room, 0)
+    assert first["targets"][first["legal"].index({"player": 0, "place": "left"})] == ["slot-left-0"]
+    rooms.move(room, 0, first["turn"], {"player": 0, "place": "left"})  # forced 2: slots 0, 1
+    reply = view(room, 1)
+    assert reply["targets"][reply["legal"].index({"player": 1, "flip": "left"})] == ["slot-left-1"]
+    assert reply["targets"][reply["legal"].index({"player": 1, "place": "left"})] == ["slot-left-2"]

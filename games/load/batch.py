@@ -210,19 +210,23 @@ class Boards:
         return free
 
     def counts_below(self, plane: int, unset: bool = False) -> Counts:
-        """[game, cell, then the board's end]: the cells below each cell that are set in
-        a plane (or not set). A pair's masks below, up to or from a cell are runs of
-        cells, so a count of one is a difference of two of these: a game's cells once,
-        not each pair's masks over every word of the board."""
-        flags = self.cells(plane)
-        counts: Counts = np.zeros((len(flags), self.shape.cells + 1), np.int16)
-        np.cumsum(~flags if unset else flags, axis=1, dtype=np.int16, out=counts[:, 1:])
+        """[game, pair, then the board's end]: the cells below each pair's first that are
+        set in a plane (or not set). A pair's masks below, up to or from a pair are runs
+        of cells that start and end at pairs, so a count of one is a difference of two of
+        these: a game's cells once, not each pair's masks over every word of the board,
+        and summed a pair at a time, half as many sums as cells."""
+        cells = self.cells(plane)
+        flags = (~cells if unset else cells).view(np.uint8)
+        by_pair = flags[:, 0::2].copy()  # a lone final cell is a pair of one
+        by_pair[:, : flags.shape[1] // 2] += flags[:, 1::2]
+        counts: Counts = np.zeros((len(flags), self.shape.pairs + 1), np.int16)
+        np.cumsum(by_pair, axis=1, dtype=np.int16, out=counts[:, 1:])
         return counts
 
     def red_left_by_pairs(self) -> Counts:
         """[game, pair]: the uncleared red a pick of each pair leaves, the red in the
         cells below its first (a pair clears every red from its first cell up)."""
-        below: Counts = self.counts_below(RED_LEFT)[:, self.shape.first_cell[:-1]]
+        below: Counts = self.counts_below(RED_LEFT)[:, :-1]
         return below
 
     def uncleared(self) -> tuple[Counts, Counts]:
@@ -269,15 +273,14 @@ def weighed_green(boards: Boards) -> Choices:
     left = boards.red_left_by_pairs()
     holds = free & (left <= load) & (green_left[picking, None] + shape.size <= load)
     unpicked = boards.counts_below(RED, unset=True)
-    clearing = unpicked[:, shape.last_cell + 1]
+    clearing = unpicked[:, 1:]  # up to each pair's last cell
     # The free pairs each pick blocks, counted from a short list a pair rather than
     # multiplied by the whole [pair, pair] table: multithreaded BLAS spent three times
     # the CPU of the rest on a 10x10 board, more on a busy machine.
     blocked = np.pad(free, ((0, 0), (0, 1)))[:, shape.blocked_by_pair[:-1]]
     blocking = blocked.sum(axis=2, dtype=np.int16)
     games = np.arange(len(free))[:, None]
-    after = shape.first_cell[lowest_free_after(free, shape)]
-    reach = unpicked[:, -1:] - unpicked[games, after]
+    reach = unpicked[:, -1:] - unpicked[games, lowest_free_after(free, shape)]
     weight = clearing - 4 * left - blocking + 2 * reach
     weight = np.where(holds, weight, np.iinfo(np.int16).min)
     choices[picking] = np.where(holds.any(axis=1), weight.argmax(axis=1), PASS_CHOICE)
@@ -300,11 +303,15 @@ def lowest_free_after(free: Flags, shape: Geometry) -> Choices:
 
 def lowest_free(free: Flags, count: int) -> Choices:
     """[game, k]: each game's `count` lowest free pairs, in order, then the number of
-    pairs where it has fewer."""
-    rank = np.cumsum(free, axis=1, dtype=np.int16)
-    games, pairs = np.nonzero(free & (rank <= count))
-    lowest: Choices = np.full((len(free), count), free.shape[1], np.int64)
-    lowest[games, rank[games, pairs] - 1] = pairs
+    pairs where it has fewer: the first free pair, `count` times over, each found then
+    taken away (a search for the first set flag stops there; a running count of every
+    row does not)."""
+    left, games = free.copy(), np.arange(len(free))
+    lowest: Choices = np.empty((len(free), count), np.int64)
+    for k in range(count):
+        first = left.argmax(axis=1)
+        lowest[:, k] = np.where(left[games, first], first, free.shape[1])
+        left[games, first] = False
     return lowest
 
 
@@ -370,7 +377,7 @@ def first_unpicked_red(order: Choices) -> RedPolicy:
         rows = games % trials
         while True:
             chosen: Choices = order[rows, passed[games]]
-            held = (boards.planes[RED] & boards.shape.cell_bit[chosen]).any(axis=1)
+            held = has_cell(boards.planes[RED], chosen)
             if not held.any():
                 break
             passed[games[held]] += 1  # a cell it picked as the option judged
@@ -378,6 +385,14 @@ def first_unpicked_red(order: Choices) -> RedPolicy:
         return chosen
 
     return pick
+
+
+def has_cell(words: Words, cells: Choices) -> Flags:
+    """[game]: whether each game's mask holds its cell, read from the one word it lies
+    in."""
+    word = np.take_along_axis(words, (cells // WORD_BITS)[:, None], axis=1)[:, 0]
+    held: Flags = (word >> (cells % WORD_BITS).astype(np.uint64)) & np.uint64(1) != 0
+    return held
 
 
 def ordered_red(order: Choices) -> RedPolicy:

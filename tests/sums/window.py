@@ -42,3 +42,6 @@ class SumsWindow(GameWindow):
 
     def play_mode(self) -> str:
         return "Click a number to take it"
+
+
+WINDOW = SumsWindow  # what tests/conftest.py registers

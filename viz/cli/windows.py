@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from viz.window.settings import Settings
 
 DISPLAY_VARIABLES = (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
-KEPT = ("started", "players")  # what a replay's G copies of the recording's header
 MAX_WINDOW_SIDE = 16384  # SDL's largest texture; the screen's size is checked later
 
 
@@ -135,16 +134,17 @@ def _join(args: argparse.Namespace) -> int:
     """A seat of a room on a game server, in a window that holds its views alone."""
     from games import REGISTRY
     from viz.library.sessions import keep_session
-    from viz.window.remote import Invitation, JoinError, RemoteWindow, open_room
+    from viz.window.remote import Invitation, JoinError, open_room
+    from viz.window.seat import RemoteWindow
 
     if args.join is not None and args.host is not None:
         raise CommandError("--join takes a seat of a room, --host opens one: not both")
     options = window_options(args)
-    size, moving = options["size"], options["settings"].motion != "reduced"
+    size, settings = options["size"], options["settings"]
     try:
         if args.host is not None:
             game = REGISTRY[args.game]
-            rules = rules_from_args(args.game, args, options["settings"].rules.get(args.game))
+            rules = rules_from_args(args.game, args, settings.rules.get(args.game))
             invitation, host = open_room(
                 args.host, args.game, game.rules_dict(rules), game.seats(rules)
             )
@@ -152,7 +152,17 @@ def _join(args: argparse.Namespace) -> int:
         else:
             invitation, host = Invitation.from_url(args.join), ""
         return open_window(
-            lambda: RemoteWindow(invitation, args.name, size, args.out, keep_session, moving, host),
+            lambda: RemoteWindow(
+                invitation,
+                args.name,
+                size,
+                settings,
+                session_dir(),
+                args.out,
+                keep_session,
+                host,
+                options["formats"],
+            ),
             size,
         )
     except JoinError as error:
@@ -188,11 +198,12 @@ def replay_window(path: Path, args: argparse.Namespace) -> int:
     options |= {"judgements": replay.judgements, **window_options(args)}
 
     def make() -> Any:
+        from viz.window.jobs import kept_header
         from viz.window.modes import ReplayMode
 
         window = kit.open(replay.game, replay.rules, **options)
         assert isinstance(window.mode, ReplayMode)  # a window handed a script replays it
-        window.mode.header = {key: replay.header[key] for key in KEPT if key in replay.header}
+        window.mode.header = kept_header(replay.header)
         window.mode.seek(args.turn or 0)  # the moment a link or a note names
         return window
 

@@ -27,6 +27,10 @@ class SceneFunction(Protocol):
     ) -> Scene: ...
 
 
+def no_targets(state: Any, move: Any) -> tuple[str, ...]:
+    return ()
+
+
 @dataclass(frozen=True)
 class SceneKit:
     """How a game is drawn and told: its scene function, the canvas of its exports, its
@@ -51,3 +55,6 @@ class SceneKit:
     # The scene's keywords for one screen of a game played together, given the seats
     # whose hands it may not see (`games.screens`): for a game that hides anything.
     screen_options: Callable[[int | None, frozenset[int]], dict[str, Any]] | None = None
+    # The keys of the shapes a click (or tap) on which plays a move, as a screen that
+    # draws the scene without the game's state (a server's) finds the move to play.
+    targets: Callable[[Any, Any], tuple[str, ...]] = no_targets

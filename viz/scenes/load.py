@@ -463,6 +463,13 @@ def _outline(
 
 
 SEAT_NAMES = {1: "Red", 2: "Green"}
+
+
+def targets(state: LoadState, move: Pick | Pass) -> tuple[str, ...]:
+    """A pick is played by a click on its cell, either half (as in the window)."""
+    return (f"red-{move.cell}", f"green-{move.cell}") if isinstance(move, Pick) else ()
+
+
 KIT = SceneKit(
     load_scene,
     export_size,
@@ -473,4 +480,5 @@ KIT = SceneKit(
     advice,
     seat_name=SEAT_NAMES.__getitem__,
     status_room=status_room,
+    targets=targets,
 )

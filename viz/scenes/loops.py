@@ -355,6 +355,12 @@ def _status(state: LoopsState) -> list[str]:
     return status_lines(state, COLOR_NAMES)
 
 
+def target(state: LoopsState, move: Place | Flip) -> str:
+    """The slot a move is played on: the loop's first free one, or its newest piece."""
+    filled = len(state.pieces[move.loop])
+    return f"slot-{LOOP_NAMES[move.loop]}-{filled - 1 if isinstance(move, Flip) else filled}"
+
+
 KIT = SceneKit(
     loops_scene,
     export_size,
@@ -366,4 +372,5 @@ KIT = SceneKit(
     read_back,
     seat_name=lambda player: sentence(COLOR_NAMES[player]),
     status_room=status_room,
+    targets=lambda state, move: (target(state, move),),
 )

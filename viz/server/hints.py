@@ -32,7 +32,9 @@ def hint_for(room: Room, seat: int, seed: int) -> Callable[[], dict[str, Any]]:
         if screens.best is not None:
             best = screens.best(state, seat, random.Random(seed))
             chosen = [(event, move) for event, move in offered if move in best]
-            said = best_words([kit.advice(state, move) for _, move in chosen], len(offered))
+            # The tiles of one colour look alike to their holder: one option, said once.
+            words = dict.fromkeys(kit.advice(state, move) for _, move in chosen)
+            said = best_words(list(words), len(offered))
         else:
             found = hint_in_time(game, state, seed)
             chosen = [(event, move) for event, move in offered if move in found.best]

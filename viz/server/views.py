@@ -49,6 +49,7 @@ def view(room: Room, screen: Screen) -> dict[str, Any]:
         "scene": scene_data(scene),
         "legal": [event for event, _ in legal],
         "legal_words": [kit.advice(state, move) for _, move in legal],
+        "targets": [list(kit.targets(state, move)) for _, move in legal],
     }
     if room.finished:
         payload["result"] = kit.outcome(state)

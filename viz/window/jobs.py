@@ -76,6 +76,13 @@ class Job(Generic[T]):
 
 
 Saved = tuple[str, list[Path]]  # what a download says once done, and the files it wrote
+KEPT = ("started", "players")  # what a download copies of a recording's header
+
+
+def kept_header(header: Mapping[str, Any]) -> dict[str, Any]:
+    """What a download of a recording copies of its header: when the game started and
+    who held each seat."""
+    return {key: header[key] for key in KEPT if key in header}
 
 
 def save_play(

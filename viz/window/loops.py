@@ -15,7 +15,14 @@ from games.loops.ai import PLAYERS
 from games.loops.engine import LOOP_NAMES
 from games.loops.text import parse_command, read_back
 from games.words import sentence
-from viz.scenes.loops import PIECE_COLORS, LoopsLayout, loops_scene, move_words, status_lines
+from viz.scenes.loops import (
+    PIECE_COLORS,
+    LoopsLayout,
+    loops_scene,
+    move_words,
+    status_lines,
+    target,
+)
 from viz.scenes.shapes import Scene
 from viz.window import WINDOWS
 from viz.window.app import AI_DELAY_MS
@@ -230,9 +237,7 @@ class LoopsWindow(GameWindow):
         return Flip(0, loop) if index == filled - 1 else None
 
     def move_keys(self, move: Any) -> tuple[str, ...]:
-        filled = len(self.app.state.pieces[move.loop])
-        slot = filled - 1 if isinstance(move, Flip) else filled
-        return (f"slot-{LOOP_NAMES[move.loop]}-{slot}",)
+        return (target(self.app.state, move),)
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """The slot a click places on, or the piece it flips, when that move is allowed."""

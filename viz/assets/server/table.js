@@ -126,9 +126,11 @@
       button.textContent = next.legal_words[index] + slot;
       button.addEventListener("click", () => play(move));
       box.appendChild(button);
-      const target = "slot" in move ? "hidden-" + move.player + "-" + move.slot : null;
-      const group = target && board.querySelector('[data-key="' + CSS.escape(target) + '"]');
-      if (group) group.dataset.move = index;
+      // the shapes a tap plays it on: a cell, a slot, a tile of your own (by its slot)
+      for (const target of next.targets[index]) {
+        const group = board.querySelector('[data-key="' + CSS.escape(target) + '"]');
+        if (group) group.dataset.move = index;
+      }
     });
     const again = focused !== null && box.querySelector('[data-index="' + focused + '"]');
     if (again) again.focus();

@@ -2,7 +2,9 @@
 lies in pixels (`layout`), the words (`words`), the colours (`palettes`) and the shapes
 drawn (`shapes`)."""
 
-from games.tiles import TilesState
+from games.tiles import Play, TilesState
+from games.tiles.engine import Move
+from games.tiles.screens import hidden_order
 from viz.scenes.kit import SceneKit
 from viz.scenes.tiles.arrangement import TABLE, seat_order
 from viz.scenes.tiles.layout import TilesLayout, export_size
@@ -47,6 +49,13 @@ def _status(state: TilesState) -> list[str]:
     return status_lines(state, None)
 
 
+def own_tile(state: TilesState, move: Move) -> tuple[str, ...]:
+    """A tile of the mover's hand, as its own screen draws it: by its slot."""
+    if not isinstance(move, Play):
+        return ()
+    return (hidden_key(move.player, hidden_order(state.hands[move.player]).index(move.tile)),)
+
+
 KIT = SceneKit(
     tiles_scene,
     export_size,
@@ -57,4 +66,5 @@ KIT = SceneKit(
     advice,
     seat_name=lambda seat: seat_label(seat, None),
     screen_options=lambda screen, concealed: {"viewer": screen, "concealed": concealed},
+    targets=own_tile,
 )
