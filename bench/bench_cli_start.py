@@ -1,18 +1,25 @@
 """How long the command line takes to start and finish, as a user runs it: the
-`oddsevens` console script beside this Python, against a bare `python -c pass`.
+`oddsevens` console script beside its Python, against a bare `python -c pass`.
+
+Two installs, each in its own table: the environment this runs in (the project's
+editable install), and a plain one: the wheel built from this checkout, installed with
+pip in a fresh virtual environment (`--plain DIR` keeps it in DIR, made if missing and
+the wheel installed into it again if not; else a temporary one). The editable install's
+finder loads `re`, `enum`, `pathlib` and `importlib.util` in every Python started there,
+`python -c pass` too, which a plain install's Python does not: only the plain install's
+ratios say what a user meets.
 
 Whole processes, paired: each run of a command follows a run of `python -c pass`, so
 that both meet the same load on this shared machine. A row gives the medians of both,
-and the median of the pairs' ratios (the target for `--help` and `--version`: ≤ 2×).
-With --before, the same command run from an earlier checkout (put first on the path)
-joins each pair. With --plain DIR, the script and Python are those of a plain
-(non-editable) `pip install .` of this checkout in the virtual environment DIR, made
-if missing and the checkout installed into it again if not. The runs get the
-environment without $COLUMNS and Python's own variables ($PYTHONDONTWRITEBYTECODE
-would keep an editable install's modules uncompiled), as a user's shell gives it; each
+and the median of the pairs' ratios (the target for `--help` and `--version`: <= 2x).
+The row "argparse alone" is a parser of one option printing its help: what argparse
+costs before any line of the program's own. With --before, the same command run from
+an earlier checkout (put first on the path) joins each pair. The runs get the
+environment without $COLUMNS and Python's own variables ($PYTHONDONTWRITEBYTECODE would
+keep an editable install's modules uncompiled), as a user's shell gives it; each
 command runs once unmeasured first.
 
-Run: python bench/bench_cli_start.py [--repeats 21] [--before DIR] [--plain DIR]
+Run: python bench/bench_cli_start.py [--repeats 21] [--before DIR] [--plain DIR] [--plain-only]
      (make DIR with: mkdir DIR && git archive COMMIT | tar -x -C DIR)
 """
 
@@ -84,42 +91,65 @@ def paired(
 
 
 def plain_install(folder: Path) -> str:
-    """The Python of a plain `pip install .` of this checkout in `folder`."""
+    """The Python of a virtual environment in `folder` with the wheel built from this
+    checkout installed in it, as a user installs it (`pip install oddsevens-*.whl`)."""
     python = folder / "bin" / "python"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], check=True)
-    else:
-        again = ["install", "-q", "--no-deps", "--force-reinstall", str(ROOT)]
-        subprocess.run([str(python), "-m", "pip", *again], check=True)
+    with tempfile.TemporaryDirectory() as built:
+        build = [sys.executable, "-m", "build", "--wheel", "--outdir", built, str(ROOT)]
+        subprocess.run(build, check=True, stdout=subprocess.DEVNULL)
+        (wheel,) = Path(built).glob("oddsevens-*.whl")
+        if not python.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
+            install = ["install", "-q", str(wheel)]
+        else:
+            install = ["install", "-q", "--no-deps", "--force-reinstall", str(wheel)]
+        subprocess.run([str(python), "-m", "pip", *install], check=True)
     return str(python)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeats", type=int, default=21)
-    parser.add_argument("--before", type=Path, help="a checkout of an earlier commit")
-    parser.add_argument("--plain", type=Path, help="a virtual environment for `pip install .`")
-    args = parser.parse_args()
-    python = plain_install(args.plain) if args.plain else sys.executable
+def table(python: str, repeats: int, before: Path | None) -> None:
+    """Every help, the sample's validation and argparse alone, with `python`'s script."""
     script = str(Path(python).parent / "oddsevens")
-    rows = []
     load_before = os.getloadavg()[0]
     runs = [
         *((f"oddsevens {' '.join(argv)}", [script, *argv], None) for argv in HELPS),
         ("oddsevens --help, 120 columns", [script, "--help"], 120),
         ("python -m viz --help", [python, "-m", "viz", "--help"], None),
         ("oddsevens validate SAMPLE", [script, "validate", str(SAMPLE)], None),
+        ("argparse alone: one option, --help", [python, "-c", ARGPARSE_ALONE], None),
     ]
-    for label, command, columns in runs:
-        rows.append([label, *paired(python, command, columns, args.repeats, args.before)])
+    rows = [
+        [label, *paired(python, command, columns, repeats, before)]
+        for label, command, columns in runs
+    ]
     load_after = os.getloadavg()[0]
     print(
-        f"{script}: medians of {args.repeats} pairs; load average {load_before:.2f} at the "
+        f"\n{script}: medians of {repeats} pairs; load average {load_before:.2f} at the "
         f"start, {load_after:.2f} at the end"
     )
     headers = ["command", "python -c pass, ms", "ms", "ratio"]
-    print_table([*headers, *(["before, ms", "ratio"] if args.before else [])], rows)
+    print_table([*headers, *(["before, ms", "ratio"] if before else [])], rows)
+
+
+ARGPARSE_ALONE = (
+    "import argparse; parser = argparse.ArgumentParser(prog='x'); "
+    "parser.add_argument('--verbose', action='store_true', help='say more'); "
+    "parser.parse_args(['--help'])"
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=21)
+    parser.add_argument("--before", type=Path, help="a checkout of an earlier commit")
+    parser.add_argument("--plain", type=Path, help="the plain install's virtual environment")
+    parser.add_argument("--plain-only", action="store_true", help="no editable install's table")
+    args = parser.parse_args()
+    if not args.plain_only:
+        table(sys.executable, args.repeats, args.before)
+    with tempfile.TemporaryDirectory() as scratch:
+        plain = plain_install(args.plain or Path(scratch) / "plain")
+        table(plain, args.repeats, args.before)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games.base import AnyGame
+from games.registry import SweepOffer
 from games.screens import OPEN, Screens
 
 if TYPE_CHECKING:  # numpy is loaded by the analysis alone: the command line starts at once
@@ -74,7 +75,8 @@ class GameKit:
     """One game: its rules engine and how it is judged. `sample` is its golden
     recording's path from the project's root; `opponents` the tiers `play --vs` may
     name; `screens` what each screen of a game played together may see (everything,
-    by default)."""
+    by default); `sweep` what its fairness sweep offers, if it has one (its work is
+    viz's: viz/kits.py finds it by game id)."""
 
     game: AnyGame
     sample: str
@@ -82,3 +84,4 @@ class GameKit:
     opponents: tuple[str, ...] = ()
     default_opponent: str = ""
     screens: Screens = OPEN
+    sweep: SweepOffer | None = None

@@ -28,11 +28,30 @@ def load_named(path: str) -> Any:
     return getattr(importlib.import_module(module), attribute)
 
 
+class SweepOffer(NamedTuple):
+    """What a game's fairness sweep (`sweep GAME`) offers the command line: what its
+    figures are (`summary`, the help's line), the rules it sweeps with their default
+    ranges and words for their values (`("capacity", 3, 9, "capacities")`), the Monte
+    Carlo games a cell by default, its switches of its own (name and help), whether it
+    has an exact search and which of the options `plot`, `by`, `seed`, `workers` and
+    `scheduler` that search takes (the rest are refused beside `--exact`), and where
+    `--by` chooses the automatic players in the seats, the word for each seat's player
+    in its help (`("RED", "GREEN")`; none: the sweep has no `--by`)."""
+
+    summary: str
+    ranges: tuple[tuple[str, int, int, str], ...]
+    trials: int
+    switches: tuple[tuple[str, str], ...] = ()
+    exact: bool = False
+    exact_takes: tuple[str, ...] = ()
+    by: tuple[str, ...] = ()
+
+
 class Offered(NamedTuple):
     """What a game offers on the command line, known before its kit loads: its rules'
     options with their defaults, the number of its first seat, its automatic players by
-    name and those who hold the seats `--by` does not name, and the computer's tiers in
-    its window with the default one."""
+    name and those who hold the seats `--by` does not name, the computer's tiers in its
+    window with the default one, and its fairness sweep, if it has one."""
 
     rules: tuple[tuple[str, int], ...]
     first_seat: int
@@ -40,6 +59,7 @@ class Offered(NamedTuple):
     default_players: tuple[str, ...]
     opponents: tuple[str, ...] = ()
     default_opponent: str = ""
+    sweep: SweepOffer | None = None
 
 
 def offered_by(kit: GameKit) -> Offered:
@@ -52,6 +72,7 @@ def offered_by(kit: GameKit) -> Offered:
         default_players=tuple(game.default_players),
         opponents=kit.opponents,
         default_opponent=kit.default_opponent,
+        sweep=kit.sweep,
     )
 
 

@@ -4,6 +4,7 @@ replayed in its window, with no change to any file outside its own."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -61,6 +62,38 @@ def test_it_is_analysed_in_worker_processes_which_know_it_too(
     printed = capsys.readouterr().out
     assert printed.startswith("Sums: 5 of 5 moves judged")
     assert len(re.findall(r"^\| [1-5] \| Player [01] \| ", printed, re.M)) == 5  # a row a move
+
+
+def test_it_is_swept_by_its_kits_sweep(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Player 0 takes a uniformly random half of the cells (the larger, with an odd count)
+    and wins on an odd total: with 2 cells by taking the 1 (1/2); with 3, two of 1, 2, 3,
+    odd in {1,2} and {2,3} (2/3); with 4, two of 1 to 4, odd in 4 of the 6 pairs (2/3)."""
+    capsys.readouterr()
+    argv = ["sweep", "sums", "--cells", "2-4", "--trials", "4000", "--workers", "2", "--json"]
+    assert main(argv) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(row["cells"], row["trials"]) for row in rows] == [(2, 4000), (3, 4000), (4, 4000)]
+    for row, rate in zip(rows, (1 / 2, 2 / 3, 2 / 3), strict=True):
+        assert abs(row["player0_win_rate"] - rate) < 0.03, row  # 4 standard errors
+    chart = tmp_path / "sums.svg"
+    assert main(["sweep", "sums", "--cells", "2-6", "--trials", "500", "--plot", str(chart)]) == 0
+    printed = capsys.readouterr()
+    assert printed.out.startswith("Player 0's win rate") and printed.out.count("\n| ") == 6
+    assert "series-0" in chart.read_text(encoding="utf-8")
+    assert main(["sweep", "sums", "--cells", "2-7"]) == 2  # past the rules' limits
+    assert "cells" in capsys.readouterr().err
+
+
+def test_its_sweep_is_in_the_help_with_its_options(capsys: pytest.CaptureFixture[str]):
+    with pytest.raises(SystemExit):
+        main(["sweep", "--help"])
+    listed = capsys.readouterr().out
+    assert re.search(r"^ +sums +Sums: player 0's chances, both seats at random$", listed, re.M)
+    with pytest.raises(SystemExit):
+        main(["sweep", "sums", "--help"])
+    printed = capsys.readouterr().out
+    assert "counts of cells, e.g. 2-6 (default)" in printed and "(default 2000)" in printed
+    assert "--exact" not in printed and "--by" not in printed  # it offers neither
 
 
 def test_play_has_a_subcommand_with_its_rules(sums: AnyGame, capsys):

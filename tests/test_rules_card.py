@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from support.depth import cases
 
 from games import REGISTRY
 from viz.export.rules_card import rules_card_parts
@@ -71,8 +72,12 @@ def test_the_page_part_is_a_button_and_a_dialog_with_each_game_once():
 
 
 # Board areas from the 640x480 window's (430x356 beside Odds and Evens' keyboard box) to
-# a 1600x1200 window's (1390x1200), every 80 px either way.
-BOARD_AREAS = [(width, height) for width in range(430, 1400, 80) for height in range(356, 1201, 80)]
+# a 1600x1200 window's (1390x1200), every 80 px either way at full depth, every 160 px
+# (the same smallest and largest) in a quick run.
+STEP = cases(full=80, quick=160)
+BOARD_AREAS = [
+    (width, height) for width in range(430, 1400, STEP) for height in range(356, 1201, STEP)
+]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -207,3 +207,45 @@ def test_a_window_plays_load_by_clicks_on_the_cells(tmp_path):
     finally:
         display.close()
         served.stop()
+
+
+@pytest.mark.slow
+def test_a_window_plays_on_once_its_killed_server_is_back(tmp_path):
+    """Odds and Evens, the window at seat 0 and a bot at seat 1: the server is killed
+    (-9) mid-game and started again on its port; the window connects again by itself
+    and its next key plays, and its live session holds every move once."""
+    served = Served(tmp_path / "server").start()
+    display = XServer()
+    try:
+        made = served.post("/api/rooms", {"game": "loops", "rules": {}, "seats": ["open"] * 2})
+        room = made["room"]
+        bot = served.post(f"/api/rooms/{room}/seats/1", {"name": "Bot"})["token"]
+        window = XWindow(display, tmp_path, "play", "loops", "--join", f"{served.base}/r/{room}")
+        served.post(f"/api/rooms/{room}/start", {}, made["host"])
+
+        def play_until(turn: int, seat: Screen) -> dict:
+            view = seat.next("view")
+            for _ in range(40):  # each pass a move, or a key pressed again
+                if view["turn"] >= turn or view["ended"]:
+                    break
+                if view["to_move"] == 1:
+                    seat.play(view)
+                else:
+                    window.key("Return")
+                with contextlib.suppress(TimeoutError):
+                    view = seat.next("view", timeout=2)
+            return view
+
+        before = play_until(3, Screen(served, room, {"type": "hello", "token": bot}))
+        served.kill()
+        served.start()
+        after = play_until(
+            before["turn"] + 2, Screen(served, room, {"type": "hello", "token": bot})
+        )
+        assert after["turn"] >= before["turn"] + 2 or after["ended"]
+        assert wait_until(lambda: len(events_of(window.sessions()[0])) >= after["turn"], 20)
+        assert len(events_of(window.sessions()[0])) == after["turn"]
+        assert window.close() == 0
+    finally:
+        display.close()
+        served.stop()

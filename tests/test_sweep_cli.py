@@ -125,3 +125,10 @@ def test_an_option_the_exact_search_has_no_use_for_is_refused(extra, capsys):
     )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"--exact takes no {extra[0]}" in err
+
+
+@pytest.mark.parametrize("extra", [["--seed", "3"], ["--workers", "1"]])
+def test_the_exact_odds_and_evens_sweep_refuses_what_it_has_no_use_for(extra, capsys):
+    assert main(["sweep", "loops", "--capacity", "3", "--flips", "0", "--exact", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"sweep loops: --exact takes no {extra[0]}" in err

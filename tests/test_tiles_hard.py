@@ -7,6 +7,7 @@ import random
 from types import SimpleNamespace
 
 import pytest
+from support.depth import cases
 from test_load_window import run
 from test_tiles_rules import dealt, tiles
 
@@ -60,7 +61,7 @@ def assert_plays_a_whole_game_by_the_rules(player, players: int, rng: random.Ran
 
 
 def test_hard_follows_the_rules_in_random_games():
-    for seed in range(6):
+    for seed in range(cases(full=6, quick=4)):  # every table size, 3 to 6 seats
         assert_plays_a_whole_game_by_the_rules(hard, 3 + seed % 4, random.Random(seed))
 
 

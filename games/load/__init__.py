@@ -95,4 +95,5 @@ KIT = GameKit(
     LoadGame(),
     sample="recordings/load-sample.jsonl",
     judging=JUDGING,
+    sweep=OFFERED.sweep,
 )

@@ -54,4 +54,5 @@ KIT = GameKit(
     judging=JUDGING,
     opponents=OFFERED.opponents,
     default_opponent=OFFERED.default_opponent,
+    sweep=OFFERED.sweep,
 )

@@ -2,7 +2,7 @@
 its `--help` loads none of it (games/registry.py). Its kit is checked against it as
 it loads: a rule, player or tier changed there is changed here too."""
 
-from games.registry import Offered
+from games.registry import Offered, SweepOffer
 
 OFFERED = Offered(
     rules=(("capacity", 7), ("flips", 2), ("first", 0)),
@@ -11,4 +11,11 @@ OFFERED = Offered(
     default_players=("medium",),
     opponents=("easy", "medium", "hard", "human"),
     default_opponent="medium",
+    sweep=SweepOffer(
+        "the first mover's chances",
+        ranges=(("capacity", 3, 9, "capacities"), ("flips", 0, 4, "starting flip budgets")),
+        trials=20_000,
+        exact=True,
+        exact_takes=("plot",),
+    ),
 )

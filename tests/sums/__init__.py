@@ -16,6 +16,7 @@ from typing import Any
 
 from games.base import GameBase, IllegalMove, Outcome, reject_unknown, require_int
 from games.kit import GameKit, Judging, Reading
+from games.registry import SweepOffer
 
 
 @dataclass(frozen=True)
@@ -123,4 +124,9 @@ KIT = GameKit(
     SumsGame(),
     sample="tests/sums/sample.jsonl",
     judging=Judging(readings={"random": Reading("the mover's chance, both seats at random")}),
+    sweep=SweepOffer(
+        "player 0's chances, both seats at random",
+        ranges=(("cells", 2, 6, "counts of cells"),),
+        trials=2_000,
+    ),
 )

@@ -72,8 +72,18 @@ def play_out(
 def tile_words(tile: int) -> list[re.Pattern[str]]:
     """What would name a tile anywhere in a payload: its name ("red-7") and its key
     ("tile-26"), each as a whole word."""
-    words = [tile_name(tile), f"tile-{tile}"]
-    return [re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w])") for word in words]
+    return [whole_words([word]) for word in _names(tile)]
+
+
+def _names(tile: int) -> list[str]:
+    return [tile_name(tile), f"tile-{tile}"]
+
+
+def whole_words(words: Iterable[str]) -> re.Pattern[str]:
+    """A pattern that finds any of `words` (at least one) where it stands as a whole
+    word: one pass over a text for many words."""
+    either = "|".join(re.escape(word) for word in words)
+    return re.compile(rf"(?<![\w-])(?:{either})(?![\w])")
 
 
 def tile_label(tile: int) -> str:
@@ -92,7 +102,8 @@ def leaks(text: str, tiles: Iterable[int]) -> list[str]:
     dealt = [i for i, line in enumerate(words) if line.startswith("Tiles dealt")]
     payload["moves"] = words[dealt[-1] :] if dealt else words
     now = json.dumps(payload)
-    found = [m.group() for tile in tiles for p in tile_words(tile) for m in p.finditer(now)]
+    named = whole_words(word for tile in tiles for word in _names(tile)) if tiles else None
+    found = [m.group() for m in named.finditer(now)] if named else []
     labels = {tile_label(tile) for tile in tiles}
     shapes = payload["scene"]["shapes"]
     drawn = [s[4] for s in shapes if s[0] == "text" and s[1].startswith(("tile-", "hidden-"))]

@@ -1,14 +1,18 @@
-"""`sweep loops` and `sweep load`: fairness tables, JSON Lines and charts."""
+"""`sweep GAME`: fairness tables, JSON Lines and charts, for each game whose kit has a
+sweep. The options come from what the game declares its sweep offers (games/registry.py's
+`SweepOffer`), the work from its sweep kit (viz/sweeps/kit.py, found by viz/kits.py)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from games.registry import Offered, SweepOffer
     from viz.sweeps.runner import Workers
     from viz.sweeps.trials import Games
 
@@ -23,30 +27,56 @@ from viz.cli.common import (
     params_to_rules,
     seed,
 )
+from viz.cli.game_options import game_names, options_of_game
 from viz.errors import shown
 
 
-def _check_cells(game_id: str, cells: list[dict[str, int]]) -> None:
-    """Each cell of a sweep must be a game the rules accept: they hold the limits."""
-    for cell in cells:
-        params_to_rules(game_id, cell)
-
-
 def cmd_sweep(args: argparse.Namespace) -> int:
-    from games.loops.sweep import CHUNK
-    from viz.sweeps.loops import format_table, run_sweep, write_chart
+    from viz.sweeps.charts import write_picture
+    from viz.sweeps.kit import SweepAsked, sweep_kit
     from viz.sweeps.runner import json_lines
 
+    offered = options_of_game(args.game)
+    offer = _sweep_of(offered)
+    if args.exact:
+        _refuse_with_exact(args, offer)
     _check_chart(args.plot)
-    check_range_ends("loops", {"capacity": args.capacity, "flips": args.flips})
-    _check_cells("loops", [{"capacity": c, "flips": f} for c in args.capacity for f in args.flips])
+    players = _players(args, offered) if offer.by else ()
+    values = {name: getattr(args, name) for name, *_ in offer.ranges}
+    check_range_ends(args.game, values)
+    kit = sweep_kit(args.game)
+    switches = frozenset(name for name, _ in offer.switches if getattr(args, name))
+    cells = kit.cells(values, switches)
+    for cell in cells:  # each a game the rules accept: they hold the limits
+        params_to_rules(args.game, cell)
     games = None if args.exact else _games(args)
-    rows = run_sweep(list(args.capacity), list(args.flips), games, *_seed_and_workers(args))
-    print(json_lines(rows) if args.json else format_table(rows, games))
-    _say_if_short(args, games, [(r.first_mover_win_rate, r.trials or 0) for r in rows], CHUNK)
-    if args.plot:
-        _write_chart(lambda: write_chart(rows, args.plot))
+    asked = SweepAsked(cells, games, *_seed_and_workers(args), players, switches)
+    refusal = kit.refusal(asked)
+    if refusal:
+        raise CommandError(refusal)
+    swept = kit.run(asked)
+    print(json_lines(swept.rows) if args.json else swept.table)
+    _say_if_short(args, games, swept.rates, swept.chunk)
+    chart = swept.chart
+    if args.plot and chart is not None:
+        _write_chart(lambda: write_picture(chart(), args.plot))
     return 0
+
+
+def _sweep_of(offered: Offered) -> SweepOffer:
+    if offered.sweep is None:
+        raise ValueError("the game has no sweep")
+    return offered.sweep
+
+
+def _players(args: argparse.Namespace, offered: Offered) -> tuple[str, ...]:
+    """The automatic players in the seats: `--by`'s, else the game's defaults."""
+    players = tuple(args.by or offered.default_players)
+    for name in players:
+        if name not in offered.players:
+            raise CommandError(f"--by: {name!r} is not a player ({', '.join(offered.players)})")
+    check_players(args.game, params_to_rules(args.game, {}), players)
+    return players
 
 
 def _check_chart(path: Path | None) -> None:
@@ -65,57 +95,6 @@ def _write_chart(write: Callable[[], Path]) -> None:
         print(shown(write()), file=sys.stderr)
     except ValueError as error:
         raise CommandError(str(error)) from None
-
-
-def cmd_sweep_load(args: argparse.Namespace) -> int:
-    from games import REGISTRY
-    from games.load.sweep import CHUNK
-    from viz.sweeps.charts import write_picture
-    from viz.sweeps.load import (
-        MAX_EXACT_CELLS,
-        PLAYERS,
-        format_exact_table,
-        format_load_table,
-        heat_map,
-        run_exact,
-        run_load_sweep,
-        square_chart,
-    )
-    from viz.sweeps.runner import json_lines
-
-    if args.exact:
-        _refuse_with_exact(args)
-    _check_chart(args.plot)
-    red, green = args.by or DEFAULT_PLAYERS
-    for name in (red, green):
-        if name not in PLAYERS:
-            raise CommandError(f"--by: {name!r} is not a player ({', '.join(sorted(PLAYERS))})")
-    check_players("load", REGISTRY["load"].rules({}), [red, green])
-    check_range_ends("load", {"rows": args.rows, "cols": args.cols, "load": args.load})
-    boards = (
-        [(side, side) for side in args.rows]
-        if args.square
-        else [(h, w) for h in args.rows for w in args.cols]
-    )
-    cells = [(h, w, load) for h, w in boards for load in args.load]
-    _check_cells("load", [{"rows": h, "cols": w, "load": load} for h, w, load in cells])
-    if args.exact:
-        if any(h * w > MAX_EXACT_CELLS for h, w, _ in cells):
-            raise CommandError(f"--exact searches boards of at most {MAX_EXACT_CELLS} cells")
-        found = run_exact(cells)
-        print(json_lines(found) if args.json else format_exact_table(found))
-        return 0
-    games = _games(args)
-    rows = run_load_sweep(cells, games, *_seed_and_workers(args), red, green)
-    print(json_lines(rows) if args.json else format_load_table(rows, red, green, games))
-    _say_if_short(args, games, [(r.player2_win_rate, r.trials) for r in rows], CHUNK)
-    if args.plot:
-        chart = square_chart(rows) if args.square else heat_map(rows)
-        _write_chart(lambda: write_picture(chart, args.plot))
-    return 0
-
-
-DEFAULT_PLAYERS = ("random-red", "every-third-green")
 
 
 def _games(args: argparse.Namespace) -> Games:
@@ -151,36 +130,30 @@ def _seed_and_workers(args: argparse.Namespace) -> tuple[int, Workers]:
     return (0 if args.seed is None else args.seed), Workers.asked(args.workers, args.scheduler)
 
 
-def _refuse_with_exact(args: argparse.Namespace) -> None:
-    """An option that only the Monte Carlo sweep takes is refused with --exact rather
-    than passed over in silence."""
+def _refuse_with_exact(args: argparse.Namespace, offer: SweepOffer) -> None:
+    """An option that the game's exact search has no use for is refused with --exact
+    rather than passed over in silence."""
     given = [
-        option
-        for option, value in (
-            ("--plot", args.plot),
-            ("--by", args.by),
-            ("--seed", args.seed),
-            ("--workers", args.workers),
-            ("--scheduler", args.scheduler),
-        )
-        if value is not None
+        f"--{option}"
+        for option in ("plot", "by", "seed", "workers", "scheduler")
+        if option not in offer.exact_takes and getattr(args, option, None) is not None
     ]
     if given:
         raise CommandError(
-            f"sweep load: --exact takes no {', '.join(given)}: the exact search has no "
-            "chart, players, seed or workers"
+            f"sweep {args.game}: --exact takes no {', '.join(given)}: the exact search has "
+            "no use for them"
         )
 
 
-def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
+def _add_sweep_options(parser: argparse.ArgumentParser, offer: SweepOffer) -> None:
     from games.autoplay import PRECISION_CAP
 
     method = parser.add_mutually_exclusive_group()
     method.add_argument(
         "--trials",
         type=int_in(1, 100_000_000),
-        default=trials,
-        help=f"Monte Carlo games per cell (default {trials})",
+        default=offer.trials,
+        help=f"Monte Carlo games per cell (default {offer.trials})",
     )
     method.add_argument(
         "--precision",
@@ -189,11 +162,12 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
         help="instead of a count, add games to each cell in chunks until the standard error "
         f"of its rate is below P (e.g. 0.005), at most {PRECISION_CAP:,} games a cell",
     )
-    method.add_argument(
-        "--exact",
-        action="store_true",
-        help="exact figures by searching every position, instead of Monte Carlo games",
-    )
+    if offer.exact:
+        method.add_argument(
+            "--exact",
+            action="store_true",
+            help="exact figures by searching every position, instead of Monte Carlo games",
+        )
     parser.add_argument("--seed", type=seed, help="Monte Carlo seed (default 0)")
     parser.add_argument(
         "--workers", type=int_in(1, 256), help="processes for Monte Carlo (default: all cores)"
@@ -201,6 +175,7 @@ def _add_sweep_options(parser: argparse.ArgumentParser, trials: int) -> None:
     add_scheduler_option(parser)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--plot", type=Path, help="also draw a chart (.svg or .png)")
+    parser.set_defaults(run=cmd_sweep, exact=False)
 
 
 def add_commands(commands: Any) -> None:
@@ -209,52 +184,39 @@ def add_commands(commands: Any) -> None:
 
 def _sweep_options(sweep: argparse.ArgumentParser) -> None:
     sweeps = sweep.add_subparsers(dest="game", required=True)
-    sweeps.add_parser(
-        "loops", help="Odds and Evens: the first mover's chances", build=_loops_sweep_options
-    )
-    sweeps.add_parser(
-        "load", help="Load: player 2's chances on every board and Load", build=_load_sweep_options
-    )
+    for game_id, name in game_names().items():
+        offer = options_of_game(game_id).sweep
+        if offer is not None:
+            build = partial(_game_sweep_options, game_id=game_id)
+            sweeps.add_parser(game_id, help=f"{name}: {offer.summary}", build=build)
 
 
-def _loops_sweep_options(loops: argparse.ArgumentParser) -> None:
-    loops.add_argument(
-        "--capacity",
-        type=int_range,
-        default=range(3, 10),
-        help="capacities, e.g. 3-9 (default)",
-    )
-    loops.add_argument(
-        "--flips",
-        type=int_range,
-        default=range(0, 5),
-        help="starting flip budgets, e.g. 0-4 (default)",
-    )
-    _add_sweep_options(loops, 20_000)
-    loops.set_defaults(run=cmd_sweep)
+def _game_sweep_options(parser: argparse.ArgumentParser, game_id: str) -> None:
+    """A game's sweep: a range option for each rule it sweeps, its switches, `--by` where
+    it lets the automatic players be chosen, and the options every sweep takes."""
+    offered = options_of_game(game_id)
+    offer = _sweep_of(offered)
+    for name, first, last, words in offer.ranges:
+        parser.add_argument(
+            f"--{name}",
+            type=int_range,
+            default=range(first, last + 1),
+            help=f"{words}, e.g. {first}-{last} (default)",
+        )
+    for name, words in offer.switches:
+        parser.add_argument(f"--{name}", action="store_true", help=words)
+    if offer.by:
+        parser.add_argument(
+            "--by", nargs=len(offer.by), metavar=offer.by, help=_by_help(offered, len(offer.by))
+        )
+    _add_sweep_options(parser, offer)
 
 
-def _load_sweep_options(load: argparse.ArgumentParser) -> None:
-    load.add_argument(
-        "--rows", type=int_range, default=range(3, 11), help="rows, e.g. 3-10 (default)"
+def _by_help(offered: Offered, seats: int) -> str:
+    """`--by`'s help: whose players it names, the default ones and the others."""
+    whose = " and ".join(
+        f"player {seat}'s" for seat in range(offered.first_seat, offered.first_seat + seats)
     )
-    load.add_argument(
-        "--cols", type=int_range, default=range(3, 11), help="columns, e.g. 3-10 (default)"
-    )
-    load.add_argument(
-        "--load", type=int_range, default=range(3, 9), help="Loads, e.g. 3-8 (default)"
-    )
-    load.add_argument(
-        "--square",
-        action="store_true",
-        help="square boards only (the side from --rows); the chart draws lines",
-    )
-    load.add_argument(
-        "--by",
-        nargs=2,
-        metavar=("RED", "GREEN"),
-        help="player 1's and player 2's automatic players (default: random-red "
-        "every-third-green; also balanced-green)",
-    )
-    _add_sweep_options(load, 1_000)
-    load.set_defaults(run=cmd_sweep_load)
+    others = [name for name in offered.players if name not in offered.default_players]
+    also = f"; also {', '.join(others)}" if others else ""
+    return f"{whose} automatic players (default: {' '.join(offered.default_players)}{also})"

@@ -3,16 +3,18 @@ processes, or exactly on small boards; a table, JSON Lines and charts."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.autoplay import Precision
-from games.load.policies import PLAYERS as PLAYERS  # what `--by` may name
 from games.load.sweep import CHUNK, Exact, LoadRow, chunks, play_chunk, solve
 from games.load.sweep import MAX_EXACT_CELLS as MAX_EXACT_CELLS
 from games.words import percent
 from viz.scenes.common import text_width
 from viz.scenes.shapes import Palette, Rect, Scene, Shape, Text, contrast, rgb_hex
 from viz.sweeps.charts import CHART_PALETTE, rate_chart
+from viz.sweeps.kit import Rules, SweepAsked, SweepKit, Swept
 from viz.sweeps.runner import IN_PROCESS, Sweep, Workers, run
 from viz.sweeps.trials import Games, games_column, monte_carlo, precision_words
 
@@ -185,3 +187,39 @@ def square_chart(rows: list[LoadRow]) -> Scene:
         for load in sorted({r.load for r in rows})
     ]
     return rate_chart("Player 2's win rate on square boards", "side of the board", series)
+
+
+def _cells(values: Mapping[str, Sequence[int]], switches: frozenset[str]) -> list[Rules]:
+    """Every board of the rows and columns (square ones of the rows' sides, with
+    `--square`) at every Load."""
+    rows, cols = values["rows"], values["cols"]
+    boards = (
+        [(side, side) for side in rows] if "square" in switches else itertools.product(rows, cols)
+    )
+    return [{"rows": h, "cols": w, "load": load} for h, w in boards for load in values["load"]]
+
+
+def _refusal(asked: SweepAsked) -> str:
+    if asked.games is None and any(
+        cell["rows"] * cell["cols"] > MAX_EXACT_CELLS for cell in asked.cells
+    ):
+        return f"--exact searches boards of at most {MAX_EXACT_CELLS} cells"
+    return ""
+
+
+def _swept(asked: SweepAsked) -> Swept:
+    """Exact results where no games are asked, else the Monte Carlo rows, drawn as a
+    heat map (lines, with `--square`)."""
+    cells = [(cell["rows"], cell["cols"], cell["load"]) for cell in asked.cells]
+    if asked.games is None:
+        found = run_exact(cells)
+        return Swept(found, format_exact_table(found), None, [], CHUNK)
+    red, green = asked.players
+    rows = run_load_sweep(cells, asked.games, asked.seed, asked.workers, red, green)
+    table = format_load_table(rows, red, green, asked.games)
+    draw = square_chart if "square" in asked.switches else heat_map
+    rates = [(row.player2_win_rate, row.trials) for row in rows]
+    return Swept(rows, table, lambda: draw(rows), rates, CHUNK)
+
+
+SWEEP = SweepKit(_swept, _cells, _refusal)

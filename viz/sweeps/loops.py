@@ -3,8 +3,6 @@ exactly or by Monte Carlo, as a table, JSON Lines and a chart."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from games.autoplay import Precision
 from games.loops.sweep import (
     CHUNK,
@@ -16,7 +14,8 @@ from games.loops.sweep import (
 )
 from games.words import percent
 from viz.scenes.shapes import Scene
-from viz.sweeps.charts import rate_chart, write_picture
+from viz.sweeps.charts import rate_chart
+from viz.sweeps.kit import SweepAsked, SweepKit, Swept
 from viz.sweeps.runner import IN_PROCESS, Sweep, Workers, run
 from viz.sweeps.trials import Games, games_column, monte_carlo, precision_words
 
@@ -96,5 +95,13 @@ def chart_scene(rows: list[SweepRow], width: int = 640, height: int = 420) -> Sc
     )
 
 
-def write_chart(rows: list[SweepRow], path: Path) -> Path:
-    return write_picture(chart_scene(rows), path)
+def _swept(asked: SweepAsked) -> Swept:
+    """The cells asked (every capacity with every budget), exactly or by Monte Carlo."""
+    capacities = list(dict.fromkeys(cell["capacity"] for cell in asked.cells))
+    budgets = list(dict.fromkeys(cell["flips"] for cell in asked.cells))
+    rows = run_sweep(capacities, budgets, asked.games, asked.seed, asked.workers)
+    rates = [(row.first_mover_win_rate, row.trials or 0) for row in rows]
+    return Swept(rows, format_table(rows, asked.games), lambda: chart_scene(rows), rates, CHUNK)
+
+
+SWEEP = SweepKit(_swept)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import urllib.request
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -93,6 +94,9 @@ def open_room(server: str, game: str, rules: dict[str, Any], seats: int) -> tupl
     return Invitation(base.base, made["room"], first), str(made["host"])
 
 
+RETRY_WAITS = (0.5, 1.0, 2.0, *[4.0] * 450)  # seconds before each try: about half an hour
+
+
 @dataclass
 class Connection:
     """The WebSocket, kept by a thread: the newest view, the hint and the notices since,
@@ -104,35 +108,52 @@ class Connection:
     view: dict[str, Any] | None = None
     hint: dict[str, Any] | None = None  # the newest hint, for the turn it names
     notice: str = ""
-    closed: bool = False
+    closed: bool = False  # the window has closed it
     following: bool = False
     changes: list[dict[str, Any]] = field(default_factory=list)  # told, not yet taken
     lock: threading.Lock = field(default_factory=threading.Lock)
     asked: int = 0  # the change number `since` was last asked from
 
     def start(self) -> None:
+        self._connect()
+        threading.Thread(target=self._keep, daemon=True).start()
+
+    def _connect(self) -> None:
         from websockets.sync.client import connect
 
         scheme = "wss" if self.invitation.base.startswith("https") else "ws"
         address = f"{scheme}://{urlsplit(self.invitation.base).netloc}/ws/{self.invitation.room}"
         self.socket = connect(address, open_timeout=15, max_size=2**21)
         self.socket.send(json.dumps({"type": "hello", "token": self.token}))
-        threading.Thread(target=self._listen, daemon=True).start()
 
-    def _listen(self) -> None:
-        try:
-            for text in self.socket:
-                self._take(json.loads(text))
-        except Exception as error:  # the server went: said in the window
-            self.notice = f"connection lost: {error}"
-        self.closed = True
+    def _keep(self) -> None:
+        """Read until the window closes; a connection lost is made again, with the seat's
+        token, as often as it takes (the server sends the view at once)."""
+        while not self.closed:
+            try:
+                for text in self.socket:
+                    self._take(json.loads(text))
+                lost = "the server closed the connection"
+            except Exception as error:  # whatever ended it, the window says and retries
+                lost = str(error) or type(error).__name__
+            for wait in RETRY_WAITS:
+                if self.closed:
+                    return
+                self.notice = f"Connection lost ({lost}): trying again"
+                time.sleep(wait)
+                try:
+                    self._connect()
+                except Exception:  # the server is not back yet
+                    continue
+                self.notice = ""
+                break
 
     def _take(self, message: dict[str, Any]) -> None:
         with self.lock:
             if message["type"] == "view":
                 self.view = message
                 if self.following and message["seq"] > self.asked:
-                    self.socket.send(json.dumps({"type": "since", "seq": self.asked}))
+                    self._send({"type": "since", "seq": self.asked})
                     self.asked = message["seq"]
             elif message["type"] == "changes":
                 self.changes.extend(message["changes"])
@@ -149,12 +170,19 @@ class Connection:
         return taken
 
     def play(self, turn: int, move: dict[str, Any]) -> None:
-        self.socket.send(json.dumps({"type": "move", "turn": turn, "move": move}))
+        self._send({"type": "move", "turn": turn, "move": move})
 
     def ask_hint(self) -> None:
-        self.socket.send(json.dumps({"type": "hint"}))
+        self._send({"type": "hint"})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        try:
+            self.socket.send(json.dumps(message))
+        except Exception:  # the connection is being made again: the move is not sent
+            self.notice = "Not sent: the connection is being made again"
 
     def close(self) -> None:
+        self.closed = True
         self.socket.close()
 
 
