@@ -186,10 +186,13 @@ def agreement_rows(replay: Replay, seeds: range, workers: int) -> list[list[obje
     of judged moves given the same glyph, and how many are marked unsure."""
     glyphs = {seed: analyze(replay, Method(), seed, Workers(workers)) for seed in seeds}
     rows: list[list[object]] = []
+    shares = []
     for a, b in itertools.combinations(seeds, 2):
         same = sum(x.glyph == y.glyph for x, y in zip(glyphs[a], glyphs[b], strict=True))
         unsure = f"{sum(not j.sure for j in glyphs[a])}, {sum(not j.sure for j in glyphs[b])}"
-        rows.append([f"{a} and {b}", f"{same / len(glyphs[a]):.1%}", unsure])
+        shares.append(same / len(glyphs[a]))
+        rows.append([f"{a} and {b}", f"{shares[-1]:.1%}", unsure])
+    rows.append(["every pair", f"{sum(shares) / len(shares):.1%}", ""])
     return rows
 
 

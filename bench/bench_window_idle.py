@@ -29,21 +29,19 @@ import pygame  # noqa: E402
 from common import print_table  # noqa: E402
 
 from games import REGISTRY  # noqa: E402
-from viz.window.load import LoadApp  # noqa: E402
-from viz.window.loops import LoopsApp  # noqa: E402
+from viz.window import WINDOWS  # noqa: E402
 from viz.window.settings import Settings  # noqa: E402
-from viz.window.tiles import TilesApp  # noqa: E402
 
 
 def open_window(game: str, folder: Path):
     rules = REGISTRY[game].rules({})
     common = {"seed": 1, "out_dir": folder, "session_dir": folder}
     if game == "load":
-        return LoadApp(REGISTRY[game], rules, **common)
+        return WINDOWS[game].open(REGISTRY[game], rules, **common)
     if game == "loops":
         settings = Settings.load(folder / "settings.json")
-        return LoopsApp(REGISTRY[game], rules, vs="human", settings=settings, **common)
-    return TilesApp(REGISTRY[game], rules, vs="medium", **common)
+        return WINDOWS[game].open(REGISTRY[game], rules, vs="human", settings=settings, **common)
+    return WINDOWS[game].open(REGISTRY[game], rules, vs="medium", **common)
 
 
 def pygame_wait(timeout_ms: int) -> list[pygame.event.Event]:

@@ -49,7 +49,7 @@ def open_window(game_id: str, folder: Path) -> Any:
     from viz.window.settings import Settings
 
     kit = WINDOWS[game_id]
-    return kit.load()(
+    return kit.open(
         REGISTRY[game_id],
         REGISTRY[game_id].rules({}),
         seed=1,

@@ -73,7 +73,7 @@ def window(game_id: str, motion: str):
     settings.motion = motion
     game = REGISTRY[game_id]
     options = {"vs": "human"} if game_id == "loops" else {}
-    return WINDOWS[game_id].load()(
+    return WINDOWS[game_id].open(
         game, game.rules(RULES[game_id]), seed=7, size=SIZE, settings=settings, **options
     )
 
@@ -136,7 +136,7 @@ def filmed_cells(count: int) -> dict[int, tuple[int, int, int, int]]:
     app = window("load", "on")
     try:
         app.frame(FRAME_MS)
-        layout = app.layout()
+        layout = app.game_window.layout()
         inner = [
             row * layout.cols + col
             for row in range(1, layout.rows - 1)

@@ -33,7 +33,7 @@ OPTIONS = {"load": {}, "loops": {"vs": "human"}, "tiles": {}}
 def window(game_id: str, size: tuple[int, int], rules: dict[str, int]) -> GameApp:
     game = REGISTRY[game_id]
     settings = Settings(path=None)
-    app = WINDOWS[game_id].load()(
+    app = WINDOWS[game_id].open(
         game, game.rules(rules), seed=11, size=size, settings=settings, **OPTIONS[game_id]
     )
     app.frame(16)

@@ -23,7 +23,7 @@ from viz.kits import register  # noqa: E402
 pytest_plugins = ["support.outputs"]
 
 # The tests' own game, registered as any game outside the package would be: one line.
-register(sums.KIT, scene="sums.scene:KIT", window="sums.window:SumsApp", sweep="sums.sweep:SWEEP")
+register(sums.KIT, scene="sums.scene:KIT", window="sums.window:WINDOW", sweep="sums.sweep:SWEEP")
 
 # Games a window keeps go to a library of the test run, never the user's.
 _DATA = Path(tempfile.mkdtemp(prefix="oddsevens-data-"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 from PIL import Image
-from sums.window import SumsApp
+from sums.window import SumsWindow
 
 from games import REGISTRY
 from games.base import AnyGame
@@ -125,9 +125,9 @@ def test_play_has_a_subcommand_with_its_rules(sums: AnyGame, capsys):
 
 def test_its_window_plays_by_click_and_replays_a_recording(recording: Path, tmp_path: Path):
     replay = load_replay(recording)
-    window_class = WINDOWS["sums"].load()
-    assert window_class is SumsApp
-    window = window_class(replay.game, replay.rules, seed=1, out_dir=tmp_path, size=(800, 600))
+    kit = WINDOWS["sums"]
+    assert kit.load() is SumsWindow
+    window = kit.open(replay.game, replay.rules, seed=1, out_dir=tmp_path, size=(800, 600))
     try:
         window.frame(16)
         x, y, side = window.shown_layout().cell_box(2)
@@ -138,7 +138,7 @@ def test_its_window_plays_by_click_and_replays_a_recording(recording: Path, tmp_
         assert window.state.owners[2] == 0 and window.state.to_move == 1
     finally:
         window.close()
-    window = window_class(replay.game, replay.rules, script=replay.moves, size=(800, 600))
+    window = kit.open(replay.game, replay.rules, script=replay.moves, size=(800, 600))
     try:
         window.frame(16)
         assert window.state.turns == 0 and "Turn 0 of 5" in window.mode.controls()[0].text

@@ -83,11 +83,12 @@ WINDOW_SAVING = textwrap.dedent(
     from pathlib import Path
     from games import REGISTRY
     from games.load import Pick
-    from viz.window.load import LoadApp
+    from viz.window.load import LoadWindow
+    from viz.window.app import GameApp
 
     out = Path(sys.argv[1])
     game = REGISTRY["load"]
-    window = LoadApp(game, game.rules({}), seed=1, out_dir=out, session_dir=None)
+    window = GameApp(LoadWindow, game, game.rules({}), seed=1, out_dir=out, session_dir=None)
     window.play(Pick(1, 3))
     window.download()
     while not (out.is_dir() and os.listdir(out)):
@@ -116,7 +117,8 @@ WINDOW_ON_A_SMALL_DISK = textwrap.dedent(
     from games import REGISTRY
     from viz.files import load_replay
     from viz.outputs import TEMP_MARK
-    from viz.window.load import LoadApp
+    from viz.window.load import LoadWindow
+    from viz.window.app import GameApp
 
     disk, free = Path(sys.argv[1]), int(sys.argv[2])
     filler = disk / "filler"
@@ -130,7 +132,7 @@ WINDOW_ON_A_SMALL_DISK = textwrap.dedent(
     os.truncate(filler, max(0, os.path.getsize(filler) - free))
     game = REGISTRY["load"]
     rules = game.rules({"rows": 12, "cols": 12})
-    window = LoadApp(game, rules, seed=1, out_dir=disk, session_dir=disk / "sessions")
+    window = GameApp(LoadWindow, game, rules, seed=1, out_dir=disk, session_dir=disk / "sessions")
     said = []
     while window.state.to_move is not None:
         assert window.play(window.state.legal_moves()[0]) is None

@@ -13,8 +13,9 @@ from support.xsession import XServer, XWindow, wait_until
 from test_load_window import press, press_with, run
 
 from games import REGISTRY
+from viz.window.app import GameApp
 from viz.window.jobs import THINKING
-from viz.window.load import LoadApp
+from viz.window.load import LoadWindow
 
 LOAD = REGISTRY["load"]
 WIDE = {"rows": 20, "cols": 20}  # where a hint takes some 20 s of a core's time
@@ -35,7 +36,7 @@ def _worker(before: set[int]) -> int:
 
 @pytest.fixture
 def wide_window(tmp_path):
-    window = LoadApp(LOAD, LOAD.rules(WIDE), seed=1, out_dir=tmp_path, size=(900, 700))
+    window = GameApp(LoadWindow, LOAD, LOAD.rules(WIDE), seed=1, out_dir=tmp_path, size=(900, 700))
     yield window
     window.close()
 

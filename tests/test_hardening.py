@@ -16,11 +16,12 @@ from test_load_window import run
 from games import REGISTRY
 from games.load import Pick
 from viz.files import load_replay
-from viz.window.load import LoadApp
-from viz.window.loops import LoopsApp
+from viz.window.app import GameApp
+from viz.window.load import LoadWindow
+from viz.window.loops import LoopsWindow
 from viz.window.sessions import SessionLog
 from viz.window.settings import Settings
-from viz.window.tiles import TilesApp
+from viz.window.tiles import TilesWindow
 
 
 def test_with_no_display_the_windows_say_so_at_once(tmp_path):
@@ -65,12 +66,14 @@ def test_a_settings_write_that_fails_is_a_message_and_keeps_the_old_file(tmp_pat
     (folder / "settings.json").write_text('{"keyboard_entry": {"mouse": true}}\n')
     settings = Settings.load(folder / "settings.json")
     game = REGISTRY["loops"]
-    window = LoopsApp(game, game.rules({}), vs="human", seed=1, settings=settings, size=(900, 700))
+    window = GameApp(
+        LoopsWindow, game, game.rules({}), vs="human", seed=1, settings=settings, size=(900, 700)
+    )
     try:
         run(window)
         (folder / "settings.json").unlink()
         (folder / "settings.json").mkdir()  # now a directory: the write cannot replace it
-        window.show_keyboard(False)
+        window.game_window.show_keyboard(False)
         run(window)
         assert window.message.startswith("Setting not saved: ")
         assert window.panel.entry() is None  # the choice holds for this window
@@ -81,8 +84,13 @@ def test_a_settings_write_that_fails_is_a_message_and_keeps_the_old_file(tmp_pat
 def test_a_session_that_cannot_be_written_is_switched_off_and_play_goes_on(tmp_path):
     (tmp_path / "state").write_text("a file where the session folder should be")
     game = REGISTRY["load"]
-    window = LoadApp(
-        game, game.rules({}), seed=1, session_dir=tmp_path / "state" / "sessions", size=(900, 700)
+    window = GameApp(
+        LoadWindow,
+        game,
+        game.rules({}),
+        seed=1,
+        session_dir=tmp_path / "state" / "sessions",
+        size=(900, 700),
     )
     try:
         window.play(Pick(1, 3))
@@ -161,7 +169,8 @@ def make_window(game_id, tmp_path):
         "size": (900, 700),
     }
     if game_id == "loops":
-        return LoopsApp(
+        return GameApp(
+            LoopsWindow,
             game,
             game.rules({}),
             vs="hard",
@@ -169,8 +178,8 @@ def make_window(game_id, tmp_path):
             **options,
         )
     if game_id == "tiles":
-        return TilesApp(game, game.rules({"players": 3}), **options)
-    return LoadApp(game, game.rules({}), **options)
+        return GameApp(TilesWindow, game, game.rules({"players": 3}), **options)
+    return GameApp(LoadWindow, game, game.rules({}), **options)
 
 
 @pytest.mark.slow

@@ -11,11 +11,12 @@ from games import REGISTRY
 from games.analysis import Hint, hint
 from viz.export.judged import best_words, hint_text
 from viz.scenes import SCENES
-from viz.window.hooks import GAME_OVER
-from viz.window.load import LoadApp
-from viz.window.loops import LoopsApp
+from viz.window.app import GameApp
+from viz.window.common import GAME_OVER
+from viz.window.load import LoadWindow
+from viz.window.loops import LoopsWindow
 from viz.window.settings import Settings
-from viz.window.tiles import TilesApp
+from viz.window.tiles import TilesWindow
 
 
 def hinted(window):
@@ -36,8 +37,13 @@ def opened():
 
 def test_the_hint_in_odds_and_evens_names_every_winning_move_and_outlines_it(opened, tmp_path):
     game = REGISTRY["loops"]
-    window = LoopsApp(
-        game, game.rules({}), vs="human", seed=1, settings=Settings.load(tmp_path / "s.json")
+    window = GameApp(
+        LoopsWindow,
+        game,
+        game.rules({}),
+        vs="human",
+        seed=1,
+        settings=Settings.load(tmp_path / "s.json"),
     )
     opened.append(window)
     run(window)
@@ -62,7 +68,7 @@ def test_the_hint_in_odds_and_evens_names_every_winning_move_and_outlines_it(ope
     keys = {
         f"hint-{key}"
         for move in hint(game, state, lambda: True).best
-        for key in window.move_keys(move)
+        for key in window.game_window.move_keys(move)
     }
     assert outlined == keys and keys
     window.play(window.state.legal_moves()[0])
@@ -81,7 +87,7 @@ def judge_value(state, move, mover):
 
 def test_the_hint_in_load_speaks_in_the_present_tense(opened):
     game = REGISTRY["load"]
-    window = LoadApp(game, game.rules({}), seed=2, size=(900, 700))
+    window = GameApp(LoadWindow, game, game.rules({}), seed=2, size=(900, 700))
     opened.append(window)
     run(window)
     hinted(window)
@@ -91,7 +97,9 @@ def test_the_hint_in_load_speaks_in_the_present_tense(opened):
 
 def test_the_hint_in_even_odds_names_a_colour_you_may_play(opened):
     game = REGISTRY["tiles"]
-    window = TilesApp(game, game.rules({"players": 3, "leader": 0}), seed=3, size=(1100, 720))
+    window = GameApp(
+        TilesWindow, game, game.rules({"players": 3, "leader": 0}), seed=3, size=(1100, 720)
+    )
     opened.append(window)
     run(window)  # the deal, then you lead
     assert window.state.to_move == 0
@@ -126,7 +134,7 @@ def test_a_hint_in_words(found, words):
 
 def test_no_hint_once_the_game_is_over(opened):
     game = REGISTRY["load"]
-    window = LoadApp(game, game.rules({"rows": 1, "cols": 2}), seed=2, size=(900, 700))
+    window = GameApp(LoadWindow, game, game.rules({"rows": 1, "cols": 2}), seed=2, size=(900, 700))
     opened.append(window)
     run(window)
     while window.state.to_move is not None:

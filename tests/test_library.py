@@ -460,16 +460,16 @@ def test_catching_up_adds_what_a_killed_window_left_once_and_passes_a_live_one_b
 def window_to_the_end(tmp_path, keep):
     """An Odds and Evens window against Easy, handing its sessions to `keep`, played to
     the end of a game (frames of the computer's delay)."""
-    from viz.window.loops import AI_DELAY_MS, LoopsApp
+    from viz.window.app import GameApp
+    from viz.window.loops import AI_DELAY_MS, LoopsWindow
 
-    app = LoopsApp(
-        LOOPS, LOOPS.rules({}), vs="easy", seed=1, session_dir=tmp_path / "sessions",
-        out_dir=tmp_path, keep=keep,
+    app = GameApp(LoopsWindow, LOOPS, LOOPS.rules({}), vs="easy", seed=1,
+        session_dir=tmp_path / "sessions", out_dir=tmp_path, keep=keep,
     )  # fmt: skip
     try:
         while app.state.to_move is not None:
             if app.state.to_move == 0:
-                app.try_move(app.state.legal_moves()[0])
+                app.game_window.try_move(app.state.legal_moves()[0])
             app.frame(AI_DELAY_MS + 1)
     except BaseException:
         app.close()

@@ -14,7 +14,8 @@ from support.xsession import XServer, XWindow, wait_until
 from games.load import Pick
 from viz.files import load_replay
 from viz.scenes.load import PALETTE
-from viz.window.load import LoadApp
+from viz.window.app import GameApp
+from viz.window.load import LoadWindow
 
 pytestmark = [pytest.mark.x11, pytest.mark.slow]
 SIZE = (980, 720)
@@ -24,7 +25,7 @@ TURN = 4
 def red_half_centre(replay, turn: int) -> tuple[int, int]:
     """A point of the red half of the cell red picks at `turn` + 1, as the window draws
     it: clear of the latest pick's outline and of the cell's number."""
-    window = LoadApp(replay.game, replay.rules, script=replay.moves, size=SIZE)
+    window = GameApp(LoadWindow, replay.game, replay.rules, script=replay.moves, size=SIZE)
     try:
         window.frame(16)
         move = replay.moves[turn]

@@ -17,9 +17,9 @@ from viz.files import load_replay
 from viz.scenes.common import text_width
 from viz.scenes.load import EXPORT_STATUS_LINES, PALETTE, SEAT_NAMES, layout_for
 from viz.scenes.shapes import hex_rgb
-from viz.window.app import NOTE_LINES
+from viz.window.app import NOTE_LINES, GameApp
 from viz.window.board import MAX_TEXT
-from viz.window.load import AUTO1_DELAY_MS, LoadApp
+from viz.window.load import AUTO1_DELAY_MS, LoadWindow
 from viz.window.loop import IDLE_WAIT_MS
 from viz.window.panel import FOCUS_COLOR, Slider
 from viz.window.sessions import newest_session
@@ -31,7 +31,8 @@ GAME = REGISTRY["load"]
 
 @pytest.fixture
 def app(tmp_path):
-    window = LoadApp(
+    window = GameApp(
+        LoadWindow,
         GAME,
         GAME.rules(SEVEN_BY_SEVEN),
         seed=5,
@@ -88,7 +89,7 @@ def hover(app, cell):
 
 
 def half_centre(app, cell, half):
-    rect = app.scene().by_key()[f"{half}-{cell}"]
+    rect = app.game_window.scene().by_key()[f"{half}-{cell}"]
     return round(rect.x + rect.w / 2), round(rect.y + rect.h / 2)
 
 
@@ -121,14 +122,14 @@ def test_clicks_pick_for_both_players_and_dim_what_they_clear(app):
 
 def test_a_click_outside_the_grid_passes(app):
     click(app, cell_centre(app, 3))
-    grid = app.scene().by_key()["board"]
+    grid = app.game_window.scene().by_key()["board"]
     click(app, (round(grid.x) // 2, round(grid.y + grid.h / 2)))  # left of the grid
     assert app.state.last == PASS and app.state.stage == 2 and app.state.to_move == 1
 
 
 def test_a_press_dragged_off_what_it_would_play_is_no_click(app):
     click(app, cell_centre(app, 3))  # red picks: green to move
-    grid = app.scene().by_key()["board"]
+    grid = app.game_window.scene().by_key()["board"]
     outside = (round(grid.x) // 2, round(grid.y + grid.h / 2))
     for let_go in (outside, cell_centre(app, 30)):  # off the grid (a pass), another pair
         pygame.event.post(
@@ -149,7 +150,7 @@ def test_an_illegal_click_explains_and_changes_nothing(app):
     click(app, cell_centre(app, 12))  # 12 shares an edge with 11
     assert app.state.snapshot() == before
     assert "touches an earlier green pick" in app.message
-    assert "touches" in app.scene().by_key()["status-3"].text
+    assert "touches" in app.game_window.scene().by_key()["status-3"].text
     click(app, cell_centre(app, 40))  # pair (40, 41) is far from (10, 11)
     click(app, cell_centre(app, 30))
     assert "already picked cell 30" in app.message
@@ -170,11 +171,11 @@ def legal_green(app):
 
 def test_auto1_plays_red_after_a_short_delay_and_answers_green(app):
     press(app, pygame.K_a)
-    assert app.auto1 and wait_for_red(app)
+    assert app.game_window.auto1 and wait_for_red(app)
     click_button(app, "Auto1: on")
-    assert not app.auto1
+    assert not app.game_window.auto1
     click_button(app, "Auto1: off")
-    assert app.auto1
+    assert app.game_window.auto1
     click(app, cell_centre(app, legal_green(app)))
     assert app.state.turns == 2 and wait_for_red(app)
     red = app.state.last.cell
@@ -216,7 +217,9 @@ def test_a_message_lapses_once_the_game_moves_on(app):
     click(app, cell_centre(app, 3))
     assert app.message == ""
     press(app, pygame.K_n)
-    assert app.message == "" and app.scene().by_key()["status-1"].text.startswith("New game")
+    assert app.message == "" and app.game_window.scene().by_key()["status-1"].text.startswith(
+        "New game"
+    )
     press(app, pygame.K_p)
     click(app, cell_centre(app, 3))
     assert app.message == ""
@@ -227,7 +230,7 @@ def test_cells_can_be_picked_by_typing_their_number(app):
         press(app, key)
     assert app.state.red_state(27) == ON
     press(app, pygame.K_9)
-    assert "Cell 9: Enter picks it" in app.scene().by_key()["status-3"].text
+    assert "Cell 9: Enter picks it" in app.game_window.scene().by_key()["status-3"].text
     press(app, pygame.K_RETURN)
     assert app.state.green_state(9) == ON and app.state.green_state(8) == ON
 
@@ -251,7 +254,7 @@ def test_loop_runs_to_the_end_and_stops(app):
     assert app.state.to_move is None and not app.looping
     assert button(app, "Loop")
     winner = app.state.result()["winner"]
-    assert f"{SEAT_NAMES[winner]} wins" in app.scene().by_key()["status-1"].text
+    assert f"{SEAT_NAMES[winner]} wins" in app.game_window.scene().by_key()["status-1"].text
 
 
 def test_speed_sets_how_many_turns_a_second(app):
@@ -268,7 +271,7 @@ def test_the_load_slider_takes_effect_when_the_stage_ends(app, tmp_path):
     click(app, cell_centre(app, 40))
     press(app, pygame.K_RIGHTBRACKET)
     assert app.state.pending_load == 6 and app.state.load == 5
-    assert "slider 6" in app.scene().by_key()["status-0"].text
+    assert "slider 6" in app.game_window.scene().by_key()["status-0"].text
     press(app, pygame.K_p)
     assert app.state.load == 6
     click(app, slider(app, 3, 8).right_button.rect.center)
@@ -341,8 +344,13 @@ def test_each_event_is_written_with_its_time_since_the_game_began(app, tmp_path)
 
 def test_g_in_a_replay_saves_the_recordings_own_times(tmp_path):
     moves = [Pick(1, 20), Pick(2, 7), Pick(1, 30)]
-    window = LoadApp(
-        GAME, GAME.rules(SEVEN_BY_SEVEN), out_dir=tmp_path, script=moves, times=[5, 900, 960]
+    window = GameApp(
+        LoadWindow,
+        GAME,
+        GAME.rules(SEVEN_BY_SEVEN),
+        out_dir=tmp_path,
+        script=moves,
+        times=[5, 900, 960],
     )
     try:
         window.download().wait()
@@ -358,11 +366,11 @@ def test_new_game_starts_over(app):
 
 
 def test_the_board_scales_with_the_window(app):
-    before = app.scene().by_key()["red-0"].w
+    before = app.game_window.scene().by_key()["red-0"].w
     app.window.size = (1300, 1000)
     run(app)
     assert app.screen.get_size() == (1300, 1000) and app.manager.window_resolution == (1300, 1000)
-    assert app.scene().by_key()["red-0"].w > before * 1.3
+    assert app.game_window.scene().by_key()["red-0"].w > before * 1.3
     click(app, cell_centre(app, 48))
     assert app.state.red_state(48) == ON and pixel(app, 48, "red") == color("red")
 
@@ -371,7 +379,9 @@ def test_replay_steps_forward_and_back(tmp_path):
     recording = tmp_path / "game.jsonl"
     assert main(["record", "load", "--seed", "5", "-o", str(recording)]) == 0
     recorded = load_replay(recording)
-    window = LoadApp(GAME, recorded.rules, script=recorded.moves, out_dir=tmp_path, size=(900, 700))
+    window = GameApp(
+        LoadWindow, GAME, recorded.rules, script=recorded.moves, out_dir=tmp_path, size=(900, 700)
+    )
     try:
         run(window)
         assert window.state.turns == 0
@@ -405,11 +415,11 @@ def test_back_and_home_undo_slider_moves_with_their_turns(app):
 def test_hovering_shows_what_player_2_would_pick(app):
     click(app, cell_centre(app, 30))
     hover(app, 9)
-    assert app.scene().by_key()["status-3"].text == "Click to pick pair 8+9"
+    assert app.game_window.scene().by_key()["status-3"].text == "Click to pick pair 8+9"
     click(app, cell_centre(app, 9))
     click(app, cell_centre(app, 40))
     hover(app, 10)
-    hint = app.scene().by_key()["status-3"].text
+    hint = app.game_window.scene().by_key()["status-3"].text
     assert hint == "Pair 10+11: the pair of cell 10 touches an earlier green pick"
 
 
@@ -428,7 +438,7 @@ def test_ctrl_q_quits_and_escape_only_explains(app):
 def test_tab_reaches_every_control_and_space_or_enter_works_it(app):
     press(app, pygame.K_TAB)  # Auto1
     press(app, pygame.K_SPACE)
-    assert app.auto1
+    assert app.game_window.auto1
     press(app, pygame.K_TAB)  # Loop
     press(app, pygame.K_RETURN)
     assert app.looping
@@ -447,7 +457,7 @@ def test_tab_reaches_every_control_and_space_or_enter_works_it(app):
 
 
 def test_pairs_are_drawn_as_dominoes_and_the_lone_cell_is_framed(app):
-    keys = app.scene().by_key()
+    keys = app.game_window.scene().by_key()
     assert {"seam-0", "seam-6", "seam-7", "seam-46"} <= keys.keys()
     assert "seam-1" not in keys and "seam-3" not in keys and "lone-0" in keys
     seam, gap = keys["seam-0"], keys["seam-0"].x + keys["seam-0"].w + cell_width(app)
@@ -457,7 +467,7 @@ def test_pairs_are_drawn_as_dominoes_and_the_lone_cell_is_framed(app):
 
 
 def cell_width(app):
-    return app.layout().cell_box(1)[0] - app.layout().cell_box(0)[0]
+    return app.game_window.layout().cell_box(1)[0] - app.game_window.layout().cell_box(0)[0]
 
 
 def test_hovering_outlines_the_pair_a_click_would_pick_and_nothing_it_would_refuse(app):
@@ -482,7 +492,8 @@ def test_hovering_outlines_the_pair_a_click_would_pick_and_nothing_it_would_refu
 
 @pytest.mark.parametrize("size", [(640, 480), (980, 720), (1400, 1000)])
 def test_no_status_text_runs_under_the_panel(tmp_path, size):
-    window = LoadApp(
+    window = GameApp(
+        LoadWindow,
         GAME,
         GAME.rules(SEVEN_BY_SEVEN),
         seed=1,
@@ -494,7 +505,7 @@ def test_no_status_text_runs_under_the_panel(tmp_path, size):
         window.mode.step()
         window.download().wait()
         run(window)
-        texts = [s for s in window.scene().shapes if s.key.startswith("status")]
+        texts = [s for s in window.game_window.scene().shapes if s.key.startswith("status")]
         assert any(text.text.startswith("Saved") for text in texts)
         for text in texts:
             assert text.x + text_width(text.text, text.size) <= window.board_width() - 4
@@ -520,7 +531,9 @@ def test_the_session_folder_keeps_the_newest_200(tmp_path):
         path = folder / f"old-{number:03}.jsonl"
         path.write_text("{}\n")
         os.utime(path, ns=(number * 10**9, number * 10**9))
-    window = LoadApp(GAME, GAME.rules(SEVEN_BY_SEVEN), seed=1, session_dir=folder, size=(900, 700))
+    window = GameApp(
+        LoadWindow, GAME, GAME.rules(SEVEN_BY_SEVEN), seed=1, session_dir=folder, size=(900, 700)
+    )
     try:
         window.play(Pick(1, 3))
         names = sorted(path.name for path in folder.iterdir())
@@ -553,7 +566,7 @@ def test_replay_shows_turn_k_of_n_and_the_scrubber_jumps(tmp_path):
     assert main(["record", "load", "--seed", "5", "-o", str(recording)]) == 0
     recorded = load_replay(recording)
     total = recorded.final().turns
-    window = LoadApp(GAME, recorded.rules, script=recorded.moves, size=(900, 700))
+    window = GameApp(LoadWindow, GAME, recorded.rules, script=recorded.moves, size=(900, 700))
     try:
         run(window)
         assert button(window, "Turn 0 of").text == f"Turn 0 of {total}"
@@ -570,7 +583,8 @@ def test_replay_shows_turn_k_of_n_and_the_scrubber_jumps(tmp_path):
 
 
 def test_the_download_writes_the_formats_asked_for(tmp_path):
-    window = LoadApp(
+    window = GameApp(
+        LoadWindow,
         GAME,
         GAME.rules(SEVEN_BY_SEVEN),
         seed=1,
@@ -591,8 +605,13 @@ def test_the_download_writes_the_formats_asked_for(tmp_path):
 
 def test_a_download_that_cannot_be_written_is_a_message_and_play_goes_on(tmp_path):
     (tmp_path / "taken").write_text("a file where the folder should be")
-    window = LoadApp(
-        GAME, GAME.rules(SEVEN_BY_SEVEN), seed=1, out_dir=tmp_path / "taken", size=(900, 700)
+    window = GameApp(
+        LoadWindow,
+        GAME,
+        GAME.rules(SEVEN_BY_SEVEN),
+        seed=1,
+        out_dir=tmp_path / "taken",
+        size=(900, 700),
     )
     try:
         window.mode.step()
@@ -606,21 +625,21 @@ def test_a_download_that_cannot_be_written_is_a_message_and_play_goes_on(tmp_pat
 
 def test_loop_and_step_play_the_chosen_player_2(app):
     press(app, pygame.K_b)
-    assert app.green == "balanced-green" and "balanced" in button(app, "Player 2").text
+    assert app.game_window.green == "balanced-green" and "balanced" in button(app, "Player 2").text
     press(app, pygame.K_RIGHT)  # red
     press(app, pygame.K_RIGHT)  # green, as the balanced player: one red stands uncleared,
     # and the lone cell 48 is the only pick that leaves the two counts equal (1 and 1)
     assert app.state.last == Pick(2, 48)
     press(app, pygame.K_b)
-    assert app.green == "every-third-green"
+    assert app.game_window.green == "every-third-green"
 
 
 def test_closing_destroys_the_sdl_window_before_pygame_quits(tmp_path, monkeypatch):
     """pygame.quit() leaves a live Window object pointing at freed SDL memory; when the
     object is collected later, it can destroy the next window's surface (a segfault
     when tests open windows one after another in one process)."""
-    window = LoadApp(
-        GAME, GAME.rules(SEVEN_BY_SEVEN), seed=5, out_dir=tmp_path, session_dir=tmp_path
+    window = GameApp(
+        LoadWindow, GAME, GAME.rules(SEVEN_BY_SEVEN), seed=5, out_dir=tmp_path, session_dir=tmp_path
     )
     window.frame(16)
     calls = []
@@ -639,10 +658,12 @@ def test_closing_destroys_the_sdl_window_before_pygame_quits(tmp_path, monkeypat
 
 def test_a_large_window_keeps_its_text_size_and_gives_the_board_the_room(tmp_path):
     """At 1400x1000 the board area is 1190 px wide: 3 % of it would make 36 px text."""
-    window = LoadApp(GAME, GAME.rules(SEVEN_BY_SEVEN), seed=1, out_dir=tmp_path, size=(1400, 1000))
+    window = GameApp(
+        LoadWindow, GAME, GAME.rules(SEVEN_BY_SEVEN), seed=1, out_dir=tmp_path, size=(1400, 1000)
+    )
     try:
         run(window)
-        scene = window.scene()
+        scene = window.game_window.scene()
         status = [shape for shape in scene.shapes if shape.key.startswith("status")]
         assert {text.size for text in status} == {MAX_TEXT}
         assert scene.by_key()["title"].size == MAX_TEXT
@@ -650,15 +671,15 @@ def test_a_large_window_keeps_its_text_size_and_gives_the_board_the_room(tmp_pat
         width, height = window.board_width(), window.board_height()
         scaled = layout_for(rows, cols, width, height, EXPORT_STATUS_LINES + NOTE_LINES)
         assert scaled.font > 35  # a picture this size still scales its text
-        assert window.layout().cell > scaled.cell
+        assert window.game_window.layout().cell > scaled.cell
         x, y = cell_centre(window, 48)
-        assert window.layout().cell_at(x, y) == 48
+        assert window.game_window.layout().cell_at(x, y) == 48
     finally:
         window.close()
 
 
 def test_a_download_done_wakes_the_waiting_window_to_say_so(app):
-    app.odds.wait()  # green's chance, worked out beside the window, wakes it once done
+    app.game_window.odds.wait()  # green's chance, worked out beside the window, wakes it once done
     app.frame(16)
     app.mode.step()
     run(app)
@@ -671,7 +692,7 @@ def test_a_download_done_wakes_the_waiting_window_to_say_so(app):
 
 
 def test_a_window_waiting_for_input_sleeps_but_wakes_for_the_first_event(app):
-    app.odds.wait()  # green's chance, worked out beside the window, wakes it once done
+    app.game_window.odds.wait()  # green's chance, worked out beside the window, wakes it once done
     app.frame(16)
     assert not app.playing_by_itself()  # a new game, both colours by hand
     assert app.idle_wait_ms() == IDLE_WAIT_MS  # no text box: nothing to blink
@@ -681,7 +702,7 @@ def test_a_window_waiting_for_input_sleeps_but_wakes_for_the_first_event(app):
     woken_by = app.wait_for_input(5000)
     assert [event.key for event in woken_by] == [pygame.K_a]
     app.frame(16, woken_by)  # the event that woke it is handled: A turns Auto1 on
-    assert app.auto1 and app.playing_by_itself()  # red is the computer's: no sleeping
+    assert app.game_window.auto1 and app.playing_by_itself()  # red is the computer's: no sleeping
     press(app, pygame.K_a)
     press(app, pygame.K_SPACE)  # Loop runs by itself too
     assert app.looping and app.playing_by_itself()
@@ -724,7 +745,7 @@ def test_g_in_a_replay_saves_the_whole_recording_not_the_turns_shown(tmp_path):
     recording = tmp_path / "a.jsonl"
     assert main(["record", "load", "--seed", "3", "-o", str(recording)]) == 0
     replay = load_replay(recording)
-    window = LoadApp(GAME, replay.rules, script=replay.moves, out_dir=tmp_path / "out")
+    window = GameApp(LoadWindow, GAME, replay.rules, script=replay.moves, out_dir=tmp_path / "out")
     try:
         window.mode.seek(3)
         _, written = window.download().wait()
@@ -737,14 +758,14 @@ def test_g_in_a_replay_saves_the_whole_recording_not_the_turns_shown(tmp_path):
 def odds_shown(window):
     """The window's lines once green's chance at the start is worked out."""
     window.notes()  # asks for the chance
-    window.odds.wait()
+    window.game_window.odds.wait()
     return window.notes()
 
 
 def test_before_the_first_pick_the_window_says_greens_chance_with_best_play(tmp_path):
     """Issue 46, item 3: on 3x3 at Load 3 the exact search gives green 40/63 (63.49 %)
     against the random red; the words go with the first pick."""
-    window = LoadApp(GAME, GAME.rules({"rows": 3, "cols": 3, "load": 3}), seed=1)
+    window = GameApp(LoadWindow, GAME, GAME.rules({"rows": 3, "cols": 3, "load": 3}), seed=1)
     try:
         window.frame(16)
         assert "Green's chance with best play: 63\u00a0%" in odds_shown(window)
@@ -757,13 +778,15 @@ def test_before_the_first_pick_the_window_says_greens_chance_with_best_play(tmp_
 def test_the_default_board_is_a_game_green_can_win(tmp_path):
     """The default 5x5 at Load 6: docs/load.md measures green's chance at 60.5 %; the
     window's 2,000 playouts (standard error 1.1 %) read within three errors of it."""
-    window = LoadApp(GAME, GAME.rules({}), seed=1)
+    window = GameApp(LoadWindow, GAME, GAME.rules({}), seed=1)
     try:
         window.frame(16)
         (line,) = [line for line in odds_shown(window) if "chance" in line]
         shown = int(line.removeprefix("Green's chance with best play: ").removesuffix("\u00a0%"))
         assert 57 <= shown <= 64
-        window.set_load(7)  # a stage's Load is read as it ends: the start's odds follow it
+        window.game_window.set_load(
+            7
+        )  # a stage's Load is read as it ends: the start's odds follow it
         window.message = ""  # which says so, over the hint
         (line,) = [line for line in odds_shown(window) if "chance" in line]
         assert int(line.split(": ")[1].removesuffix("\u00a0%")) >= 90  # 95.2 % measured
@@ -777,7 +800,8 @@ def test_a_g_recording_carries_the_sessions_header_and_is_the_same_game(
     """Issue 46, item 4: G's recording says when the game started and who held each seat,
     as the session file does, so `library add` of both is one game, yours."""
     monkeypatch.setenv("ODDSEVENS_DATA", str(tmp_path / "data"))
-    window = LoadApp(
+    window = GameApp(
+        LoadWindow,
         GAME,
         GAME.rules({"rows": 3, "cols": 3, "load": 3}),
         seed=1,

@@ -16,8 +16,9 @@ from viz.export.clip import replay_scenes
 from viz.files import load_replay
 from viz.scenes.loops import PALETTE, PIECE_COLORS
 from viz.scenes.shapes import rgb_hex
+from viz.window.app import GameApp
 from viz.window.loop import BLINK_WAIT_MS, IDLE_WAIT_MS
-from viz.window.loops import AI_DELAY_MS, LoopsApp
+from viz.window.loops import AI_DELAY_MS, LoopsWindow
 from viz.window.settings import Settings
 
 GAME = REGISTRY["loops"]
@@ -35,7 +36,8 @@ def make_app(tmp_path):
     opened = []
 
     def make(vs="human", settings_file="settings.json", **options):
-        window = LoopsApp(
+        window = GameApp(
+            LoopsWindow,
             GAME,
             GAME.rules({}),
             vs=vs,
@@ -71,7 +73,7 @@ def type_line(app, text):
 
 
 def slot_point(app, loop, index):
-    x, y = app.layout().slot(loop, index)
+    x, y = app.game_window.layout().slot(loop, index)
     return round(x), round(y)
 
 
@@ -127,7 +129,7 @@ def test_flipping_by_each_keyboard_spelling(make_app, verb, side):
 
 def test_placing_and_flipping_by_click(make_app):
     app = make_app()
-    assert app.scene().by_key()["place-left"]  # the dashed marker where blue may place
+    assert app.game_window.scene().by_key()["place-left"]  # the dashed marker where blue may place
     click_slot(app, LEFT, 0)
     assert app.state.pieces[LEFT] == [0, 0] and not app.panel.entry().is_focused
     click_slot(app, RIGHT, 0)  # gold's turn in a two-player game
@@ -141,19 +143,19 @@ def test_a_refused_move_explains_why(make_app):
     click_slot(app, LEFT, 0)
     click_slot(app, RIGHT, 0)
     type_line(app, "flip left")  # blue's own piece
-    assert "already yours" in app.reply
+    assert "already yours" in app.game_window.reply
     assert app.state.turns == 2
     type_line(app, "jump")
-    assert "don't understand" in app.reply
+    assert "don't understand" in app.game_window.reply
 
 
 def test_both_kinds_of_ring_are_drawn(make_app):
     app = make_app()
     click_slot(app, LEFT, 0)  # blue [0, 0] on the left
-    keys = app.scene().by_key()
+    keys = app.game_window.scene().by_key()
     assert "flip-left" in keys and "threat-left" not in keys  # gold to move and to flip
     click_slot(app, RIGHT, 0)  # gold [1, 1] on the right; blue's turn
-    keys = app.scene().by_key()
+    keys = app.game_window.scene().by_key()
     # Blue to move: it may flip gold's piece on the right, and gold threatens blue's left.
     assert "flip-right" in keys and "threat-left" in keys
     assert "place-left" in keys and keys["place-count-left"].text == "+2"
@@ -162,7 +164,7 @@ def test_both_kinds_of_ring_are_drawn(make_app):
 def test_the_threat_ring_shows_when_it_is_not_your_turn(make_app):
     app = make_app(vs="medium")
     click_slot(app, LEFT, 0)  # you place; the AI is to move
-    keys = app.scene().by_key()
+    keys = app.game_window.scene().by_key()
     assert app.state.to_move == 1 and "threat-left" in keys
     ring = keys["threat-left"]
     x, y = round(ring.cx), round(ring.cy - ring.r)
@@ -176,8 +178,8 @@ def test_status_is_answered_during_the_ai_turn(make_app, capsys):
     assert app.state.to_move == 1
     type_line(app, "sta")
     assert app.state.to_move == 1  # the AI has not moved yet
-    assert app.reply.startswith("Left loop, 2 of 7: you, you.")
-    assert "The AI to move." in app.reply
+    assert app.game_window.reply.startswith("Left loop, 2 of 7: you, you.")
+    assert "The AI to move." in app.game_window.reply
     assert "Left loop, 2 of 7" in capsys.readouterr().out
     app.frame(AI_DELAY_MS)
     assert app.state.to_move == 0 and app.state.turns == 2
@@ -186,7 +188,7 @@ def test_status_is_answered_during_the_ai_turn(make_app, capsys):
 def test_window_hotkeys_do_not_fire_while_typing(make_app):
     app = make_app()
     type_line(app, "n")  # 'n' is the new-game key, but here it is text
-    assert app.state.turns == 0 and "don't understand" in app.reply
+    assert app.state.turns == 0 and "don't understand" in app.game_window.reply
 
 
 def test_the_checkbox_hides_the_box_and_is_remembered(make_app, tmp_path):
@@ -207,9 +209,9 @@ def test_touch_input_defaults_to_no_box_and_is_remembered_separately(make_app):
         )
     )
     run(app)
-    assert app.input_kind == "touch" and app.panel.entry() is None
+    assert app.game_window.input_kind == "touch" and app.panel.entry() is None
     click(app, (5, 5))
-    assert app.input_kind == "mouse" and app.panel.entry() is not None
+    assert app.game_window.input_kind == "mouse" and app.panel.entry() is not None
 
 
 def test_a_corrupt_settings_file_falls_back_to_defaults(make_app, tmp_path):
@@ -295,11 +297,11 @@ def test_escape_leaves_the_box_and_the_window_keys_work(make_app):
     key(app, pygame.K_ESCAPE)
     assert not app.panel.entry().is_focused and "Left the keyboard box" in app.message
     key(app, pygame.K_n, "n")
-    assert app.state.turns == 0 and app.session.games_started == 2 and app.reply == ""
+    assert app.state.turns == 0 and app.session.games_started == 2 and app.game_window.reply == ""
     assert app.panel.entry().get_text() == ""
     run(app)  # the box's help follows where the keys go
-    assert app.box_help() == "Type to go back to the box: a move, then Enter."
-    assert app.box_help() in [getattr(item, "text", "") for item in app.panel.items]
+    assert app.game_window.box_help() == "Type to go back to the box: a move, then Enter."
+    assert app.game_window.box_help() in [getattr(item, "text", "") for item in app.panel.items]
 
 
 def test_a_letter_slash_or_enter_goes_back_into_the_box(make_app):
@@ -379,7 +381,7 @@ def test_a_refused_move_is_said_as_a_sentence(make_app):
     from games.loops.engine import Flip
 
     app = make_app()
-    app.try_move(Flip(0, LEFT))  # nothing on the left loop to flip yet
+    app.game_window.try_move(Flip(0, LEFT))  # nothing on the left loop to flip yet
     assert app.message == "The left loop has no piece to flip"
 
 
@@ -387,10 +389,10 @@ def test_the_move_list_names_the_sides_anew_when_the_opponent_changes(make_app):
     from games.loops.engine import Place
 
     app = make_app()  # two people: blue and gold
-    app.try_move(Place(0, LEFT))
+    app.game_window.try_move(Place(0, LEFT))
     run(app)
     assert app.move_list.entry_words(1).startswith("1. Blue placed")
-    app.choose("hard")
+    app.game_window.choose("hard")
     run(app)
     assert app.move_list.entry_words(1).startswith("1. You placed")
 

@@ -11,10 +11,11 @@ from games.loops import Place
 from viz.scenes.load import PALETTE
 from viz.scenes.motion import DROP_RADII, HOLD, Motion, ease_out
 from viz.scenes.shapes import Circle, Rect, Ring, Scene, Text, frame
+from viz.window.app import GameApp
 from viz.window.controls import switch_motion
-from viz.window.load import LoadApp
+from viz.window.load import LoadWindow
 from viz.window.loop import FPS, FRAME_MS
-from viz.window.loops import LoopsApp
+from viz.window.loops import LoopsWindow
 from viz.window.playback import FASTEST_MOVING_SPEED, MOTION_MS, SPEEDS
 from viz.window.settings import Settings
 
@@ -121,7 +122,9 @@ def settings(tmp_path, motion):
 def load_app(tmp_path):
     def make(motion="on"):
         game = REGISTRY["load"]
-        window = LoadApp(game, game.rules({}), seed=5, settings=settings(tmp_path, motion))
+        window = GameApp(
+            LoadWindow, game, game.rules({}), seed=5, settings=settings(tmp_path, motion)
+        )
         window.frame(16)
         opened.append(window)
         return window
@@ -133,13 +136,13 @@ def load_app(tmp_path):
 
 
 def cell_pixel(app, cell):
-    x, y, side = app.layout().cell_box(cell)
+    x, y, side = app.game_window.layout().cell_box(cell)
     return tuple(app.screen.get_at((x + side // 2, y + side // 4)))[:3]
 
 
 def test_a_pick_in_the_window_fills_in_over_several_frames(load_app):
     app = load_app()
-    x, y, side = app.layout().cell_box(20)
+    x, y, side = app.game_window.layout().cell_box(20)
     empty = cell_pixel(app, 20)
     app.play(Pick(1, 20))
     pictures = []
@@ -154,7 +157,7 @@ def pick_pictures(tmp_path, dt_ms):
     """The board of a Load window frame by frame, each frame `dt_ms` after the one before,
     from the frame that plays red's pick of cell 20 until the one that settles it."""
     game = REGISTRY["load"]
-    app = LoadApp(game, game.rules({}), seed=5, settings=settings(tmp_path, "on"))
+    app = GameApp(LoadWindow, game, game.rules({}), seed=5, settings=settings(tmp_path, "on"))
     try:
         app.frame(dt_ms)
         board = app.screen.subsurface((0, 0, app.board_width(), app.board_height()))
@@ -211,19 +214,21 @@ def test_a_new_game_and_a_jump_snap_into_place(load_app):
 
 def test_a_placed_piece_drops_in_in_the_loops_window(tmp_path):
     game = REGISTRY["loops"]
-    app = LoopsApp(game, game.rules({}), vs="human", seed=1, settings=settings(tmp_path, "on"))
+    app = GameApp(
+        LoopsWindow, game, game.rules({}), vs="human", seed=1, settings=settings(tmp_path, "on")
+    )
     try:
         app.frame(16)
         app.play(Place(0, 0))
         app.frame(16)
         app.frame(16)
         moving = {shape.key: shape for shape in app.board.drawn.shapes if isinstance(shape, Circle)}
-        final = app.scene().by_key()
+        final = app.game_window.scene().by_key()
         assert moving["slot-left-0"].cy < final["slot-left-0"].cy  # still above its slot
         for _ in range(MOTION_MS // 16):  # the rest of the motion: a step a frame
             app.frame(16)
         app.frame(16)
-        assert app.board.drawn.shapes == app.scene().shapes
+        assert app.board.drawn.shapes == app.game_window.scene().shapes
     finally:
         app.close()
 
@@ -237,7 +242,7 @@ def test_painting_only_what_changed_leaves_the_picture_a_full_painting_gives(gam
     game = REGISTRY[game_id]
     options = {"vs": "human"} if game_id == "loops" else {}
     rules = game.rules({"players": 4} if game_id == "tiles" else {})
-    app = WINDOWS[game_id].load()(
+    app = WINDOWS[game_id].open(
         game, rules, seed=3, settings=settings(tmp_path, "on"), size=(980, 720), **options
     )
     try:

@@ -15,10 +15,11 @@ from support.xsession import wait_until
 from games import REGISTRY
 from games.load import Pick
 from viz.scenes.shapes import Rect, hex_rgb
-from viz.window.load import LoadApp
-from viz.window.loops import LoopsApp
+from viz.window.app import GameApp
+from viz.window.load import LoadWindow
+from viz.window.loops import LoopsWindow
 from viz.window.settings import Settings
-from viz.window.tiles import TilesApp
+from viz.window.tiles import TilesWindow
 
 pytestmark = pytest.mark.x11
 SIZE = (980, 720)
@@ -69,7 +70,7 @@ def pictures_until(window, action, box, settled, patience=10.0):
 
 def load_app(settings):
     game = REGISTRY["load"]
-    return LoadApp(game, game.rules({}), seed=5, size=SIZE, settings=settings)
+    return GameApp(LoadWindow, game, game.rules({}), seed=5, size=SIZE, settings=settings)
 
 
 def test_a_click_shows_in_between_pictures_before_the_final_one(open_window):
@@ -130,7 +131,9 @@ def hovered_changes(window, point, box):
 def test_hover_changes_the_picture_of_a_ring_and_of_a_tile(open_window):
     def loops_app(settings):
         game = REGISTRY["loops"]
-        return LoopsApp(game, game.rules({}), vs="human", seed=3, size=SIZE, settings=settings)
+        return GameApp(
+            LoopsWindow, game, game.rules({}), vs="human", seed=3, size=SIZE, settings=settings
+        )
 
     scene, _ = drawn_off_screen(loops_app)
     slot = scene.by_key()["slot-left-0"]
@@ -144,7 +147,7 @@ def test_hover_changes_the_picture_of_a_ring_and_of_a_tile(open_window):
 
     def tiles_app(settings):
         game = REGISTRY["tiles"]
-        return TilesApp(game, game.rules({}), seed=4, size=SIZE, settings=settings)
+        return GameApp(TilesWindow, game, game.rules({}), seed=4, size=SIZE, settings=settings)
 
     scene, app = drawn_off_screen(tiles_app)
     tile = next(
@@ -152,7 +155,9 @@ def test_hover_changes_the_picture_of_a_ring_and_of_a_tile(open_window):
         for shape in scene.shapes
         if isinstance(shape, Rect)
         and shape.key.startswith("tile-")
-        and app.clickable_at((round(shape.x + shape.w / 2), round(shape.y + shape.h / 2)))
+        and app.game_window.clickable_at(
+            (round(shape.x + shape.w / 2), round(shape.y + shape.h / 2))
+        )
     )
     box = (
         round(tile.x - 8),

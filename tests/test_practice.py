@@ -397,7 +397,7 @@ def test_odds_and_evens_practises_either_seat_by_its_keys(tmp_path, progress):
     try:
         window.frame(16)
         assert window.state.to_move == 1 and window.mode.status().startswith("Puzzle 1 of 1")
-        window.try_move(Place(1, 1))  # what the R key and a click on the right loop do
+        window.game_window.try_move(Place(1, 1))  # what the R key and a click on the right loop do
         assert progress.answers(found[0].key) == (1, 1)
     finally:
         window.close()
@@ -438,13 +438,13 @@ def test_the_box_says_done_only_for_a_move_that_stands_and_goes_when_practice_is
     window = practice_window([(found[0], new_card(TODAY))], progress, TODAY, size=(800, 600))
     try:
         window.frame(16)
-        assert window.keyboard_shown() and window.board_height() < 600
-        window.submit("left")
+        assert window.game_window.keyboard_shown() and window.board_height() < 600
+        window.game_window.submit("left")
         assert window.history.moves[-1] == Place(1, 1)  # the best, shown
-        assert "done" not in window.reply
+        assert "done" not in window.game_window.reply
         window.mode.give_up_or_next()  # N, or the Next button (the box has the keys)
         window.frame(16)
         assert window.mode.finished
-        assert not window.keyboard_shown() and window.board_height() == 600
+        assert not window.game_window.keyboard_shown() and window.board_height() == 600
     finally:
         window.close()

@@ -61,7 +61,7 @@ def test_library_analyze_makes_the_puzzles_practice_asks_and_keeps_their_boxes(
             played, best = BLUNDERS[puzzle.seat]
             assert puzzle.played == played and puzzle.best == (best,)
             asked.append(puzzle.seat)
-            app.try_move(best if right else played)
+            app.game_window.try_move(best if right else played)
         assert app.mode.status().endswith("it comes back tomorrow · N: next puzzle")
         app.close()
 

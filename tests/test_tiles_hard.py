@@ -16,7 +16,8 @@ from games.tiles import CHANCE, Deal, Play
 from games.tiles.engine import color_of
 from games.tiles.search import hard
 from viz.cli import main
-from viz.window.tiles import YOU, TilesApp
+from viz.window.app import GameApp
+from viz.window.tiles import YOU, TilesWindow
 
 GAME = REGISTRY["tiles"]
 # Four seats hold 48 tiles; red 6 and red 7 stay undealt, so seat 0 cannot tell its own
@@ -77,8 +78,13 @@ def finish(window):
 
 
 def test_the_last_winner_leads_the_next_game_at_the_table(tmp_path):
-    window = TilesApp(
-        GAME, GAME.rules({"players": 4, "leader": 2}), vs="easy", seed=4, size=(1100, 720)
+    window = GameApp(
+        TilesWindow,
+        GAME,
+        GAME.rules({"players": 4, "leader": 2}),
+        vs="easy",
+        seed=4,
+        size=(1100, 720),
     )
     try:
         run(window)
@@ -102,8 +108,13 @@ def test_the_last_winner_leads_the_next_game_at_the_table(tmp_path):
 
 
 def test_the_computer_seats_play_the_tier_asked_for_after_a_short_delay(tmp_path):
-    window = TilesApp(
-        GAME, GAME.rules({"players": 3, "leader": 1}), vs="hard", seed=2, size=(1100, 720)
+    window = GameApp(
+        TilesWindow,
+        GAME,
+        GAME.rules({"players": 3, "leader": 1}),
+        vs="hard",
+        seed=2,
+        size=(1100, 720),
     )
     try:
         window.frame(16)  # the deal, at once

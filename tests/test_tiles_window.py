@@ -16,9 +16,10 @@ from viz.cli import main
 from viz.files import load_replay
 from viz.scenes.shapes import Text
 from viz.scenes.tiles import PALETTE, hand_slots, result_text, tile_key
+from viz.window.app import GameApp
 from viz.window.geometry import PANEL_WIDTH
 from viz.window.thinking import Thinking
-from viz.window.tiles import AI_DELAY_MS, RESULT_HOLD_MS, YOU, TilesApp
+from viz.window.tiles import AI_DELAY_MS, RESULT_HOLD_MS, YOU, TilesWindow
 
 GAME = REGISTRY["tiles"]
 # Five seats holding all 50 tiles; you (seat 0) hold the red 10.
@@ -35,7 +36,8 @@ DEAL = Deal(
 
 @pytest.fixture
 def app(tmp_path):
-    window = TilesApp(
+    window = GameApp(
+        TilesWindow,
         GAME,
         GAME.rules({"players": 5}),
         seed=2,
@@ -50,7 +52,7 @@ def app(tmp_path):
 
 
 def your_tile_point(app, tile):
-    rect = app.scene().by_key()[tile_key(tile)]
+    rect = app.game_window.scene().by_key()[tile_key(tile)]
     return round(rect.x + rect.w / 2), round(rect.y + rect.h / 2)
 
 
@@ -63,7 +65,7 @@ def button(app, text):
 
 
 def test_you_see_the_colours_of_your_tiles_and_every_other_number(app):
-    keys = app.scene().by_key()
+    keys = app.game_window.scene().by_key()
     yours = [keys[f"{tile_key(t)}-value"].text for t in hand_slots(app.state, 0, hidden=True)]
     theirs = [keys[f"{tile_key(t)}-value"].text for t in hand_slots(app.state, 4, hidden=False)]
     # each tile leads with its colour's letter, yours too: colour is never the only cue
@@ -71,7 +73,9 @@ def test_you_see_the_colours_of_your_tiles_and_every_other_number(app):
     assert [text[1:] for text in theirs] == [str(v) for v in range(1, 11)]
     assert {text[0] for text in yours + theirs} <= set("RYGBP")
     x, y = your_tile_point(app, DEAL.hands[0][4])
-    edge = round(app.scene().by_key()[tile_key(DEAL.hands[0][4])].h * 0.4)  # above the "?"
+    edge = round(
+        app.game_window.scene().by_key()[tile_key(DEAL.hands[0][4])].h * 0.4
+    )  # above the "?"
     assert tuple(app.screen.get_at((x, y - edge)))[:3] == PALETTE.colors["red"]
 
 
@@ -82,20 +86,25 @@ def test_your_ten_lets_you_choose_the_next_colour(app):
     assert button_names(app) >= {"Red", "Yellow", "Green", "Blue", "Purple"}
     labels = [item.label for item in app.panel.items if hasattr(item, "label")]
     assert "Yellow · Y  (2)" in labels  # the colour's letter, as on its tiles
-    assert "name the next colour" in app.play_mode() and "click one" not in app.play_mode()
+    assert (
+        "name the next colour" in app.game_window.play_mode()
+        and "click one" not in app.game_window.play_mode()
+    )
     click(app, your_tile_point(app, DEAL.hands[0][0]))
     assert "Choose the next colour first" in app.message
     click(app, button(app, "Green").rect.center)
     assert app.state.current == GREEN and app.state.to_move == 1
-    assert "Green" not in button_names(app) and "click one" in app.play_mode()
+    assert "Green" not in button_names(app) and "click one" in app.game_window.play_mode()
 
 
 def test_the_move_list_and_a_hint_call_your_seat_you(app):
     red_ten = DEAL.hands[0][4]
     click(app, your_tile_point(app, red_ten))
     assert app.move_list.entry_words(2) == "2. You played red-10"
-    assert app.hint_words(app.state.legal_moves()[0]).startswith("Name ")
-    replay = TilesApp(GAME, GAME.rules({"players": 5}), seed=2, script=list(app.history.moves))
+    assert app.game_window.hint_words(app.state.legal_moves()[0]).startswith("Name ")
+    replay = GameApp(
+        TilesWindow, GAME, GAME.rules({"players": 5}), seed=2, script=list(app.history.moves)
+    )
     try:  # a replay has no "you": every seat by its number
         assert replay.move_list.entry_words(2) == "2. Seat 0 played red-10"
     finally:
@@ -123,7 +132,9 @@ def test_a_whole_game_deals_its_own_rounds_and_ends(app):
         else:
             app.frame(AI_DELAY_MS)  # an AI seat plays, or the next round is dealt
     assert len(app.state.scores) == 3
-    status = [shape.text for shape in app.scene().shapes if shape.key.startswith("status-")]
+    status = [
+        shape.text for shape in app.game_window.scene().shapes if shape.key.startswith("status-")
+    ]
     assert "with the lowest total" in " ".join(status)
 
 
@@ -139,14 +150,16 @@ def test_replay_steps_through_a_recording(tmp_path):
     recording = tmp_path / "game.jsonl"
     assert main(["record", "tiles", "--players", "3", "--seed", "4", "-o", str(recording)]) == 0
     replay = load_replay(recording)
-    window = TilesApp(GAME, replay.rules, script=replay.moves, out_dir=tmp_path, size=(1100, 720))
+    window = GameApp(
+        TilesWindow, GAME, replay.rules, script=replay.moves, out_dir=tmp_path, size=(1100, 720)
+    )
     try:
         run(window)
         assert window.state.to_move == CHANCE
         press(window, pygame.K_RIGHT)
         press(window, pygame.K_RIGHT)
         assert window.state.turns == 2 and len(window.state.plays) == 1
-        keys = window.scene().by_key()
+        keys = window.game_window.scene().by_key()
         shown = window.state.hands[0][0]
         assert not keys[f"{tile_key(shown)}-value"].text.endswith("?")  # every hand shown
         press(window, pygame.K_LEFT)
@@ -160,7 +173,7 @@ def test_replay_steps_through_a_recording(tmp_path):
 def test_your_ten_offers_buttons_in_the_colours_they_name(app):
     red_ten = DEAL.hands[0][4]
     click(app, your_tile_point(app, red_ten))
-    assert "You choose a colour" in app.scene().by_key()["status-1"].text
+    assert "You choose a colour" in app.game_window.scene().by_key()["status-1"].text
     green = button(app, "Green")
     # the very green of the green tiles, as every picture of the game draws them
     assert (
@@ -182,7 +195,9 @@ def test_the_arrow_keys_visit_only_the_tiles_you_may_play(tmp_path):
             tiles("red", 6, 10) + tiles("yellow", 6, 10),
         )
     )
-    window = TilesApp(GAME, GAME.rules({"players": 5, "leader": 4}), seed=2, size=(1100, 720))
+    window = GameApp(
+        TilesWindow, GAME, GAME.rules({"players": 5, "leader": 4}), seed=2, size=(1100, 720)
+    )
     try:
         window.play(deal)
         window.frame(AI_DELAY_MS)
@@ -192,15 +207,15 @@ def test_the_arrow_keys_visit_only_the_tiles_you_may_play(tmp_path):
         visited = set()
         for _ in range(7):
             press(window, pygame.K_RIGHT)
-            visited.add(window.cursor_slot())
+            visited.add(window.game_window.cursor_slot())
         assert {color_of(slots[slot]) for slot in visited} == {led} and len(visited) == 5
-        keys = window.scene().by_key()
+        keys = window.game_window.scene().by_key()
         # the keyboard's choice has a mark of its own, named in the legend: dashed, where
         # the latest tile's frame is solid
         assert keys["selected"].dashed and not keys["last-move"].dashed
         assert keys["legend-selected"].text == "your choice (← →)"
         assert keys["legend-selected-swatch"].dashed
-        chosen = slots[window.cursor_slot()]
+        chosen = slots[window.game_window.cursor_slot()]
         press(window, pygame.K_RETURN)
         assert window.state.plays[-1] == (YOU, chosen)
     finally:
@@ -277,7 +292,9 @@ def test_an_ended_game_marks_the_winners_row_and_its_banner_leaves_the_table_in_
 ):
     monkeypatch.setattr("viz.window.jobs.Thinking", partial(Thinking, in_process=True))
     monkeypatch.setattr("viz.window.jobs.judged", one_move_judged_a_seat)
-    window = TilesApp(GAME, GAME.rules({"players": 6}), seed=2, out_dir=tmp_path, size=(980, 720))
+    window = GameApp(
+        TilesWindow, GAME, GAME.rules({"players": 6}), seed=2, out_dir=tmp_path, size=(980, 720)
+    )
     try:
         while window.state.to_move is not None:
             window.mode.step()

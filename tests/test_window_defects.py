@@ -19,11 +19,11 @@ from games.load import PASS, Pick, SetLoad
 from games.loops import Place
 from games.loops.text import read_back
 from viz.scenes.load import status_lines
-from viz.window.app import AI_DELAY_MS
+from viz.window.app import AI_DELAY_MS, GameApp
+from viz.window.common import GAME_OVER
 from viz.window.controls import hint_message
-from viz.window.hooks import GAME_OVER
-from viz.window.load import LoadApp
-from viz.window.loops import LoopsApp
+from viz.window.load import LoadWindow
+from viz.window.loops import LoopsWindow
 
 LOAD = REGISTRY["load"]
 app = test_load_window.app  # the fixtures of the windows' own tests
@@ -54,10 +54,10 @@ def finish_a_tiny_load_game(window):
 
 
 def test_the_load_slider_after_the_game_says_the_game_is_over(tmp_path):
-    window = LoadApp(LOAD, LOAD.rules({"rows": 1, "cols": 2}), seed=1, size=(900, 700))
+    window = GameApp(LoadWindow, LOAD, LOAD.rules({"rows": 1, "cols": 2}), seed=1, size=(900, 700))
     try:
         finish_a_tiny_load_game(window)
-        window.set_load(8)
+        window.game_window.set_load(8)
         assert window.state.pending_load == LOAD.rules({}).load
         assert window.message == GAME_OVER
     finally:
@@ -84,13 +84,13 @@ def test_what_the_status_line_says_is_not_said_again_below_it(app):
 
 
 def test_every_window_says_the_game_is_over_in_the_same_words(tmp_path, make_app):
-    window = LoadApp(LOAD, LOAD.rules({"rows": 1, "cols": 2}), seed=1, size=(900, 700))
+    window = GameApp(LoadWindow, LOAD, LOAD.rules({"rows": 1, "cols": 2}), seed=1, size=(900, 700))
     try:
         finish_a_tiny_load_game(window)
         for action in (
             window.step_or_explain,
             lambda: hint_message(window),
-            lambda: window.pick(0),
+            lambda: window.game_window.pick(0),
         ):
             window.message = ""
             action()
@@ -99,7 +99,7 @@ def test_every_window_says_the_game_is_over_in_the_same_words(tmp_path, make_app
         window.close()
     loops = make_app()
     loops.state.winner, loops.state.to_move = 0, None
-    loops.try_move(Place(0, 0))
+    loops.game_window.try_move(Place(0, 0))
     assert loops.message == GAME_OVER
 
 
@@ -114,9 +114,9 @@ def test_after_enter_the_box_keeps_the_keys_with_no_placeholder(make_app):
 def test_the_box_answer_lapses_at_the_next_move(make_app):
     app = make_app(vs="easy")
     type_line(app, "right")
-    assert app.reply == "Place right: done."
+    assert app.game_window.reply == "Place right: done."
     run(app, frames=2, dt=AI_DELAY_MS + 10)
-    assert app.state.turns == 2 and app.reply == ""
+    assert app.state.turns == 2 and app.game_window.reply == ""
 
 
 def test_the_end_of_game_read_back_starts_with_the_result(make_app):
@@ -128,7 +128,7 @@ def test_the_end_of_game_read_back_starts_with_the_result(make_app):
 
 def test_replay_play_runs_to_the_end_and_again_from_the_start(tmp_path):
     moves = [Pick(1, 20), Pick(2, 7), Pick(1, 30), PASS, Pick(1, 40)]
-    window = LoadApp(LOAD, LOAD.rules(SEVEN_BY_SEVEN), script=moves, size=(900, 700))
+    window = GameApp(LoadWindow, LOAD, LOAD.rules(SEVEN_BY_SEVEN), script=moves, size=(900, 700))
     try:
         total = window.mode.script.turns
         window.mode.toggle_loop()
@@ -187,10 +187,12 @@ def test_a_dispute_that_scores_one_says_one_point():
 @pytest.mark.parametrize("size", [(640, 480), (980, 720)])
 def test_loops_windows_of_the_largest_capacities_keep_slots_apart(capacity, size):
     game = REGISTRY["loops"]
-    window = LoopsApp(game, game.rules({"capacity": capacity}), vs="human", seed=1, size=size)
+    window = GameApp(
+        LoopsWindow, game, game.rules({"capacity": capacity}), vs="human", seed=1, size=size
+    )
     try:
         window.frame(16)
-        layout = window.layout()
+        layout = window.game_window.layout()
         reach = layout.slot_radius * 1.3  # the widest ring drawn around a slot
         slots = [layout.slot(loop, i) for loop in (0, 1) for i in range(capacity)]
         for a, b in itertools.combinations(slots, 2):
@@ -200,11 +202,13 @@ def test_loops_windows_of_the_largest_capacities_keep_slots_apart(capacity, size
 
 
 def test_a_replay_at_turn_0_shows_a_load_change_made_before_the_first_pick():
-    window = LoadApp(LOAD, LOAD.rules({}), script=[SetLoad(8), Pick(1, 20)], size=(900, 700))
+    window = GameApp(
+        LoadWindow, LOAD, LOAD.rules({}), script=[SetLoad(8), Pick(1, 20)], size=(900, 700)
+    )
     try:
         window.mode.seek(1)
         window.mode.seek(0)
         assert window.state.turns == 0 and window.state.pending_load == 8
-        assert "slider 8" in window.scene().by_key()["status-0"].text
+        assert "slider 8" in window.game_window.scene().by_key()["status-0"].text
     finally:
         window.close()

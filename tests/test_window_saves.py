@@ -15,10 +15,12 @@ from viz.files import load_replay
 
 def _load_window(tmp_path, out="out"):
     from games import REGISTRY
-    from viz.window.load import LoadApp
+    from viz.window.app import GameApp
+    from viz.window.load import LoadWindow
 
     game = REGISTRY["load"]
-    return LoadApp(
+    return GameApp(
+        LoadWindow,
         game,
         game.rules({}),
         seed=1,

@@ -15,8 +15,9 @@ from viz.cli import main
 from viz.files import load_replay
 from viz.scenes.moves import PANEL_PALETTE, banner_shapes
 from viz.scenes.shapes import Text, hex_rgb
-from viz.window.load import LoadApp
-from viz.window.loops import LoopsApp
+from viz.window.app import GameApp
+from viz.window.load import LoadWindow
+from viz.window.loops import LoopsWindow
 from viz.window.theme import HOVER_INK
 
 LOAD = REGISTRY["load"]
@@ -27,8 +28,13 @@ opened = test_hints.opened  # the windows a test opens, closed after it
 
 
 def load_window(opened, **options):
-    window = LoadApp(
-        LOAD, LOAD.rules(options.pop("rules", SEVEN_BY_SEVEN)), seed=1, size=(980, 720), **options
+    window = GameApp(
+        LoadWindow,
+        LOAD,
+        LOAD.rules(options.pop("rules", SEVEN_BY_SEVEN)),
+        seed=1,
+        size=(980, 720),
+        **options,
     )
     opened.append(window)
     run(window)
@@ -82,7 +88,9 @@ def test_a_replay_of_an_analysed_game_ends_with_each_sides_summary(opened, tmp_p
     assert main([*game, "-o", str(tmp_path / "game.jsonl")]) == 0
     assert main(["analyze", str(tmp_path / "game.jsonl"), "-o", str(annotated)]) == 0
     replay = load_replay(annotated)
-    window = LoadApp(LOAD, replay.rules, script=replay.moves, judgements=replay.judgements)
+    window = GameApp(
+        LoadWindow, LOAD, replay.rules, script=replay.moves, judgements=replay.judgements
+    )
     opened.append(window)
     press(window, pygame.K_END)
     run(window)
@@ -114,10 +122,10 @@ def test_an_ended_game_has_a_banner_with_the_winner_and_a_game_over_mode_line(op
 
 def test_hover_and_press_mark_the_slot_a_click_places_on(opened):
     game = REGISTRY["loops"]
-    window = LoopsApp(game, game.rules({}), vs="human", seed=1, size=(980, 720))
+    window = GameApp(LoopsWindow, game, game.rules({}), vs="human", seed=1, size=(980, 720))
     opened.append(window)
     run(window)
-    slot = window.scene().by_key()["slot-left-0"]
+    slot = window.game_window.scene().by_key()["slot-left-0"]
     before = pygame.image.tobytes(window.screen, "RGB")
     point = (round(slot.cx), round(slot.cy))
     pygame.event.post(
@@ -183,7 +191,7 @@ def test_a_window_size_under_the_floor_is_raised_saying_so(capsys, asked, opens,
 
 
 def test_a_mouse_over_the_board_before_the_first_picture_is_no_matter(opened):
-    window = LoadApp(LOAD, LOAD.rules(SEVEN_BY_SEVEN), seed=1, size=(980, 720))
+    window = GameApp(LoadWindow, LOAD, LOAD.rules(SEVEN_BY_SEVEN), seed=1, size=(980, 720))
     opened.append(window)
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(0, 0, 0))
@@ -194,7 +202,9 @@ def test_a_mouse_over_the_board_before_the_first_picture_is_no_matter(opened):
 
 def test_an_ended_game_is_judged_beside_the_window_and_summed_up(opened):
     game = REGISTRY["loops"]
-    window = LoopsApp(game, game.rules({"capacity": 3}), vs="human", seed=1, size=(980, 720))
+    window = GameApp(
+        LoopsWindow, game, game.rules({"capacity": 3}), vs="human", seed=1, size=(980, 720)
+    )
     opened.append(window)
     while window.state.to_move is not None:
         window.mode.step()
@@ -214,7 +224,7 @@ def test_an_ended_game_is_judged_beside_the_window_and_summed_up(opened):
     ]
     assert any(text.startswith("Blue: ") and "accuracy" in text for text in banner)
     judged = judge_game(game, window.rules, list(window.history.moves), 1, lambda: False)
-    assert window.jobs.verdict == summary(judged, window.seat_name)
+    assert window.jobs.verdict == summary(judged, window.game_window.seat_name)
     assert window.jobs.verdict[0].startswith("Blue: ")
     glyphs = {index: note["glyph"] for index, note in window.jobs.judgements.items()}
     texts, _ = listed(window)
@@ -240,9 +250,11 @@ def test_the_banner_hides_whole_every_status_line_its_edge_would_cut():
 
 def test_the_loops_banner_names_the_ai_and_starts_its_reason_with_a_capital(opened):
     game = REGISTRY["loops"]
-    window = LoopsApp(game, game.rules({"capacity": 3}), vs="easy", seed=1, size=(980, 720))
+    window = GameApp(
+        LoopsWindow, game, game.rules({"capacity": 3}), vs="easy", seed=1, size=(980, 720)
+    )
     opened.append(window)
-    assert window.seat_name(1) == "The AI" and window.seat_name(0) == "You"
+    assert window.game_window.seat_name(1) == "The AI" and window.game_window.seat_name(0) == "You"
     while window.state.to_move is not None:
         window.mode.step()
     run(window)

@@ -20,12 +20,13 @@ from games import REGISTRY
 from games.load import Pick
 from viz.files import load_replay
 from viz.scenes.load import PALETTE
-from viz.window.load import LoadApp
-from viz.window.loops import LoopsApp
+from viz.window.app import GameApp
+from viz.window.load import LoadWindow
+from viz.window.loops import LoopsWindow
 from viz.window.panel import Slider
 from viz.window.settings import Settings
 from viz.window.theme import PANEL_COLOR
-from viz.window.tiles import TilesApp
+from viz.window.tiles import TilesWindow
 
 # Each window is used by hand in every run; the rest run with the slow tests (in CI).
 pytestmark = pytest.mark.x11
@@ -81,9 +82,11 @@ def load_map(size=SIZE, load=None):
 
     def set_load(app):
         if load is not None:
-            app.set_load(load)
+            app.game_window.set_load(load)
 
-    return panel_map(lambda s: LoadApp(game, game.rules({}), seed=1, size=s), size, set_load)
+    return panel_map(
+        lambda s: GameApp(LoadWindow, game, game.rules({}), seed=1, size=s), size, set_load
+    )
 
 
 def drag_slider(window, places, number, to_right):
@@ -230,11 +233,12 @@ def test_even_odds_by_keyboard(open_window):
 WINDOWS = {
     "load": (
         ("watch", "--seed", "5"),
-        lambda s: LoadApp(REGISTRY["load"], REGISTRY["load"].rules({}), seed=1, size=s),
+        lambda s: GameApp(LoadWindow, REGISTRY["load"], REGISTRY["load"].rules({}), seed=1, size=s),
     ),
     "loops": (
         ("play", "loops", "--seed", "3"),
-        lambda s: LoopsApp(
+        lambda s: GameApp(
+            LoopsWindow,
             REGISTRY["loops"],
             REGISTRY["loops"].rules({}),
             seed=1,
@@ -244,7 +248,9 @@ WINDOWS = {
     ),
     "tiles": (
         ("play", "tiles", "--seed", "2"),
-        lambda s: TilesApp(REGISTRY["tiles"], REGISTRY["tiles"].rules({}), seed=1, size=s),
+        lambda s: GameApp(
+            TilesWindow, REGISTRY["tiles"], REGISTRY["tiles"].rules({}), seed=1, size=s
+        ),
     ),
 }
 
@@ -307,11 +313,11 @@ def test_the_rules_card_opens_and_closes_by_keyboard(open_window, tmp_path, game
     assert "The taker leads next" in log.read_text() or game != "tiles"
 
 
-def big_load(size=SIZE) -> LoadApp:
+def big_load(size=SIZE) -> GameApp:
     """An off-screen Load window on a 20x20 board: where the one under X draws things."""
     game = REGISTRY["load"]
     rules = game.rules({"rows": 20, "cols": 20})
-    return LoadApp(game, rules, seed=5, size=size, settings=Settings(path=None))
+    return GameApp(LoadWindow, game, rules, seed=5, size=size, settings=Settings(path=None))
 
 
 @pytest.mark.slow
@@ -323,7 +329,7 @@ def test_a_twenty_by_twenty_board_scrolls_under_the_wheel_and_the_keys(open_wind
     app = big_load()
     try:
         app.frame(16)
-        x, y, side = app.layout().cell_box(45)
+        x, y, side = app.game_window.layout().cell_box(45)
         spot = (x + side // 2, y + side // 2)
         window.click(*spot)
         assert window.wait_for_events(1) == [{"player": 1, "cell": 45}]
@@ -338,13 +344,15 @@ def test_a_twenty_by_twenty_board_scrolls_under_the_wheel_and_the_keys(open_wind
         for move in (Pick(1, 45), Pick(2, 105), Pick(1, 399)):
             app.play(move)
             app.frame(16)
-        frame = app.scene().by_key()["last-move-0"]
+        frame = app.game_window.scene().by_key()["last-move-0"]
         (left, top), (right, _) = frame.points[0], frame.points[1]
         ink = PALETTE.colors["ink"]
         edge = (round((left + right) / 2), round(top))
         # Once the pick's motion ends on screen: a step a frame, longer on a busy machine.
         assert wait_until(lambda: window.screenshot().getpixel(edge) == ink, 5)
-        assert app.layout().view.offset[1] == app.layout().view.overflow[1]  # at the end
+        assert (
+            app.game_window.layout().view.offset[1] == app.game_window.layout().view.overflow[1]
+        )  # at the end
     finally:
         app.close()
 

@@ -6,36 +6,42 @@ from collections.abc import Callable
 
 import pygame
 
-from sums import SumsState, Take
+from sums import Take
 from sums.scene import sums_scene
 from viz.scenes.shapes import Scene
-from viz.window.app import GameApp
 from viz.window.board import MAX_TEXT
+from viz.window.hooks import GameWindow, Host
 from viz.window.panel import Button, Control
 
 
-class SumsApp(GameApp[SumsState]):
+class SumsWindow(GameWindow):
+    def __init__(self, app: Host) -> None:
+        self.app = app
+
     def scene(self) -> Scene:
-        width, height = self.board_width(), self.board_height()
+        width, height = self.app.board_width(), self.app.board_height()
         return sums_scene(
-            self.state,
+            self.app.state,
             width,
             height,
-            notes=self.notes(),
+            notes=self.app.notes(),
             max_font=MAX_TEXT,
-            palette=self.settings.palette,
+            palette=self.app.settings.palette,
         )
 
     def board_click(self, pos: tuple[int, int]) -> None:
-        cell = self.shown_layout().cell_at(*pos)
-        if cell is not None and self.state.to_move is not None:
-            self.message = self.play(Take(self.state.to_move, cell)) or ""
+        cell = self.app.shown_layout().cell_at(*pos)
+        if cell is not None and self.app.state.to_move is not None:
+            self.app.message = self.app.play(Take(self.app.state.to_move, cell)) or ""
 
     def play_keys(self) -> dict[int, Callable[[], object]]:
-        return {pygame.K_n: self.new_game, pygame.K_g: self.download}
+        return {pygame.K_n: self.app.new_game, pygame.K_g: self.app.download}
 
     def play_controls(self) -> list[Control]:
-        return [Button("New game  (N)", self.new_game), Button("GIF  (G)", self.download)]
+        return [Button("New game  (N)", self.app.new_game), Button("GIF  (G)", self.app.download)]
 
     def play_mode(self) -> str:
         return "Click a number to take it"
+
+
+WINDOW = SumsWindow  # what tests/conftest.py registers

@@ -20,13 +20,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
-    game, window = REGISTRY[args.game], WINDOWS[args.game].load()
+    game, kit = REGISTRY[args.game], WINDOWS[args.game]
 
     def clock() -> float:
         return float(args.clock.read_text())
 
     return open_window(
-        lambda: window(
+        lambda: kit.open(
             game,
             game.rules({}),
             seed=args.seed,

@@ -126,7 +126,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     # The window's class loads only once a display is known to be there: it takes a while.
     # So do the sessions an earlier window left: nothing is written before.
     return open_window(
-        lambda: kit.load()(REGISTRY[args.game], rules, keep=_caught_up(), **options), args.window
+        lambda: kit.open(REGISTRY[args.game], rules, keep=_caught_up(), **options), args.window
     )
 
 
@@ -201,7 +201,7 @@ def replay_window(path: Path, args: argparse.Namespace) -> int:
         from viz.window.jobs import kept_header
         from viz.window.modes import ReplayMode
 
-        window = kit.load()(replay.game, replay.rules, **options)
+        window = kit.open(replay.game, replay.rules, **options)
         assert isinstance(window.mode, ReplayMode)  # a window handed a script replays it
         window.mode.header = kept_header(replay.header)
         window.mode.seek(args.turn or 0)  # the moment a link or a note names

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -18,9 +18,9 @@ from viz.library import LibraryError
 from viz.practice.progress import Progress
 from viz.practice.puzzles import TITLE, prompt, verdict
 from viz.window import WINDOWS
+from viz.window.common import Keys
 from viz.window.controls import view_controls
-from viz.window.hooks import Keys
-from viz.window.modes import PlayMode
+from viz.window.modes import Played, PlayMode, Plays
 from viz.window.panel import Button, Control, Label
 
 if TYPE_CHECKING:
@@ -29,15 +29,35 @@ if TYPE_CHECKING:
 DONE = "That was the last puzzle due today · Ctrl+Q closes the window"
 
 
+class Answered(Plays, Protocol):
+    """What practice uses of the game's own window: what makes a move."""
+
+    def entry_keys(self) -> Keys: ...
+    def entry_controls(self) -> list[Control]: ...
+
+
+class Practised(Played, Protocol):
+    """What practice uses of its window: its title, the puzzle's rules and position."""
+
+    rules: Any
+
+    @property
+    def window(self) -> pygame.Window: ...
+    @property
+    def game_window(self) -> Answered: ...
+
+    def forget_game(self) -> None: ...
+
+
 class PracticeMode(PlayMode):
     """The due puzzles of one game, one after another."""
 
-    app: GameApp[Any]  # practice sets the window's rules and title: the whole window
+    app: Practised
     keeps_choices = False  # a puzzle's rules are the puzzle's
 
     def __init__(
         self,
-        app: GameApp[Any],
+        app: Practised,
         queue: Sequence[tuple[Kept, Card]],
         progress: Progress,
         today: date,
@@ -150,16 +170,16 @@ class PracticeMode(PlayMode):
                 self.give_up_or_next,
             ),
             *view_controls(self.app),
-            *self.app.entry_controls(),
+            *self.app.game_window.entry_controls(),
         ]
 
     def keys(self) -> Keys:
         """The game's keys that make a move, with N for practice's own."""
-        return self.app.entry_keys() | {pygame.K_n: self.give_up_or_next}
+        return self.app.game_window.entry_keys() | {pygame.K_n: self.give_up_or_next}
 
     def click(self, pos: tuple[int, int]) -> None:
         if self.answer is None and not self.finished:
-            self.app.board_click(pos)
+            self.app.game_window.board_click(pos)
 
     def step(self) -> bool:
         return False
@@ -195,9 +215,8 @@ def practice_window(
     first = queue[0][0].puzzle
     kit = WINDOWS[first.game]
     vs = "human" if "human" in kit.opponents else None
-    window = kit.load()
 
     def mode(app: GameApp[Any]) -> PracticeMode:
         return PracticeMode(app, queue, progress, today)
 
-    return window(REGISTRY[first.game], first.rules, vs=vs, mode=mode, **options)
+    return kit.open(REGISTRY[first.game], first.rules, vs=vs, mode=mode, **options)

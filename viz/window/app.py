@@ -1,7 +1,8 @@
 """The window shell every game shares: it holds the parts (session, Loop's timer, mode,
-board, move list, jobs, panel) and runs the frame loop (loop.py). A game's window subclasses
-GameApp with its scene, clicks, keys and controls; time comes in through
-`frame(dt_ms)`, so tests drive a window frame by frame without sleeping."""
+board, move list, jobs, panel) and runs the frame loop (loop.py). A game's window is
+declared apart (its scene, clicks, keys and controls: hooks.GameWindow) and handed in as
+the shell's first argument; time comes in through `frame(dt_ms)`, so tests drive a
+window frame by frame without sleeping."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
 import pygame
 import pygame_gui
 
+from games import KITS
 from games.base import Game, StateT
 from games.history import History
 from viz import MIN_WINDOW_SIZE
@@ -21,7 +23,7 @@ from viz.scenes.common import font_size, margin, wrap
 from viz.window import geometry, render_pygame
 from viz.window.board import MAX_TEXT, BoardView
 from viz.window.events import EventRouter
-from viz.window.hooks import GameWindow
+from viz.window.hooks import GameWindow, Host
 from viz.window.jobs import Job, Saved, WindowJobs, save_play
 from viz.window.loop import FrameLoop
 from viz.window.modes import Mode, PlayMode, ReplayMode
@@ -37,20 +39,22 @@ MESSAGE_LINES = 2
 NOTE_LINES = 1 + MESSAGE_LINES  # status lines a window adds under the game's own
 
 
-class GameApp(FrameLoop, GameWindow[StateT]):
-    """Every window takes the same arguments: the game and its rules, then keywords.
-    `script` makes it a replay of those moves (played at `times`, if the recording has
-    them); `mode` another mode of the shell's (practice); `vs` names the computer's tier;
-    `clock` tells the session when moves are played; `keep` is handed each session's
-    recording as its game ends (the library's hook)."""
+Declared = Callable[[Host], GameWindow]  # a game's window, made for its shell
 
-    title = "oddsevens"
-    default_opponent = ""
+
+class GameApp(FrameLoop, Generic[StateT]):
+    """Every window takes the same arguments: the game's window, the game and its rules,
+    then keywords. `script` makes it a replay of those moves (played at `times`, if the
+    recording has them); `mode` another mode of the shell's (practice); `vs` names the
+    computer's tier; `clock` tells the session when moves are played; `keep` is handed
+    each session's recording as its game ends (the library's hook)."""
+
     message = UntilTheNextMove()  # the message line under the game's status
     rules_shown = False  # the rules card covers the board (?, F1 or the Rules button)
 
     def __init__(
         self,
+        declared: Declared,
         game: Game[StateT],
         rules: Any,
         *,
@@ -71,12 +75,13 @@ class GameApp(FrameLoop, GameWindow[StateT]):
         pygame.display.init()  # no audio: the window makes no sound
         pygame.font.init()
         self.game = game
-        self.vs = vs or self.default_opponent
+        self.vs = vs or KITS[game.id].default_opponent
+        self.game_window: GameWindow = declared(self)
         self.settings = settings if settings is not None else Settings.load(default_path())
         self.out_dir, self.formats = Path(out_dir), formats
         log_dir = session_dir if script is None else None  # a replay records nothing new
         size = (max(size[0], MIN_WINDOW_SIZE[0]), max(size[1], MIN_WINDOW_SIZE[1]))
-        self.window = pygame.Window(f"{self.title} — {game.name}", size, resizable=True)
+        self.window = pygame.Window(f"oddsevens — {game.name}", size, resizable=True)
         self.window.minimum_size = MIN_WINDOW_SIZE
         self.screen = self.window.get_surface()
         self.manager = pygame_gui.UIManager(size, self.theme())
@@ -86,11 +91,11 @@ class GameApp(FrameLoop, GameWindow[StateT]):
         self.playback = Playback()
         self.board, self.move_list = BoardView(self), MoveListView(self)
         said = partial(setattr, self, "message")
-        self.jobs = WindowJobs(judgements or {}, self.verdict_lines, said)
+        self.jobs = WindowJobs(judgements or {}, self.game_window.verdict_lines, said)
         keeper = None if keep is None else self.jobs.keeper(keep)
         self.warning = ""  # what the window's own files said: stays until the next game
         self.session = Session(
-            game, rules, seed, log_dir, self.warn, clock, self.seat_players, keeper
+            game, rules, seed, log_dir, self.warn, clock, self.game_window.seat_players, keeper
         )
         self.mode: Mode = (
             mode(self)
@@ -147,6 +152,7 @@ class GameApp(FrameLoop, GameWindow[StateT]):
         self.move_list.words_said.clear()
 
     def new_game(self) -> None:
+        self.game_window.before_new_game()
         self.start_game()
 
     def play(self, move: Any, automatic: bool = False) -> str | None:
@@ -179,6 +185,7 @@ class GameApp(FrameLoop, GameWindow[StateT]):
         return self.jobs.saving
 
     def close(self) -> None:
+        self.game_window.close()
         try:
             self.session.close()  # hands a recording changed since its game ended on
         finally:
@@ -216,13 +223,15 @@ class GameApp(FrameLoop, GameWindow[StateT]):
         """The layout of the picture on screen, to hit-test a click against what was seen
         (before the first frame, or under the rules card, of the game's picture)."""
         shown = self.board.drawn
-        return (shown if shown is not None and shown.layout is not None else self.scene()).layout
+        return (
+            shown if shown is not None and shown.layout is not None else self.game_window.scene()
+        ).layout
 
     def board_width(self) -> int:
         return self.screen.get_width() - geometry.PANEL_WIDTH
 
     def board_height(self) -> int:
-        return self.screen.get_height()
+        return self.screen.get_height() - self.game_window.room_below()
 
     def theme(self) -> dict[str, Any]:
-        return panel_theme(self.theme_classes())
+        return panel_theme(self.game_window.theme_classes())

@@ -46,11 +46,25 @@ class Offers(Protocol):
     def offer(self) -> list[str]: ...
 
 
+class Pictured(Protocol):
+    """What the board's picture uses of the game's own window."""
+
+    def scene(self) -> Scene: ...
+    def outcome(self) -> str: ...
+    def winner_colour(self) -> str | None: ...
+    def move_keys(self, move: Any) -> tuple[str, ...]: ...
+    def mark(
+        self, target: str, shape: Shape, key: str, stroke: str, width: float, dashed: bool
+    ) -> Shape: ...
+
+
 class Shown(Protocol):
     """What the board's picture uses of its window."""
 
     @property
     def mode(self) -> Offers: ...
+    @property
+    def game_window(self) -> Pictured: ...
 
     jobs: WindowJobs
     session: Session[Any]
@@ -64,21 +78,9 @@ class Shown(Protocol):
     @property
     def state(self) -> Any: ...
 
-    def scene(self) -> Scene: ...
-
-    def outcome(self) -> str: ...
-
-    def winner_colour(self) -> str | None: ...
-
     def board_width(self) -> int: ...
 
     def board_height(self) -> int: ...
-
-    def move_keys(self, move: Any) -> tuple[str, ...]: ...
-
-    def mark(
-        self, target: str, shape: Shape, key: str, stroke: str, width: float, dashed: bool
-    ) -> Shape: ...
 
 
 class BoardView:
@@ -109,7 +111,7 @@ class BoardView:
             return card_scene(card, width, height, MAX_TEXT, app.settings.palette)
         if self.drawn is not None and self.drawn.layout is None:  # the card was shown
             self.drawn = self.motion = None
-        target = app.scene()
+        target = app.game_window.scene()
         position = (*app.session.position, app.state.turns)
         if position != self.drawn_position and self.drawn is not None:
             self.motion = self.motion_from(self.drawn, self.drawn_position, position)
@@ -128,7 +130,7 @@ class BoardView:
         position, best = self.hinted
         if position != self.app.session.position:
             return []
-        keys = [key for move in best for key in self.app.move_keys(move)]
+        keys = [key for move in best for key in self.app.game_window.move_keys(move)]
         return self.marks(picture, keys, "hint", HINT_INK, 3.0, dashed=True)
 
     def motion_from(
@@ -156,7 +158,7 @@ class BoardView:
         marks a shape."""
         shapes = picture.by_key()
         return [
-            self.app.mark(key, shapes[key], f"{kind}-{key}", ink, width, dashed)
+            self.app.game_window.mark(key, shapes[key], f"{kind}-{key}", ink, width, dashed)
             for key in keys
             if key in shapes
         ]
@@ -164,13 +166,15 @@ class BoardView:
     def banner(self, picture: Scene) -> list[Shape]:
         """Who won and why; in play, how each side played and what to do next."""
         app = self.app
-        headline, _, reason = app.outcome().partition(": ")
+        headline, _, reason = app.game_window.outcome().partition(": ")
         width, height = app.board_width(), app.board_height()
         font = font_size(width, MAX_TEXT)
         bottom = height - margin(width, height)
         lines = [sentence(reason), *app.jobs.verdict_shown(), *app.mode.offer()]
         status = [s for s in picture.shapes if isinstance(s, Text) and s.key.startswith("status-")]
-        return banner_shapes(headline, lines, app.winner_colour(), width, bottom, font, status)
+        return banner_shapes(
+            headline, lines, app.game_window.winner_colour(), width, bottom, font, status
+        )
 
     def follow(self, event: pygame.event.Event) -> bool:
         """Where the mouse is over the board, and whether its button is held there; True

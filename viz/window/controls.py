@@ -11,7 +11,7 @@ import pygame
 from viz import PALETTE_NAMES
 from viz.export.judged import hint_text
 from viz.scenes.rules import CLOSING, rules_card
-from viz.window.hooks import GAME_OVER, Keys
+from viz.window.common import GAME_OVER, Keys
 from viz.window.panel import Button, Control
 from viz.window.settings import MOTIONS
 
@@ -29,6 +29,13 @@ if TYPE_CHECKING:
 
 class Toggles(Protocol):
     def toggle_loop(self) -> None: ...
+
+
+class Advised(Protocol):
+    """What the keys every window shares use of the game's own window."""
+
+    def view_keys(self) -> Keys: ...
+    def hint_words(self, move: Any) -> str: ...
 
 
 class Controlled(Protocol):
@@ -57,13 +64,13 @@ class Controlled(Protocol):
     def history(self) -> History[Any]: ...
     @property
     def jobs(self) -> WindowJobs: ...
+    @property
+    def game_window(self) -> Advised: ...
 
     def theme(self) -> dict[str, Any]: ...
-    def view_keys(self) -> Keys: ...
     def step_or_explain(self) -> None: ...
     def back(self) -> None: ...
     def download(self) -> object: ...
-    def hint_words(self, move: Any) -> str: ...
 
 
 def view_controls(app: Controlled) -> list[Control]:
@@ -128,7 +135,7 @@ def window_keys(app: Controlled) -> Keys:
         pygame.K_h: lambda: hint_message(app),
         pygame.K_m: lambda: switch_motion(app),
         pygame.K_c: lambda: switch_palette(app),
-    } | app.view_keys()
+    } | app.game_window.view_keys()
 
 
 def hint_message(app: Controlled) -> None:
@@ -150,4 +157,4 @@ def show_hint(app: Controlled) -> None:
     found = app.jobs.hint_found(app.session.position)
     if found is not None:
         app.board.hinted = (app.session.position, found.best)
-        app.message = "Hint: " + hint_text(found, app.hint_words)
+        app.message = "Hint: " + hint_text(found, app.game_window.hint_words)

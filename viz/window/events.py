@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from viz.scenes.rules import CLOSING
-from viz.window.controls import Controlled, Toggles, toggle_rules, window_keys
-from viz.window.hooks import Keys
+from viz.window.common import Keys
+from viz.window.controls import Advised, Controlled, Toggles, toggle_rules, window_keys
 
 if TYPE_CHECKING:
     from viz.window.movelist import MoveListView
@@ -24,6 +24,12 @@ class Answers(Toggles, Protocol):
     def keys(self) -> Keys: ...
 
 
+class Sees(Advised, Protocol):
+    """What the input uses of the game's own window."""
+
+    def saw_event(self, event: pygame.event.Event) -> None: ...
+
+
 class Routed(Controlled, Protocol):
     """What the input uses of its window: the controls' needs, and the parts input
     reaches."""
@@ -33,11 +39,12 @@ class Routed(Controlled, Protocol):
     @property
     def mode(self) -> Answers: ...
     @property
+    def game_window(self) -> Sees: ...
+    @property
     def panel(self) -> Panel: ...
     @property
     def move_list(self) -> MoveListView: ...
 
-    def saw_event(self, event: pygame.event.Event) -> None: ...
     def resize(self) -> None: ...
 
 
@@ -55,7 +62,7 @@ class EventRouter:
             self.swallow_text = None
             return
         app.manager.process_events(event)
-        app.saw_event(event)
+        app.game_window.saw_event(event)
         released = app.board.follow(event)
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             app.running = False

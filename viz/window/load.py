@@ -16,10 +16,10 @@ from games.load.policies import random_red
 from games.words import percent
 from viz.scenes.load import LoadLayout, half_bracket, last_move_cells, load_scene
 from viz.scenes.shapes import Scene, Shape
-from viz.window.app import GameApp
 from viz.window.board import MAX_TEXT
+from viz.window.common import GAME_OVER, HELD_BY_YOU
 from viz.window.controls import playback_keys, view_controls
-from viz.window.hooks import GAME_OVER, HELD_BY_YOU
+from viz.window.hooks import GameWindow, Host
 from viz.window.jobs import Job
 from viz.window.panel import Button, Control, Label, Slider
 from viz.window.waiting import wake_the_window
@@ -47,15 +47,17 @@ def green_odds(state: LoadState, stopping: Callable[[], bool]) -> str:
     return f"Green's chance with best play: {percent(held)}"
 
 
-class LoadApp(GameApp[LoadState]):
-    auto1 = False
-    green = "every-third-green"  # the automatic player 2 of Loop and Step
-    typed = ""  # a cell number typed on the keyboard, picked with Enter
-    scroll = (0, 0)  # px right and down: how far a board too large for its room is scrolled
-    followed = (-1, -1, -1)  # the position whose latest pick was brought into view
-    dragging: int | None = None  # the axis of the scroll bar whose thumb the mouse holds
-    odds: Job[str] | None = None  # green's chance at the start of the game, worked out
-    odds_of: tuple[int, int, int] | None = None  # the board and Load it is for
+class LoadWindow(GameWindow):
+    def __init__(self, app: Host) -> None:
+        self.app = app
+        self.auto1 = False
+        self.green = "every-third-green"  # the automatic player 2 of Loop and Step
+        self.typed = ""  # a cell number typed on the keyboard, picked with Enter
+        self.scroll = (0, 0)  # px right and down: how far a board too large is scrolled
+        self.followed = (-1, -1, -1)  # the position whose latest pick was brought into view
+        self.dragging: int | None = None  # the axis of the scroll bar whose thumb is held
+        self.odds: Job[str] | None = None  # green's chance at the start, worked out
+        self.odds_of: tuple[int, int, int] | None = None  # the board and Load it is for
 
     # --- what the window shows -------------------------------------------------------
 
@@ -65,10 +67,10 @@ class LoadApp(GameApp[LoadState]):
         scene = self.drawn_at(self.scroll)
         assert scene.layout is not None  # a Load scene always has its layout
         self.scroll = scene.layout.view.offset
-        position = (*self.session.position, self.state.turns)
+        position = (*self.app.session.position, self.app.state.turns)
         if position != self.followed:
             self.followed = position
-            wanted = self.showing(scene.layout, last_move_cells(self.state))
+            wanted = self.showing(scene.layout, last_move_cells(self.app.state))
             if wanted != self.scroll:
                 self.scroll = wanted
                 scene = self.drawn_at(wanted)
@@ -76,12 +78,12 @@ class LoadApp(GameApp[LoadState]):
 
     def drawn_at(self, scroll: tuple[int, int]) -> Scene[LoadLayout]:
         return load_scene(
-            self.state,
-            self.board_width(),
-            self.board_height(),
-            notes=self.notes(),
+            self.app.state,
+            self.app.board_width(),
+            self.app.board_height(),
+            notes=self.app.notes(),
             max_font=MAX_TEXT,
-            palette=self.settings.palette,
+            palette=self.app.settings.palette,
             scroll=scroll,
         )
 
@@ -113,7 +115,7 @@ class LoadApp(GameApp[LoadState]):
         """The wheel over the board scrolls it: down and up, across with Shift held (or a
         wheel that turns sideways). A press on a scroll bar puts its thumb there, and the
         thumb follows the mouse until the button is let go."""
-        if event.type == pygame.MOUSEWHEEL and self.board.pointer is not None:
+        if event.type == pygame.MOUSEWHEEL and self.app.board.pointer is not None:
             if pygame.key.get_mods() & pygame.KMOD_SHIFT:
                 self.scroll_by(-event.y or event.x, 0)
             else:
@@ -130,7 +132,7 @@ class LoadApp(GameApp[LoadState]):
     def bar_at(self, pos: tuple[int, int]) -> int | None:
         """The scroll bar at a point of the board, by its axis (none before the first
         picture, or where the board fits)."""
-        return None if self.board.drawn is None else self.layout().view.bar_at(*pos)
+        return None if self.app.board.drawn is None else self.layout().view.bar_at(*pos)
 
     def view_keys(self) -> dict[int, Callable[[], object]]:
         """Up and Down scroll a row, Page Up and Page Down a page; across with Shift."""
@@ -148,15 +150,15 @@ class LoadApp(GameApp[LoadState]):
             self.scroll_by(0, cells)
 
     def winner_colour(self) -> str | None:
-        return {1: "red", 2: "green"}.get(self.state.winner or 0)
+        return {1: "red", 2: "green"}.get(self.app.state.winner or 0)
 
     def layout(self) -> LoadLayout:
-        layout: LoadLayout = self.shown_layout()
+        layout: LoadLayout = self.app.shown_layout()
         return layout
 
     def play_mode(self) -> str:
-        speed = self.playback.speed_text()
-        if self.looping:
+        speed = self.app.playback.speed_text()
+        if self.app.looping:
             return f"Loop running · speed {speed}"
         mode = (
             "Auto1: red plays itself, you play green"
@@ -173,12 +175,12 @@ class LoadApp(GameApp[LoadState]):
     def odds_hint(self) -> str:
         """Before the first pick, green's chance with best play against the random red,
         worked out beside the window for the board and the Load the slider shows."""
-        if any(isinstance(move, Pick) for move in self.history.moves):
+        if any(isinstance(move, Pick) for move in self.app.history.moves):
             return ""
-        board = (self.rules.rows, self.rules.cols, self.state.pending_load)
+        board = (self.app.rules.rows, self.app.rules.cols, self.app.state.pending_load)
         if board != self.odds_of:
             self.stop_odds()
-            start = self.game.new_state(replace(self.rules, load=board[2]))
+            start = self.app.game.new_state(replace(self.app.rules, load=board[2]))
             self.odds_of = board
             self.odds = Job("odds", partial(green_odds, start), lambda _fault: "", wake_the_window)
         return self.odds.wait() if self.odds is not None and self.odds.done else ""
@@ -190,27 +192,26 @@ class LoadApp(GameApp[LoadState]):
 
     def close(self) -> None:
         self.stop_odds()
-        super().close()
 
     def scroll_hint(self) -> str:
         """How to see the rest of a board too large for its room (once it is drawn)."""
-        shown = self.board.drawn
+        shown = self.app.board.drawn
         scrolls = shown is not None and self.layout().view.scrolls
         return SCROLL_HINT if scrolls else ""
 
     def hovered_cell(self) -> int | None:
         """The cell under the mouse in the picture shown (none before the first)."""
-        if self.board.pointer is None or self.board.drawn is None:
+        if self.app.board.pointer is None or self.app.board.drawn is None:
             return None
-        return self.layout().cell_at(*self.board.pointer)
+        return self.layout().cell_at(*self.app.board.pointer)
 
     def hover_hint(self) -> str:
         """What a click on the cell under the mouse would do, for player 2."""
         cell = self.hovered_cell()
         if not self.green_may_click() or cell is None:
             return ""
-        pair = "+".join(map(str, self.state.board.pair_of(cell)))
-        reason = self.state.why_illegal(Pick(2, cell))
+        pair = "+".join(map(str, self.app.state.board.pair_of(cell)))
+        reason = self.app.state.why_illegal(Pick(2, cell))
         return f"Pair {pair}: {reason}" if reason else f"Click to pick pair {pair}"
 
     def mark(
@@ -228,34 +229,36 @@ class LoadApp(GameApp[LoadState]):
             return ()
         if move.player == 1:
             return (f"red-{move.cell}",)
-        return tuple(f"green-{half}" for half in self.state.board.pair_of(move.cell))
+        return tuple(f"green-{half}" for half in self.app.state.board.pair_of(move.cell))
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """The half a red click picks, or both halves of the pair a green click picks."""
-        cell, mover = self.layout().cell_at(*pos), self.state.to_move
-        if cell is None or mover is None or self.click_refusal() or self.mode.watching:
+        cell, mover = self.layout().cell_at(*pos), self.app.state.to_move
+        if cell is None or mover is None or self.click_refusal() or self.app.mode.watching:
             return ()
         pick = Pick(mover, cell)
-        return () if self.state.why_illegal(pick) else self.move_keys(pick)
+        return () if self.app.state.why_illegal(pick) else self.move_keys(pick)
 
     def green_may_click(self) -> bool:
-        return not self.mode.watching and self.state.to_move == 2 and not self.looping
+        return not self.app.mode.watching and self.app.state.to_move == 2 and not self.app.looping
 
     def play_controls(self) -> list[Control]:
         return [
             Button(f"Auto1: {'on' if self.auto1 else 'off'}  (A)", self.toggle_auto1),
-            Button("Pause  (Space)" if self.looping else "Loop  (Space)", self.mode.toggle_loop),
-            Button("Step  (Right)", self.step_or_explain),
-            Button("Back  (Left)", self.back, enabled=not self.looping),
-            Button("GIF  (G)", self.download),
-            Button("New game  (N)", self.new_game),
+            Button(
+                "Pause  (Space)" if self.app.looping else "Loop  (Space)", self.app.mode.toggle_loop
+            ),
+            Button("Step  (Right)", self.app.step_or_explain),
+            Button("Back  (Left)", self.app.back, enabled=not self.app.looping),
+            Button("GIF  (G)", self.app.download),
+            Button("New game  (N)", self.app.new_game),
             Button(f"Player 2: {GREEN_PLAYERS[self.green]}  (B)", self.switch_green),
-            Label(f"Load {self.state.pending_load}  ([ / ])"),
-            Slider(self.state.pending_load, MIN_LOAD, MAX_LOAD, self.set_load),
-            *self.playback.controls(),
+            Label(f"Load {self.app.state.pending_load}  ([ / ])"),
+            Slider(self.app.state.pending_load, MIN_LOAD, MAX_LOAD, self.set_load),
+            *self.app.playback.controls(),
             Label("P or a click outside"),
             Label("the grid: green passes"),
-            *view_controls(self),
+            *view_controls(self.app),
         ]
 
     # --- what the player does --------------------------------------------------------
@@ -279,62 +282,61 @@ class LoadApp(GameApp[LoadState]):
     def pick(self, cell: int) -> None:
         refusal = self.click_refusal()
         if refusal is None:
-            assert self.state.to_move is not None  # click_refusal refuses once the game is over
-            refusal = self.play(Pick(self.state.to_move, cell))
-        self.message = refusal or ""
+            assert self.app.state.to_move is not None  # click_refusal refuses once the game is over
+            refusal = self.app.play(Pick(self.app.state.to_move, cell))
+        self.app.message = refusal or ""
 
     def click_refusal(self) -> str | None:
-        if self.state.to_move is None:
+        if self.app.state.to_move is None:
             return GAME_OVER
-        if self.looping:
+        if self.app.looping:
             return "Automatic play is running: press Space to pause"
-        if self.auto1 and self.state.to_move == 1:
+        if self.auto1 and self.app.state.to_move == 1:
             return "Auto1 plays red: you play green"
         return None
 
     def pass_turn(self) -> None:
         refusal = self.click_refusal()
         if refusal:
-            self.message = refusal
-        elif self.state.to_move != 2:
-            self.message = "Only player 2 may pass: player 1 must pick a cell"
+            self.app.message = refusal
+        elif self.app.state.to_move != 2:
+            self.app.message = "Only player 2 may pass: player 1 must pick a cell"
         else:
-            self.message = self.play(PASS) or ""  # the status line says green passed
+            self.app.message = self.app.play(PASS) or ""  # the status line says green passed
 
     def next_automatic_move(self) -> Any:
-        if self.state.to_move == 2:
-            return self.game.players[self.green](self.state, self.session.rng)
+        if self.app.state.to_move == 2:
+            return self.app.game.players[self.green](self.app.state, self.app.session.rng)
         return super().next_automatic_move()
 
     def switch_green(self) -> None:
         names = list(GREEN_PLAYERS)
         self.green = names[(names.index(self.green) + 1) % len(names)]
-        self.message = f"Loop and Step play green as {GREEN_PLAYERS[self.green]}"
+        self.app.message = f"Loop and Step play green as {GREEN_PLAYERS[self.green]}"
 
     def toggle_auto1(self) -> None:
         self.auto1 = not self.auto1
-        self.message = "Auto1 on: red plays itself" if self.auto1 else "Auto1 off"
+        self.app.message = "Auto1 on: red plays itself" if self.auto1 else "Auto1 off"
 
     def set_load(self, value: int) -> None:
         """Move the slider; moves in a row make one event, so a drag records where it ends."""
         value = min(MAX_LOAD, max(MIN_LOAD, value))
-        if self.state.to_move is None:
-            self.message = GAME_OVER
+        if self.app.state.to_move is None:
+            self.app.message = GAME_OVER
             return
-        if self.history and isinstance(self.history.moves[-1], SetLoad):
-            self.session.rewind(len(self.history) - 1)
-        if value != self.state.pending_load:
-            refused = self.play(SetLoad(value))
-            self.message = refused or f"Load {value} from the end of this stage"
-            if not refused and self.mode.keeps_choices:  # the next window starts with it
-                chosen = self.game.rules_dict(replace(self.rules, load=value))
-                problem = self.settings.set_rules(self.game.id, chosen)
-                self.message += f" (not saved: {problem})" if problem else ""
+        if self.app.history and isinstance(self.app.history.moves[-1], SetLoad):
+            self.app.session.rewind(len(self.app.history) - 1)
+        if value != self.app.state.pending_load:
+            refused = self.app.play(SetLoad(value))
+            self.app.message = refused or f"Load {value} from the end of this stage"
+            if not refused and self.app.mode.keeps_choices:  # the next window starts with it
+                chosen = self.app.game.rules_dict(replace(self.app.rules, load=value))
+                problem = self.app.settings.set_rules(self.app.game.id, chosen)
+                self.app.message += f" (not saved: {problem})" if problem else ""
 
-    def new_game(self) -> None:
+    def before_new_game(self) -> None:
         """A new game keeps the Load the slider shows, in force from its first stage."""
-        self.rules = replace(self.rules, load=self.state.pending_load)
-        super().new_game()
+        self.app.rules = replace(self.app.rules, load=self.app.state.pending_load)
 
     def type_digit(self, digit: str) -> None:
         self.set_typed((self.typed + digit)[-3:].lstrip("0") or "0")
@@ -343,17 +345,17 @@ class LoadApp(GameApp[LoadState]):
         """The number typed so far, echoed at once over any other message; its cell is
         brought into view."""
         self.typed = typed
-        self.message = self.hint() if typed else ""
-        if typed and int(typed) < self.state.board.cells:
+        self.app.message = self.hint() if typed else ""
+        if typed and int(typed) < self.app.state.board.cells:
             self.scroll = self.showing(self.layout(), (int(typed),))
 
     def pick_typed(self) -> None:
         if self.typed:
             cell, self.typed = int(self.typed), ""
-            if cell < self.state.board.cells:
+            if cell < self.app.state.board.cells:
                 self.pick(cell)
             else:
-                self.message = f"There is no cell {cell}"
+                self.app.message = f"There is no cell {cell}"
 
     def entry_keys(self) -> dict[int, Callable[[], object]]:
         """A cell's number and Enter pick it; P passes."""
@@ -366,16 +368,16 @@ class LoadApp(GameApp[LoadState]):
 
     def play_keys(self) -> dict[int, Callable[[], object]]:
         return (
-            playback_keys(self)
+            playback_keys(self.app)
             | self.entry_keys()
             | {
                 pygame.K_a: self.toggle_auto1,
                 pygame.K_b: self.switch_green,
-                pygame.K_n: self.new_game,
-                pygame.K_LEFTBRACKET: lambda: self.set_load(self.state.pending_load - 1),
-                pygame.K_RIGHTBRACKET: lambda: self.set_load(self.state.pending_load + 1),
+                pygame.K_n: self.app.new_game,
+                pygame.K_LEFTBRACKET: lambda: self.set_load(self.app.state.pending_load - 1),
+                pygame.K_RIGHTBRACKET: lambda: self.set_load(self.app.state.pending_load + 1),
             }
         )
 
 
-WINDOW = LoadApp  # what viz/kits.py finds by the game id
+WINDOW = LoadWindow  # what viz/kits.py finds by the game id

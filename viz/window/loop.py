@@ -13,7 +13,7 @@ import pygame
 
 from viz.system import switch_interval
 from viz.window import geometry
-from viz.window.controls import Controlled, show_hint
+from viz.window.controls import Advised, Controlled, show_hint
 from viz.window.theme import PANEL_COLOR
 from viz.window.waiting import wait_for_events
 
@@ -33,6 +33,12 @@ FRAME_MS = 1000 / FPS  # the most a change in motion moves on between two pictur
 # cursor blinks), seldom when nothing on it can change.
 # pygame_gui turns the cursor at the first frame 400 ms after it last did: 600 ms here.
 BLINK_WAIT_MS, IDLE_WAIT_MS = 200, 1000
+
+
+class Seated(Advised, Protocol):
+    """What the frame loop uses of the game's own window."""
+
+    def computer(self, mover: int) -> tuple[Policy[Any], float] | None: ...
 
 
 class Looped(Controlled, Protocol):
@@ -60,8 +66,9 @@ class Looped(Controlled, Protocol):
     def rules(self) -> Any: ...
     @property
     def seed(self) -> int: ...
+    @property
+    def game_window(self) -> Seated: ...
 
-    def computer(self, mover: int) -> tuple[Policy[Any], float] | None: ...
     def close(self) -> None: ...
     def playing_by_itself(self) -> bool: ...
     def computer_seat(self) -> tuple[Policy[Any], float] | None: ...
@@ -129,7 +136,11 @@ class FrameLoop:
     def computer_seat(self: Looped) -> tuple[Policy[Any], float] | None:
         """The seat to move, if the computer plays it now (never during Loop or a replay)."""
         mover = self.state.to_move
-        return None if mover is None or not self.mode.computer_may_move() else self.computer(mover)
+        return (
+            None
+            if mover is None or not self.mode.computer_may_move()
+            else self.game_window.computer(mover)
+        )
 
     def draw(self: Looped) -> None:
         listing = geometry.move_list_rect(self.screen, self.panel.bottom)

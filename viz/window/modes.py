@@ -8,27 +8,37 @@ from typing import Any, Protocol
 
 import pygame
 
+from games.base import Policy
 from games.history import History
-from viz.window.controls import Controlled, playback_keys, view_controls
-from viz.window.hooks import GAME_OVER, Keys
+from viz.window.common import GAME_OVER, Keys
+from viz.window.controls import Advised, Controlled, playback_keys, view_controls
 from viz.window.panel import Button, Control, Label, Slider
 
 
-class Played(Controlled, Protocol):
-    """What a mode uses of its window: the shared controls' needs, the game's own
-    controls, keys and clicks, and playing a move."""
+class Plays(Advised, Protocol):
+    """What a mode uses of the game's own window: its controls, keys and clicks in play,
+    and its automatic players."""
 
-    @property
-    def rules(self) -> Any: ...
-
-    def play(self, move: Any, automatic: bool = False) -> str | None: ...
     def next_automatic_move(self) -> Any: ...
+    def computer(self, mover: int) -> tuple[Policy[Any], float] | None: ...
     def play_mode(self) -> str: ...
     def play_keys(self) -> Keys: ...
     def play_controls(self) -> list[Control]: ...
     def hint(self) -> str: ...
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]: ...
     def board_click(self, pos: tuple[int, int]) -> None: ...
+
+
+class Played(Controlled, Protocol):
+    """What a mode uses of its window: the shared controls' needs, the game's own
+    window, and playing a move."""
+
+    @property
+    def rules(self) -> Any: ...
+    @property
+    def game_window(self) -> Plays: ...
+
+    def play(self, move: Any, automatic: bool = False) -> str | None: ...
 
 
 REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
@@ -64,34 +74,34 @@ class PlayMode:
         """A move was played (by a person, unless `automatic`)."""
 
     def controls(self) -> list[Control]:
-        return self.app.play_controls()
+        return self.app.game_window.play_controls()
 
     def keys(self) -> Keys:
-        return self.app.play_keys()
+        return self.app.game_window.play_keys()
 
     def status(self) -> str:
         if self.app.state.to_move is None:
             return "Game over · N: new game · G: save it"
-        return self.app.play_mode()
+        return self.app.game_window.play_mode()
 
     def hint(self) -> str:
-        return self.app.hint()
+        return self.app.game_window.hint()
 
     def offer(self) -> list[str]:
         return ["N: new game · G: save it"]
 
     def click(self, pos: tuple[int, int]) -> None:
-        self.app.board_click(pos)
+        self.app.game_window.board_click(pos)
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
-        return self.app.clickable_at(pos)
+        return self.app.game_window.clickable_at(pos)
 
     def step(self) -> bool:
         """Advance by exactly one turn (and any non-turn events before it)."""
         app = self.app
         turns = app.state.turns
         while app.state.to_move is not None and app.state.turns == turns:
-            reason = app.play(app.next_automatic_move())
+            reason = app.play(app.game_window.next_automatic_move())
             if reason:
                 app.message = reason
                 return False

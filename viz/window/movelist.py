@@ -12,20 +12,33 @@ from viz.scenes.moves import MoveListLayout, entry_text, move_list_scene
 from viz.window import render_pygame
 
 if TYPE_CHECKING:
+    from games.history import History
     from viz.window.jobs import WindowJobs
-    from viz.window.modes import Mode
+
+
+class Told(Protocol):
+    """What the move list uses of the game's own window."""
+
+    def move_words(self, before: Any, after_move: Any) -> str: ...
+
+
+class Lists(Protocol):
+    """What the move list uses of the window's mode."""
+
+    def listed(self) -> History[Any]: ...
 
 
 class Listing(Protocol):
     """What the move list uses of its window."""
 
-    mode: Mode
-    jobs: WindowJobs
-
+    @property
+    def mode(self) -> Lists: ...
+    @property
+    def jobs(self) -> WindowJobs: ...
     @property
     def state(self) -> Any: ...
-
-    def move_words(self, before: Any, after_move: Any) -> str: ...
+    @property
+    def game_window(self) -> Told: ...
 
 
 class MoveListView:
@@ -63,7 +76,7 @@ class MoveListView:
             index = listed.turn_length(turn - 1)
             note = self.app.jobs.judgements.get(index, {})
             glyph = marked(str(note.get("glyph", "")), note.get("sure", True) is not False)
-            told = self.app.move_words(listed.at_turn(turn - 1), after_turn)
+            told = self.app.game_window.move_words(listed.at_turn(turn - 1), after_turn)
             words = entry_text(turn, told, glyph)
         self.words_said[turn] = (after_turn, words)
         return words

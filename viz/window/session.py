@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable
 from functools import partial
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, Generic
 
@@ -24,17 +25,21 @@ from viz.window.sessions import Players, SessionLog
 
 class UntilTheNextMove:
     """A window's text that lapses as soon as the game moves on: a move played or undone,
-    a new game. Reading it after that gives ""."""
+    a new game. Reading it after that gives "". `session(holder)` is the session the
+    text's holder belongs to (the holder's own, by default)."""
+
+    def __init__(self, session: Callable[[Any], Session[Any]] = attrgetter("session")) -> None:
+        self.session = session
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.slot = f"_{name}_said"
 
-    def __get__(self, app: Any, owner: type | None = None) -> str:
-        text, position = getattr(app, self.slot, ("", None))
-        return str(text) if position == app.session.position else ""
+    def __get__(self, holder: Any, owner: type | None = None) -> str:
+        text, position = getattr(holder, self.slot, ("", None))
+        return str(text) if position == self.session(holder).position else ""
 
-    def __set__(self, app: Any, text: str) -> None:
-        setattr(app, self.slot, (text, app.session.position))
+    def __set__(self, holder: Any, text: str) -> None:
+        setattr(holder, self.slot, (text, self.session(holder).position))
 
 
 Clock = Callable[[], float]  # seconds from any fixed moment, never going back

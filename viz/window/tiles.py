@@ -28,11 +28,11 @@ from viz.scenes.tiles import (
     tile_key,
     tiles_scene,
 )
-from viz.window import WINDOWS
-from viz.window.app import AI_DELAY_MS, GameApp
+from viz.window.app import AI_DELAY_MS
 from viz.window.board import MAX_TEXT
+from viz.window.common import HELD_BY_YOU
 from viz.window.controls import view_controls
-from viz.window.hooks import HELD_BY_YOU
+from viz.window.hooks import GameWindow, Host
 from viz.window.panel import Button, Control, Label
 from viz.window.theme import colour_buttons
 
@@ -40,47 +40,47 @@ YOU = 0
 RESULT_HOLD_MS = 1500  # a dispute's result shows at least this long when computers play on
 
 
-class TilesApp(GameApp[TilesState]):
+class TilesWindow(GameWindow):
     """`vs` names the tier of every computer seat. The first leader of each new game at
     the table is the winner of the game before (the first winner in seat order after a
     shared win); the rules' leader opens the first game."""
 
-    default_opponent = WINDOWS["tiles"].default_opponent
-    cursor: int | None = None  # the slot of your hand the arrow keys last reached
-    leader_note = ""  # who leads this game, and why
+    def __init__(self, app: Host) -> None:
+        self.app = app
+        self.cursor: int | None = None  # the slot of your hand the arrow keys last reached
+        self.leader_note = ""  # who leads this game, and why
 
-    def new_game(self) -> None:
-        result = self.state.result() if not self.mode.watching else None
+    def before_new_game(self) -> None:
+        result = self.app.state.result() if not self.app.mode.watching else None
         if result is not None:
             leader = result["winners"][0]
-            self.rules = replace(self.rules, leader=leader)
+            self.app.rules = replace(self.app.rules, leader=leader)
             name = "You lead" if leader == YOU else f"Seat {leader} leads"
             self.leader_note = f"{name}: the last game's winner"
-        super().new_game()
 
     def theme_classes(self) -> dict[str, Any]:
-        return colour_buttons(PALETTES[self.settings.palette], COLORS)
+        return colour_buttons(PALETTES[self.app.settings.palette], COLORS)
 
     def move_words(self, before: TilesState, after_move: TilesState) -> str:
         return move_words(before, after_move, self.viewer())
 
     def viewer(self) -> int | None:
-        return None if self.mode.watching else YOU
+        return None if self.app.mode.watching else YOU
 
     def layout(self) -> TilesLayout:
-        layout: TilesLayout = self.shown_layout()
+        layout: TilesLayout = self.app.shown_layout()
         return layout
 
     def scene(self) -> Scene:
         return tiles_scene(
-            self.state,
-            self.board_width(),
-            self.board_height(),
-            notes=self.notes(),
+            self.app.state,
+            self.app.board_width(),
+            self.app.board_height(),
+            notes=self.app.notes(),
             viewer=self.viewer(),
             selected=self.cursor_slot(),
             max_font=MAX_TEXT,
-            palette=self.settings.palette,
+            palette=self.app.settings.palette,
         )
 
     def seat_name(self, player: int) -> str:
@@ -95,49 +95,51 @@ class TilesApp(GameApp[TilesState]):
         return summary(seats, verdict_name, thirds_of=lambda seat: seat == YOU)
 
     def outcome(self) -> str:
-        return outcome_words(self.state, self.viewer())
+        return outcome_words(self.app.state, self.viewer())
 
     def play_mode(self) -> str:
         """What you do now: after your 10, name a colour; else play a tile."""
-        if self.state.choosing and self.state.to_move == YOU:
+        if self.app.state.choosing and self.app.state.to_move == YOU:
             doing = "name the next colour: the buttons on the right, or 1–5"
         else:
             doing = "your tiles: click one, or ← → and Enter"
-        return f"AI seats: {self.vs.capitalize()} · {doing}"
+        return f"AI seats: {self.app.vs.capitalize()} · {doing}"
 
     def hint(self) -> str:
-        return self.leader_note if self.state.turns <= 1 else ""
+        return self.leader_note if self.app.state.turns <= 1 else ""
 
     # --- automatic seats -----------------------------------------------------------------
 
     def seat_players(self) -> list[str]:
-        return [HELD_BY_YOU if seat == YOU else self.vs for seat in range(self.rules.players)]
+        return [
+            HELD_BY_YOU if seat == YOU else self.app.vs for seat in range(self.app.rules.players)
+        ]
 
     def computer(self, mover: int) -> tuple[Policy[TilesState], float] | None:
         if mover == YOU:
             return None
         if mover == CHANCE:
-            return self.game.auto_move, 0.0  # deal at once
+            return self.app.game.auto_move, 0.0  # deal at once
         # A settled dispute stays on the felt until the next tile: time to read who won.
-        settled = not self.state.plays and bool(self.state.last_dispute)
-        return TIERS[self.vs], max(AI_DELAY_MS, RESULT_HOLD_MS) if settled else AI_DELAY_MS
+        settled = not self.app.state.plays and bool(self.app.state.last_dispute)
+        return TIERS[self.app.vs], max(AI_DELAY_MS, RESULT_HOLD_MS) if settled else AI_DELAY_MS
 
     # --- the panel and your moves ----------------------------------------------------
 
     def play_controls(self) -> list[Control]:
         return [
-            Button("New game  (N)", self.new_game),
-            Button("GIF  (G)", self.download),
-            *view_controls(self),
+            Button("New game  (N)", self.app.new_game),
+            Button("GIF  (G)", self.app.download),
+            *view_controls(self.app),
             *self.entry_controls(),
         ]
 
     def entry_controls(self) -> list[Control]:
         """After your 10, a button a colour still in play."""
-        if not (self.state.choosing and self.state.to_move == YOU):
+        if not (self.app.state.choosing and self.app.state.to_move == YOU):
             return []
         controls: list[Control] = [Label("Your 10: next colour")]
-        for number, color in enumerate(self.state.colors_in_play(), 1):
+        for number, color in enumerate(self.app.state.colors_in_play(), 1):
             controls.append(
                 Button(
                     f"{COLORS[color].capitalize()} · {LETTERS[COLORS[color]]}  ({number})",
@@ -148,27 +150,27 @@ class TilesApp(GameApp[TilesState]):
         return controls
 
     def choose(self, color: int) -> None:
-        self.message = self.play(Choose(YOU, color)) or ""
+        self.app.message = self.app.play(Choose(YOU, color)) or ""
 
     def choose_by_number(self, number: int) -> None:
-        colors = self.state.colors_in_play()
-        if self.state.choosing and self.state.to_move == YOU and number <= len(colors):
+        colors = self.app.state.colors_in_play()
+        if self.app.state.choosing and self.app.state.to_move == YOU and number <= len(colors):
             self.choose(colors[number - 1])
 
     def reachable_slots(self) -> list[int]:
         """The slots of your hand the arrow keys visit, left to right: on your turn the
         tiles you may play, otherwise every tile you hold."""
-        slots = hand_slots(self.state, YOU, hidden=True)
+        slots = hand_slots(self.app.state, YOU, hidden=True)
         playable = (
-            {move.tile for move in self.state.legal_moves() if isinstance(move, Play)}
-            if self.state.to_move == YOU
-            else set(self.state.hands[YOU])
+            {move.tile for move in self.app.state.legal_moves() if isinstance(move, Play)}
+            if self.app.state.to_move == YOU
+            else set(self.app.state.hands[YOU])
         )
         return [i for i, tile in enumerate(slots) if tile in playable]
 
     def cursor_slot(self) -> int | None:
         reachable, cursor = self.reachable_slots(), self.cursor
-        if cursor is None or not reachable or self.mode.watching:
+        if cursor is None or not reachable or self.app.mode.watching:
             return None
         return min(reachable, key=lambda slot: (abs(slot - cursor), slot))
 
@@ -187,7 +189,7 @@ class TilesApp(GameApp[TilesState]):
         if slot is None:
             self.move_cursor(1)
         else:
-            self.play_tile(hand_slots(self.state, YOU, hidden=True)[slot])
+            self.play_tile(hand_slots(self.app.state, YOU, hidden=True)[slot])
 
     def board_click(self, pos: tuple[int, int]) -> None:
         tile = self.your_tile_at(pos)
@@ -196,8 +198,8 @@ class TilesApp(GameApp[TilesState]):
 
     def your_tile_at(self, pos: tuple[int, int]) -> int | None:
         """The tile of your hand under a point, if one is there."""
-        order = seat_order(self.rules.players, YOU).index(YOU)
-        slots = hand_slots(self.state, YOU, hidden=True)
+        order = seat_order(self.app.rules.players, YOU).index(YOU)
+        slots = hand_slots(self.app.state, YOU, hidden=True)
         index = self.layout().tile_at(*pos, order, len(slots))
         return None if index is None else slots[index]
 
@@ -205,28 +207,32 @@ class TilesApp(GameApp[TilesState]):
         """A hinted colour: every tile of it in the mover's hand."""
         if not isinstance(move, Play):
             return ()
-        hand = self.state.hands[move.player]
+        hand = self.app.state.hands[move.player]
         return tuple(tile_key(t) for t in hand if color_of(t) == color_of(move.tile))
 
     def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
         """Your tile under the pointer, if you may play it now."""
-        tile = self.your_tile_at(pos) if not self.mode.watching else None
-        if tile is None or self.state.to_move != YOU or self.state.why_illegal(Play(YOU, tile)):
+        tile = self.your_tile_at(pos) if not self.app.mode.watching else None
+        if (
+            tile is None
+            or self.app.state.to_move != YOU
+            or self.app.state.why_illegal(Play(YOU, tile))
+        ):
             return ()
         return (tile_key(tile),)
 
     def play_tile(self, tile: int) -> None:
         """Play one of your tiles; if it may not be played now, say why."""
-        if self.state.to_move != YOU:
-            self.message = "Wait for your turn"
-        elif self.state.choosing:
-            self.message = "Choose the next colour first (buttons on the right, or 1–5)"
+        if self.app.state.to_move != YOU:
+            self.app.message = "Wait for your turn"
+        elif self.app.state.choosing:
+            self.app.message = "Choose the next colour first (buttons on the right, or 1–5)"
         else:
-            reason = self.play(Play(YOU, tile))
-            self.message = reason.replace(f"player {YOU} ", "You ") if reason else ""
+            reason = self.app.play(Play(YOU, tile))
+            self.app.message = reason.replace(f"player {YOU} ", "You ") if reason else ""
 
     def play_keys(self) -> dict[int, Callable[[], object]]:
-        return self.entry_keys() | {pygame.K_g: self.download, pygame.K_n: self.new_game}
+        return self.entry_keys() | {pygame.K_g: self.app.download, pygame.K_n: self.app.new_game}
 
     def entry_keys(self) -> dict[int, Callable[[], object]]:
         """1–5 name a colour; the arrows reach a tile, Enter or Space plays it."""
@@ -245,4 +251,4 @@ def verdict_name(seat: int) -> str:
     return "You" if seat == YOU else "The computer seats"
 
 
-WINDOW = TilesApp  # what viz/kits.py finds by the game id
+WINDOW = TilesWindow  # what viz/kits.py finds by the game id
