@@ -7,6 +7,7 @@ index or pip's cache), so these tests are `slow`: CI runs them.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tarfile
@@ -14,8 +15,10 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from support.commands import HELPS
 from support.xsession import XServer, XWindow
 
 import viz
@@ -113,6 +116,44 @@ def test_runs_from_its_install_not_the_checkout(installed: Installed) -> None:
         assert Path(module).is_relative_to(installed.venv), module
     version = installed.run("--version").stdout.strip()
     assert version == f"oddsevens {viz.__version__}"
+
+
+# Each help's modules, as the console script runs it (whose wrapper imports `re` first).
+LOADED = """
+import json, re, sys
+sys.argv = ["oddsevens", *sys.argv[1:]]
+try:
+    from viz.__main__ import run
+    run()
+finally:
+    print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_no_help_of_the_installed_wheel_loads_pathlib(installed: Installed) -> None:
+    """Where no editable finder has loaded it into every Python, a help loads no
+    `pathlib` (nor `urllib.parse` and `ipaddress` with it): an option's path is made
+    when one is given (docs/benchmarks.md, the command line's start)."""
+    python = str(installed.venv / "bin" / "python")
+    bare = subprocess.run(
+        [python, "-c", "import json, sys; print(json.dumps(sorted(sys.modules)))"],
+        **_in(installed),
+    )
+    assert "pathlib" not in bare.stdout  # else the check below could not fail
+    for argv in HELPS:
+        printed = subprocess.run([python, "-c", LOADED, *argv], **_in(installed))
+        loaded = json.loads(printed.stdout.splitlines()[-1])
+        assert not {"pathlib", "urllib.parse", "ipaddress"} & set(loaded), argv
+
+
+def _in(installed: Installed) -> dict[str, Any]:
+    return {
+        "cwd": installed.work,
+        "env": installed.env,
+        "capture_output": True,
+        "text": True,
+        "check": True,
+    }
 
 
 def test_demo_validate_and_every_export(installed: Installed) -> None:

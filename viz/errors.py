@@ -6,7 +6,10 @@ that the command line can catch them without loading those before a command runs
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def shown(name: Path | str) -> str:
@@ -31,6 +34,8 @@ class FileError(Exception):
     ) -> None:
         where = f"{shown(path)}:{line}" if line is not None else shown(path)
         super().__init__(f"{where}: {reason}")
+        from pathlib import Path  # loaded once a file fails, not by every start
+
         self.path = Path(os.fsdecode(path))
         self.line = line
         self.reason = reason

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from viz.cli.common import CommandError, add_scheduler_option, int_in, seed
+from viz.cli.common import CommandError, add_scheduler_option, file_path, int_in, seed
 from viz.errors import FileError, shown
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from games.analysis import Judgement, Method
     from games.recording import Replay
     from viz.analysis.moves import Recording
@@ -191,7 +192,7 @@ def add_commands(commands: Any) -> None:
 def _analyze_options(analyze: argparse.ArgumentParser) -> None:
     analyze.add_argument(
         "recordings",
-        type=Path,
+        type=file_path,
         nargs="+",
         metavar="RECORDING",
         help="a recording; or several, or folders of them (every *.jsonl below): then a "
@@ -203,12 +204,15 @@ def _analyze_options(analyze: argparse.ArgumentParser) -> None:
         help="one JSON object a judged turn (of several recordings: a recording and player)",
     )
     analyze.add_argument(
-        "--plot", type=Path, metavar="FILE", help="the chance chart (.svg or .png; one recording)"
+        "--plot",
+        type=file_path,
+        metavar="FILE",
+        help="the chance chart (.svg or .png; one recording)",
     )
     analyze.add_argument(
         "-o",
         "--output",
-        type=Path,
+        type=file_path,
         metavar="PATH",
         help="the recording with the judgements added (of several recordings: a folder, "
         "each copy named after its recording)",

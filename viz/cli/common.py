@@ -6,14 +6,25 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from viz import PALETTE_NAMES
 from viz.cli.game_options import options_of_game
 from viz.errors import shown
 from viz.system import SCHEDULER_VARIABLE
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 N = TypeVar("N", int, float)
+
+
+def file_path(text: str) -> Path:
+    """A file or folder an option names: pathlib loads when an option gives one, so
+    that a help loads none of it (nor `urllib.parse` and `ipaddress` with it)."""
+    from pathlib import Path
+
+    return Path(text)
 
 
 class CommandError(Exception):

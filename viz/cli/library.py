@@ -6,10 +6,9 @@ import argparse
 import functools
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from viz.cli.common import CommandError, add_scheduler_option, int_in, say, seed
+from viz.cli.common import CommandError, add_scheduler_option, file_path, int_in, say, seed
 from viz.cli.game_options import game_names
 from viz.cli.windows import add_window_options, replay_window, session_dir
 from viz.errors import FileError, shown
@@ -281,7 +280,7 @@ def _library_options(listing: argparse.ArgumentParser) -> None:
     add = actions.add_parser("add", help="add recordings, or every *.jsonl below a folder")
     add.add_argument(
         "recordings",
-        type=Path,
+        type=file_path,
         nargs="+",
         metavar="FILE|DIR",
         help="recordings to add, or folders whose recordings to add",
@@ -302,7 +301,10 @@ def _library_options(listing: argparse.ArgumentParser) -> None:
     _add_filters(stats, results=False)
     stats.add_argument("--json", action="store_true", help="one JSON object a row")
     stats.add_argument(
-        "--plot", type=Path, metavar="FILE", help="chart of accuracy and results (.svg or .png)"
+        "--plot",
+        type=file_path,
+        metavar="FILE",
+        help="chart of accuracy and results (.svg or .png)",
     )
     stats.set_defaults(run=cmd_stats)
 

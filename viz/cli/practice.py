@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from viz.cli.common import CommandError, say
+from viz.cli.common import CommandError, file_path, say
 from viz.cli.game_options import game_names
 from viz.cli.windows import add_window_options, open_window, window_options
 from viz.errors import shown
 
 if TYPE_CHECKING:
     from datetime import date
+    from pathlib import Path
 
     from games.practice import Card, Kept
     from viz.library import Library
@@ -121,7 +121,7 @@ def _practice_options(practice: argparse.ArgumentParser) -> None:
     practice.add_argument(
         "--from",
         dest="sources",
-        type=Path,
+        type=file_path,
         nargs="+",
         action="extend",
         metavar="PATH",
@@ -129,7 +129,7 @@ def _practice_options(practice: argparse.ArgumentParser) -> None:
     )
     practice.add_argument(
         "--page",
-        type=Path,
+        type=file_path,
         metavar="FILE.html",
         help="write the puzzles due to a page that works offline, instead of a window "
         "(every kept puzzle when none is due)",

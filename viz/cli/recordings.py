@@ -7,7 +7,6 @@ import os
 import sys
 from collections.abc import Sequence
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from viz import DEFAULT_SIZE, FRAME_MS
@@ -16,6 +15,7 @@ from viz.cli.common import (
     add_palette_option,
     add_rule_options,
     check_players,
+    file_path,
     int_in,
     number_in,
     rules_from_args,
@@ -26,6 +26,8 @@ from viz.errors import FileError, shown
 from viz.export.formats import FORMATS
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from games.base import AnyGame, State
     from games.recording import Replay
     from viz.outputs import Outputs
@@ -313,7 +315,7 @@ def _record_game_options(game_id: str, sub: argparse.ArgumentParser) -> None:
     add_rule_options(sub, game_id)
     sub.add_argument("--seed", type=seed, help="random seed (recorded; random when omitted)")
     sub.add_argument(
-        "-o", "--output", type=Path, required=True, help="REC.jsonl to write (- for stdout)"
+        "-o", "--output", type=file_path, required=True, help="REC.jsonl to write (- for stdout)"
     )
     first = game.first_seat
     sub.add_argument(
@@ -341,15 +343,15 @@ def default_players(game_id: str) -> str:
 
 
 def _validate_options(validate: argparse.ArgumentParser) -> None:
-    validate.add_argument("recording", type=Path, help="the recording (REC.jsonl) to check")
+    validate.add_argument("recording", type=file_path, help="the recording (REC.jsonl) to check")
     validate.add_argument("--json", action="store_true", help="print one JSON object")
     validate.set_defaults(run=cmd_validate)
 
 
 def _export_options(export: argparse.ArgumentParser) -> None:
-    export.add_argument("recording", type=Path, help="the recording (REC.jsonl) to draw")
+    export.add_argument("recording", type=file_path, help="the recording (REC.jsonl) to draw")
     for kind, (_, help_text) in FORMATS.items():
-        export.add_argument(f"--{kind}", type=Path, metavar="FILE", help=help_text)
+        export.add_argument(f"--{kind}", type=file_path, metavar="FILE", help=help_text)
     export.add_argument("--turn", type=int_in(0, 1_000_000), help="the turn --png pictures")
     export.add_argument(
         "--from",
@@ -397,8 +399,8 @@ def _export_options(export: argparse.ArgumentParser) -> None:
 def _demo_options(demo: argparse.ArgumentParser) -> None:
     demo.add_argument(
         "--out",
-        type=Path,
-        default=Path("demo"),
+        type=file_path,
+        default="demo",
         help="folder the recordings and pictures go into (default ./demo)",
     )
     demo.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")

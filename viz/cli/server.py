@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from viz.cli.common import CommandError, int_in
+from viz.cli.common import CommandError, file_path, int_in
 
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -37,7 +36,7 @@ def _serve_options(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument(
         "--data",
-        type=Path,
+        type=file_path,
         metavar="DIR",
         help="where the rooms are kept (default: the server folder in the user data folder)",
     )

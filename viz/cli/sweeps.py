@@ -8,10 +8,11 @@ import argparse
 import sys
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from games.registry import Offered, SweepOffer
     from viz.sweeps.runner import Workers
     from viz.sweeps.trials import Games
@@ -21,6 +22,7 @@ from viz.cli.common import (
     add_scheduler_option,
     check_players,
     check_range_ends,
+    file_path,
     int_in,
     int_range,
     number_in,
@@ -174,7 +176,7 @@ def _add_sweep_options(parser: argparse.ArgumentParser, offer: SweepOffer) -> No
     )
     add_scheduler_option(parser)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument("--plot", type=Path, help="also draw a chart (.svg or .png)")
+    parser.add_argument("--plot", type=file_path, help="also draw a chart (.svg or .png)")
     parser.set_defaults(run=cmd_sweep, exact=False)
 
 

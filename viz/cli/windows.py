@@ -7,7 +7,6 @@ import os
 import sys
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from viz import MIN_WINDOW_SIZE
@@ -15,6 +14,7 @@ from viz.cli.common import (
     CommandError,
     add_palette_option,
     add_rule_options,
+    file_path,
     int_in,
     rules_from_args,
     say,
@@ -26,6 +26,8 @@ from viz.export.formats import ANIMATIONS
 from viz.system import stop_handled
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from viz.window.settings import Settings
 
 DISPLAY_VARIABLES = (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
@@ -276,8 +278,8 @@ def add_window_options(parser: argparse.ArgumentParser, downloads: bool = True) 
     if downloads:
         parser.add_argument(
             "--out",
-            type=Path,
-            default=Path("recordings"),
+            type=file_path,
+            default="recordings",
             help="folder for GIF downloads (default ./recordings)",
         )
     parser.add_argument(
@@ -338,7 +340,7 @@ def _play_options(play_parser: argparse.ArgumentParser) -> None:
 
 
 def _replay_options(replay: argparse.ArgumentParser) -> None:
-    replay.add_argument("recording", type=Path, nargs="?", help="the recording to open")
+    replay.add_argument("recording", type=file_path, nargs="?", help="the recording to open")
     replay.add_argument(
         "--turn", type=int_in(0, 10**6), metavar="K", help="open at turn K (default 0)"
     )
