@@ -9,6 +9,7 @@ import contextlib
 import json
 import re
 
+import numpy as np
 import pytest
 from support.serving import Screen, Served
 from support.xsession import XServer, XWindow, wait_until
@@ -126,6 +127,12 @@ def test_a_window_opens_a_room_a_browser_joins_and_the_window_starts_it(chromium
         served.stop()
 
 
+def shows(window: XWindow, colour: tuple[int, int, int]) -> bool:
+    """Whether a pixel of the window is of that very colour."""
+    pixels = np.asarray(window.screenshot())
+    return bool((pixels == colour).all(axis=-1).any())
+
+
 def look_and_switch(window: XWindow, view: dict) -> bool:
     """Mid-game: the session file so far, then C (colours), M (motion) and ? (the rules
     card) as in a local window."""
@@ -134,9 +141,9 @@ def look_and_switch(window: XWindow, view: dict) -> bool:
     assert live, "no live session file"
     assert len(events_of(window.sessions()[0])) == turns  # each move once, as it came
     blue = PALETTES["loops"]["high-contrast"].colors["p0"]
-    assert blue not in window.screenshot().getdata()
+    assert not shows(window, blue)
     window.key("c", pause=0.5)
-    assert wait_until(lambda: blue in window.screenshot().getdata(), 10)
+    assert wait_until(lambda: shows(window, blue), 10)
     window.key("m")
     settings = window.folder / "config" / "oddsevens" / "settings.json"
     saved = wait_until(lambda: settings.exists() and json.loads(settings.read_text()), 10)
