@@ -89,7 +89,11 @@ class TilesWindow(GameWindow):
     def verdict_lines(self, judged: list[Judgement]) -> list[str]:
         """Your moves, then the computer seats' together: a line a seat would make the
         banner hide the score table. The thirds are yours alone: the computer seats'
-        moves taken together have no first and last third of one player's game."""
+        moves taken together have no first and last third of one player's game. Watched
+        or replayed, no seat is yours: every seat's moves make one line."""
+        if self.app.mode.watching:
+            every = [replace(j, player=YOU) for j in judged]
+            return summary(every, lambda seat: "Every seat", thirds_of=lambda seat: False)
         others = YOU + 1  # every computer seat, as one
         seats = [j if j.player == YOU else replace(j, player=others) for j in judged]
         return summary(seats, verdict_name, thirds_of=lambda seat: seat == YOU)
