@@ -1,6 +1,7 @@
 """docs/developing.md's "Adding a game", proved: Sums (the package tests/sums, registered by one
-line of tests/conftest.py) is recorded, validated, exported to every format, played and
-replayed in its window, with no change to any file outside its own."""
+line of tests/conftest.py) is recorded, validated, exported to every format, analysed,
+swept, kept in the library, made in the demo, played and replayed in its window, with no
+change to any file outside its own."""
 
 from __future__ import annotations
 
@@ -94,6 +95,26 @@ def test_its_sweep_is_in_the_help_with_its_options(capsys: pytest.CaptureFixture
     printed = capsys.readouterr().out
     assert "counts of cells, e.g. 2-6 (default)" in printed and "(default 2000)" in printed
     assert "--exact" not in printed and "--by" not in printed  # it offers neither
+
+
+def test_it_is_kept_listed_and_judged_in_the_library(
+    recording: Path, capsys: pytest.CaptureFixture[str]
+):
+    capsys.readouterr()
+    assert main(["library", "add", str(recording)]) == 0
+    assert main(["library", "--game", "sums"]) == 0
+    listed = capsys.readouterr().out
+    assert re.search(r"^\| 1 \| .* \| Sums \| — \| — \| 5 \| — \| odd total \|$", listed, re.M)
+    assert main(["library", "analyze"]) == 0
+    assert "Judged 1 game" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_demo_records_and_draws_it_beside_the_products_games(tmp_path: Path):
+    assert main(["demo", "--out", str(tmp_path)]) == 0
+    assert load_replay(tmp_path / "sums.jsonl").final().to_move is None
+    assert (tmp_path / "sums.gif").stat().st_size > 0
+    assert "<svg" in (tmp_path / "sums.svg").read_text(encoding="utf-8")
 
 
 def test_play_has_a_subcommand_with_its_rules(sums: AnyGame, capsys):

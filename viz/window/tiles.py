@@ -111,12 +111,13 @@ class TilesWindow(GameWindow):
     # --- automatic seats -----------------------------------------------------------------
 
     def seat_players(self) -> list[str]:
+        yours = None if self.app.mode.watching else YOU  # watched: the tier in every seat
         return [
-            HELD_BY_YOU if seat == YOU else self.app.vs for seat in range(self.app.rules.players)
+            HELD_BY_YOU if seat == yours else self.app.vs for seat in range(self.app.rules.players)
         ]
 
     def computer(self, mover: int) -> tuple[Policy[TilesState], float] | None:
-        if mover == YOU:
+        if mover == YOU and not self.app.mode.watching:
             return None
         if mover == CHANCE:
             return self.app.game.auto_move, 0.0  # deal at once
