@@ -13,6 +13,7 @@ from games.history import History
 from viz.render.scene_data import scene_data
 from viz.scenes import PALETTES, SCENES
 from viz.window.remote import repainted, scene_of
+from viz.window.seat import shown_moves
 from viz.window.seat_log import UNKNOWN_SEED, SeatLog
 
 
@@ -114,3 +115,14 @@ def test_a_seat_that_sees_only_the_start_writes_no_file_before_the_end(tmp_path)
     log = seat_log(tmp_path, "tiles")
     log.follow([{"seq": 1, "turn": 0}, {"seq": 2, "turn": 1}])  # the start, the deal
     assert not log.live and list(tmp_path.iterdir()) == []
+
+
+def test_moves_that_fit_all_have_buttons_and_many_show_those_about_the_choice():
+    """Hand-worked: 23 Load cells in 10 rows are 9 buttons and a line, from the first
+    while the choice is near the start, ending at the last near the end, and centred
+    on the choice between (choice 11: 7 to 15)."""
+    assert shown_moves(5, 4, 10) == range(5)
+    assert shown_moves(10, 9, 10) == range(10)
+    assert shown_moves(23, 0, 10) == range(0, 9)
+    assert shown_moves(23, 11, 10) == range(7, 16)
+    assert shown_moves(23, 22, 10) == range(14, 23)

@@ -111,11 +111,28 @@ def _check_fits(size: tuple[int, int]) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from games import REGISTRY
-    from viz.window import WINDOWS
-
     if args.join is not None or args.host is not None:
         return _join(args)
+    return _open_game(args)
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """The game playing itself: a game with tiers of automatic players has one in every
+    seat (`--vs`, the default tier otherwise); Load, with none, opens its own window,
+    whose Auto1, Loop and Step play it."""
+    from games import REGISTRY
+    from viz.window import WINDOWS
+    from viz.window.modes import WatchMode
+
+    players = REGISTRY[args.game].players
+    tiers = [tier for tier in WINDOWS[args.game].opponents if tier in players]
+    return _open_game(args, partial(WatchMode, tiers=tiers) if tiers else None)
+
+
+def _open_game(args: argparse.Namespace, mode: Callable[[Any], Any] | None = None) -> int:
+    """The game's window, in play or in `mode` (watching)."""
+    from games import REGISTRY
+    from viz.window import WINDOWS
     from viz.window.settings import Settings, default_path
 
     settings = Settings.load(default_path())
@@ -123,7 +140,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     settings.set_rules(args.game, REGISTRY[args.game].rules_dict(rules))  # as a slider's move
     kit = WINDOWS[args.game]
     vs = getattr(args, "vs", None)
-    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs}
+    options = {"seed": args.seed, "session_dir": session_dir(), "vs": vs, "mode": mode}
     options |= window_options(args, settings)
     # The window's class loads only once a display is known to be there: it takes a while.
     # So do the sessions an earlier window left: nothing is written before.
@@ -315,7 +332,11 @@ def window_options(args: argparse.Namespace, settings: Settings | None = None) -
 
 
 def add_commands(commands: Any) -> None:
-    commands.add_parser("watch", help="open the Load window (as play load)", build=_watch_options)
+    commands.add_parser(
+        "watch",
+        help="open a game's window playing itself (Load by default, as play load)",
+        build=_watch_options,
+    )
     commands.add_parser("play", help="open a game's window to play", build=_play_options)
     commands.add_parser(
         "replay", help="open a recording paused at turn 0 (or --turn K)", build=_replay_options
@@ -323,14 +344,27 @@ def add_commands(commands: Any) -> None:
 
 
 def _watch_options(watch: argparse.ArgumentParser) -> None:
-    watch.add_argument(
-        "game",
-        nargs="?",
-        choices=["load"],
-        default="load",
-        help="the game: only Load (play opens the others)",
-    )
+    """`watch` alone is Load's window, with Load's options; `watch GAME` any game's."""
+    games = watch.add_subparsers(dest="game", metavar="GAME")
+    for game_id, name in game_names().items():
+        games.add_parser(game_id, help=f"watch {name}", build=partial(_add_watch_options, game_id))
     _add_play_options("load", watch)
+
+
+def _add_watch_options(game_id: str, parser: argparse.ArgumentParser) -> None:
+    """What `watch GAME` takes: the game's rules, the seed, the tier of every seat."""
+    add_rule_options(parser, game_id, remembered=True)
+    parser.add_argument("--seed", type=seed, help="seed of automatic play (random when omitted)")
+    game = options_of_game(game_id)
+    tiers = [tier for tier in game.opponents if tier != "human"]
+    if tiers:
+        parser.add_argument(
+            "--vs",
+            choices=tiers,
+            help=f"the computer's tier in every seat (default {game.default_opponent})",
+        )
+    add_window_options(parser)
+    parser.set_defaults(run=cmd_watch, game=game_id)
 
 
 def _play_options(play_parser: argparse.ArgumentParser) -> None:

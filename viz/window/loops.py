@@ -75,6 +75,8 @@ class LoopsWindow(GameWindow):
         return None if mover in self.humans() else (PLAYERS[self.app.vs], AI_DELAY_MS)
 
     def seat_players(self) -> list[str]:
+        if not self.humans():  # watched: the tier in every seat
+            return [self.app.vs, self.app.vs]
         return [HELD_BY_YOU, HELD_BY_PERSON if self.app.vs == "human" else self.app.vs]
 
     def try_move(self, move: Place | Flip) -> None:

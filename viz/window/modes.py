@@ -4,6 +4,8 @@ clicks on the board refused). The shell asks its mode and never which mode it is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import Any, Protocol
 
 import pygame
@@ -33,12 +35,15 @@ class Played(Controlled, Protocol):
     """What a mode uses of its window: the shared controls' needs, the game's own
     window, and playing a move."""
 
+    vs: str  # the computer's tier
+
     @property
     def rules(self) -> Any: ...
     @property
     def game_window(self) -> Plays: ...
 
     def play(self, move: Any, automatic: bool = False) -> str | None: ...
+    def new_game(self) -> None: ...
 
 
 REPLAY_HINT = "Replay: step with the Right and Left arrows, or Space to play"
@@ -101,11 +106,15 @@ class PlayMode:
         app = self.app
         turns = app.state.turns
         while app.state.to_move is not None and app.state.turns == turns:
-            reason = app.play(app.game_window.next_automatic_move())
+            reason = app.play(self.automatic_move())
             if reason:
                 app.message = reason
                 return False
         return bool(app.state.turns > turns)
+
+    def automatic_move(self) -> Any:
+        """The move Step and Loop play."""
+        return self.app.game_window.next_automatic_move()
 
     def nothing_to_step(self) -> str:
         return GAME_OVER
@@ -134,6 +143,111 @@ class PlayMode:
 
     def judges_the_end(self) -> bool:
         return True
+
+
+WATCH_HINT = "Every seat plays itself: Space pauses, Right plays a turn"
+
+
+class WatchMode(PlayMode):
+    """`watch`: the computer plays every seat at the tier chosen (one of `tiers`, the
+    game's automatic ones), at its own pace; Space pauses and goes on, Right plays one
+    turn (pausing), Left takes one back while paused, 1-9 choose the tier."""
+
+    watching = True  # every seat is the computer's: the window shows everything
+    keeps_choices = False
+
+    def __init__(self, app: Played, tiers: Sequence[str]) -> None:
+        super().__init__(app)
+        self.tiers = tuple(tiers)
+        self.paused = False
+
+    @property
+    def takes_moves(self) -> bool:
+        return False
+
+    def status(self) -> str:
+        if self.app.state.to_move is None:
+            return super().status()
+        doing = "paused · Right plays a turn" if self.paused else "Space pauses"
+        return f"Watching {self.app.vs.capitalize()} in every seat · {doing}"
+
+    def automatic_move(self) -> Any:
+        seat = self.app.game_window.computer(self.app.state.to_move)
+        if seat is None:  # a seat the game's window leaves to a person: its default player
+            return super().automatic_move()
+        return seat[0](self.app.state, self.app.session.rng)
+
+    def step(self) -> bool:
+        self.paused = True
+        return super().step()
+
+    def back(self) -> None:
+        """Take back the last turn, while paused."""
+        app = self.app
+        if not self.paused:
+            app.message = "Pause (Space) before stepping back"
+        elif app.state.turns == 0:
+            app.message = "Nothing to take back: this is the start"
+        else:
+            app.session.rewind(app.history.turn_length(app.state.turns - 1))
+            app.message = ""
+
+    def toggle_loop(self) -> None:
+        self.paused = not self.paused
+
+    def choose(self, tier: str) -> None:
+        self.app.vs = tier
+        self.app.message = f"Every seat: {tier.capitalize()}"
+
+    def controls(self) -> list[Control]:
+        app = self.app
+        tiers = [
+            Button(
+                f"{tier.capitalize()}  ({number})",
+                partial(self.choose, tier),
+                selected=tier == app.vs,
+            )
+            for number, tier in enumerate(self.tiers, 1)
+        ]
+        return [
+            Label("Every seat"),
+            *tiers,
+            Button("Go on  (Space)" if self.paused else "Pause  (Space)", self.toggle_loop),
+            Button("Step  (Right)", app.step_or_explain),
+            Button("Back  (Left)", app.back, enabled=self.paused),
+            Button("New game  (N)", app.new_game),
+            Button("GIF  (G)", app.download),
+            *view_controls(app),
+        ]
+
+    def keys(self) -> Keys:
+        app = self.app
+        tiers = {
+            getattr(pygame, f"K_{number}"): partial(self.choose, tier)
+            for number, tier in enumerate(self.tiers[:9], 1)
+        }
+        return tiers | {
+            pygame.K_SPACE: self.toggle_loop,
+            pygame.K_RIGHT: app.step_or_explain,
+            pygame.K_LEFT: app.back,
+            pygame.K_g: app.download,
+            pygame.K_n: app.new_game,
+        }
+
+    def hint(self) -> str:
+        return ""
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.app.message = WATCH_HINT
+
+    def clickable_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        return ()
+
+    def list_click(self, turn: int) -> None:
+        self.app.message = "The list shows the game so far: pause, and Left takes a turn back"
+
+    def computer_may_move(self) -> bool:
+        return not self.paused
 
 
 class ReplayMode:
@@ -252,4 +366,4 @@ class ReplayMode:
         return False
 
 
-Mode = PlayMode | ReplayMode
+Mode = PlayMode | ReplayMode  # practice's and watch's are kinds of PlayMode

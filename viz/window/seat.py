@@ -30,7 +30,7 @@ from viz.scenes import PALETTES
 from viz.scenes.motion import Motion
 from viz.scenes.rules import CLOSING, card_scene, rules_card
 from viz.scenes.shapes import Circle, Rect, Ring, Scene, Shape, outline
-from viz.window.panel import Button, Control, Panel
+from viz.window.panel import GAP, Button, Control, Label, Panel
 from viz.window.remote import Connection, Invitation, JoinError, repainted, scene_of
 from viz.window.render_pygame import draw, font
 from viz.window.seat_log import SeatLog
@@ -352,7 +352,8 @@ class RemoteWindow:
         self.surface.blit(shown, self.board)
         bottom = self.side_text(width - side + 10, self.lines(view))
         column = pygame.Rect(width - side + 6, bottom, side - 12, max(ROW, height - bottom))
-        self.panel.show(self.controls(view), column, ROW)
+        rows = (column.height - GAP) // (ROW + GAP)
+        self.panel.show(self.controls(view, rows), column, ROW)
         self.manager.draw_ui(self.surface)
         self.panel.draw_focus(self.surface)
 
@@ -383,20 +384,13 @@ class RemoteWindow:
                 y += 22
         return y + 6
 
-    def controls(self, view: dict[str, Any]) -> list[Control]:
-        """The seat's moves (the chosen one marked), then the window's buttons."""
-        legal = view["legal"]
-        self.choice = min(self.choice, max(0, len(legal) - 1))
-        _, hinted = self.hinted(view)
-        moves: list[Control] = []
-        for index, words in enumerate(view["legal_words"]):
-            slot = legal[index].get("slot")
-            label = f"{index + 1}. {words}" + (f" (slot {slot + 1})" if slot is not None else "")
-            label += "  · hint" if legal[index] in hinted else ""
-            moves.append(Button(label, partial(self.play, index), selected=index == self.choice))
+    def controls(self, view: dict[str, Any], rows: int) -> list[Control]:
+        """The seat's moves (the chosen one marked), then the window's buttons, in `rows`
+        rows at most: where the moves are more (Load's cells), those about the chosen
+        one, and a line that says how to reach the others."""
         rules = "Close the rules  (?)" if self.rules_shown else "Rules  (?)"
         window = [
-            Button("Hint  (H)", self.ask_hint, enabled=bool(legal)),
+            Button("Hint  (H)", self.ask_hint, enabled=bool(view["legal"])),
             Button(rules, self.toggle_rules),
             Button(f"Motion: {self.settings.motion}  (M)", self.switch_motion),
             Button(f"Colours: {self.settings.palette}  (C)", self.switch_palette),
@@ -405,7 +399,23 @@ class RemoteWindow:
             window.insert(0, Button("Start  (S)", self.start_room))
         if view["ended"]:
             window.insert(0, Button("Save GIF  (G)", self.download))
-        return moves + window
+        return self.move_buttons(view, max(2, rows - len(window))) + window
+
+    def move_buttons(self, view: dict[str, Any], room: int) -> list[Control]:
+        legal = view["legal"]
+        self.choice = min(self.choice, max(0, len(legal) - 1))
+        shown = shown_moves(len(legal), self.choice, room)
+        _, hinted = self.hinted(view)
+        buttons: list[Control] = []
+        for index in shown:
+            slot = legal[index].get("slot")
+            label = f"{index + 1}. {view['legal_words'][index]}"
+            label += f" (slot {slot + 1})" if slot is not None else ""
+            label += "  · hint" if legal[index] in hinted else ""
+            buttons.append(Button(label, partial(self.play, index), selected=index == self.choice))
+        if len(shown) < len(legal):
+            buttons.append(Label(f"{len(legal)} moves: arrow keys or the board"))
+        return buttons
 
     def hinted(self, view: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
         """The hint for this turn, in words, and the moves it names (the first is chosen
@@ -418,7 +428,18 @@ class RemoteWindow:
             self.choice = view["legal"].index(hint["moves"][0])
             self.scene = None  # drawn again with the hinted tiles outlined
             self.message = ""  # the hint has come
-        return hint["text"], hint["moves"]
+        # a hint that names every move offered marks none: each is as good
+        every = len(hint["moves"]) == len(view["legal"]) > 1
+        return hint["text"], [] if every else hint["moves"]
+
+
+def shown_moves(count: int, choice: int, room: int) -> range:
+    """Which of `count` moves have a button in `room` rows: all where they fit, else
+    those about the chosen one, a row left for the line that says there are more."""
+    if count <= room:
+        return range(count)
+    first = min(max(0, choice - (room - 1) // 2), count - (room - 1))
+    return range(first, first + room - 1)
 
 
 def seat_holders(first: dict[str, Any], current: Callable[[], dict[str, Any] | None]) -> list[str]:

@@ -89,7 +89,11 @@ class TilesWindow(GameWindow):
     def verdict_lines(self, judged: list[Judgement]) -> list[str]:
         """Your moves, then the computer seats' together: a line a seat would make the
         banner hide the score table. The thirds are yours alone: the computer seats'
-        moves taken together have no first and last third of one player's game."""
+        moves taken together have no first and last third of one player's game. Watched
+        or replayed, no seat is yours: every seat's moves make one line."""
+        if self.app.mode.watching:
+            every = [replace(j, player=YOU) for j in judged]
+            return summary(every, lambda seat: "Every seat", thirds_of=lambda seat: False)
         others = YOU + 1  # every computer seat, as one
         seats = [j if j.player == YOU else replace(j, player=others) for j in judged]
         return summary(seats, verdict_name, thirds_of=lambda seat: seat == YOU)
@@ -111,12 +115,13 @@ class TilesWindow(GameWindow):
     # --- automatic seats -----------------------------------------------------------------
 
     def seat_players(self) -> list[str]:
+        yours = None if self.app.mode.watching else YOU  # watched: the tier in every seat
         return [
-            HELD_BY_YOU if seat == YOU else self.app.vs for seat in range(self.app.rules.players)
+            HELD_BY_YOU if seat == yours else self.app.vs for seat in range(self.app.rules.players)
         ]
 
     def computer(self, mover: int) -> tuple[Policy[TilesState], float] | None:
-        if mover == YOU:
+        if mover == YOU and not self.app.mode.watching:
             return None
         if mover == CHANCE:
             return self.app.game.auto_move, 0.0  # deal at once
