@@ -10,7 +10,7 @@ import re
 import shutil
 
 import pytest
-from support.commands import COMMANDS, HELPS
+from support.commands import COMMANDS, HELPS, LOADED
 from support.processes import fresh_python
 
 from viz.cli import main
@@ -36,17 +36,6 @@ HEAVY_MODULES = (
     "datetime",
 )
 LIGHT_GAMES = {"games", "games.registry", "games.autoplay"}  # the list, the sweeps' cap
-
-
-LOADED = """
-import json, sys
-sys.argv = ["oddsevens", *sys.argv[1:]]
-try:
-    from viz.__main__ import run
-    run()
-finally:
-    print(json.dumps(sorted(sys.modules)))
-"""
 
 
 def _loaded(argv: list[str]) -> list[str]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.commands import HELPS
+from support.commands import HELPS, LOADED
 from support.xsession import XServer, XWindow
 
 import viz
@@ -116,18 +116,6 @@ def test_runs_from_its_install_not_the_checkout(installed: Installed) -> None:
         assert Path(module).is_relative_to(installed.venv), module
     version = installed.run("--version").stdout.strip()
     assert version == f"oddsevens {viz.__version__}"
-
-
-# Each help's modules, as the console script runs it (whose wrapper imports `re` first).
-LOADED = """
-import json, re, sys
-sys.argv = ["oddsevens", *sys.argv[1:]]
-try:
-    from viz.__main__ import run
-    run()
-finally:
-    print(json.dumps(sorted(sys.modules)))
-"""
 
 
 def test_no_help_of_the_installed_wheel_loads_pathlib(installed: Installed) -> None:

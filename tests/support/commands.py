@@ -31,3 +31,15 @@ COMMANDS = [
     ["serve"],
 ]
 HELPS = [["--help"], ["--version"], *([*command, "--help"] for command in COMMANDS)]
+
+# Run by a fresh Python with a command's words: the command as the console script runs
+# it (its wrapper imports `re` first), then the names of every module loaded by then.
+LOADED = """
+import json, re, sys
+sys.argv = ["oddsevens", *sys.argv[1:]]
+try:
+    from viz.__main__ import run
+    run()
+finally:
+    print(json.dumps(sorted(sys.modules)))
+"""
