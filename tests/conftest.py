@@ -110,3 +110,34 @@ def chromium(tmp_path_factory):
         launched = playwright.chromium.launch(executable_path=wrapper, args=["--no-sandbox"])
         yield launched
         launched.close()
+
+
+# --- windows on a real X server (the x11 tests) ---------------------------------------
+
+
+@pytest.fixture(scope="module")
+def x_server():
+    """An X server (Xvfb) for a test module's windows."""
+    from support.xsession import XServer  # only the x11 tests need it loaded
+
+    started = XServer()
+    yield started
+    started.close()
+
+
+@pytest.fixture
+def open_window(x_server, tmp_path):
+    """Opens `oddsevens ARGS...` windows on the module's X server; each is closed after
+    the test, which fails unless it exits with 0."""
+    opened = []
+
+    from support.xsession import XWindow
+
+    def open_(*args: str) -> XWindow:
+        window = XWindow(x_server, tmp_path, *args)
+        opened.append(window)
+        return window
+
+    yield open_
+    for window in opened:
+        assert window.close() == 0, (tmp_path / "window.log").read_text()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 import pytest
@@ -167,6 +169,15 @@ def on_screen(window: XWindow, view: dict, key: str) -> tuple[int, int]:
     return round((x + w / 2) * scale), round((y + h / 2) * scale)
 
 
+def room_with_a_bot(served: Served, game: str, seat: int) -> tuple[str, Callable, str]:
+    """A two-seat room whose `seat` a bot has taken: its id, what starts it (once the
+    window has taken the other seat), and the bot's token."""
+    made = served.post("/api/rooms", {"game": game, "rules": {}, "seats": ["open"] * 2})
+    room = made["room"]
+    bot = served.post(f"/api/rooms/{room}/seats/{seat}", {"name": "Bot"})["token"]
+    return room, partial(served.post, f"/api/rooms/{room}/start", {}, made["host"]), bot
+
+
 def red_may_pick(green: Screen) -> list[int]:
     """The cells red may pick now, from the moves so far (Load hides nothing: the
     changes' events replayed through the rules)."""
@@ -186,12 +197,10 @@ def test_a_window_plays_load_by_clicks_on_the_cells(tmp_path):
     served = Served(tmp_path / "server").start()
     display = XServer()
     try:
-        made = served.post("/api/rooms", {"game": "load", "rules": {}, "seats": ["open"] * 2})
-        room = made["room"]
-        bot = served.post(f"/api/rooms/{room}/seats/2", {"name": "Bot"})["token"]
+        room, start, bot = room_with_a_bot(served, "load", 2)
         invite = f"{served.base}/r/{room}?seat=1"
         window = XWindow(display, tmp_path, "play", "load", "--join", invite, "--window", "980x720")
-        served.post(f"/api/rooms/{room}/start", {}, made["host"])
+        start()
         green = Screen(served, room, {"type": "hello", "token": bot})
         view, clicked = green.next("view"), []
         while len(clicked) < 4 and not view["ended"]:
@@ -224,11 +233,9 @@ def test_a_window_plays_on_once_its_killed_server_is_back(tmp_path):
     served = Served(tmp_path / "server").start()
     display = XServer()
     try:
-        made = served.post("/api/rooms", {"game": "loops", "rules": {}, "seats": ["open"] * 2})
-        room = made["room"]
-        bot = served.post(f"/api/rooms/{room}/seats/1", {"name": "Bot"})["token"]
+        room, start, bot = room_with_a_bot(served, "loops", 1)
         window = XWindow(display, tmp_path, "play", "loops", "--join", f"{served.base}/r/{room}")
-        served.post(f"/api/rooms/{room}/start", {}, made["host"])
+        start()
 
         def play_until(turn: int, seat: Screen) -> dict:
             view = seat.next("view")

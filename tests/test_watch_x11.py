@@ -4,33 +4,20 @@ Left takes one back (real keys through xdotool, read back from the session recor
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
-from support.xsession import XServer, XWindow, wait_until
+from support.xsession import XWindow, wait_until
 
 from viz.files import load_replay
 
 pytestmark = [pytest.mark.x11, pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def server():
-    started = XServer()
-    yield started
-    started.close()
-
-
 @pytest.fixture
-def watch(server, tmp_path):
-    opened = []
-
-    def open_(*args: str) -> XWindow:
-        window = XWindow(server, tmp_path, "watch", *args)
-        opened.append(window)
-        return window
-
-    yield open_
-    for window in opened:
-        assert window.close() == 0, (tmp_path / "window.log").read_text()
+def watch(open_window):
+    """A `watch` window, closed (and its exit checked) after the test."""
+    return partial(open_window, "watch")
 
 
 def players(window: XWindow) -> list[str]:

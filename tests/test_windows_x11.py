@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support.xsession import XServer, XWindow, wait_until
+from support.xsession import XWindow, wait_until
 
 from games import REGISTRY
 from games.load import Pick
@@ -31,27 +31,6 @@ from viz.window.tiles import TilesWindow
 # Each window is used by hand in every run; the rest run with the slow tests (in CI).
 pytestmark = pytest.mark.x11
 SIZE = (980, 720)
-
-
-@pytest.fixture(scope="module")
-def server():
-    started = XServer()
-    yield started
-    started.close()
-
-
-@pytest.fixture
-def open_window(server, tmp_path):
-    opened = []
-
-    def open_(*args: str) -> XWindow:
-        window = XWindow(server, tmp_path, *args)
-        opened.append(window)
-        return window
-
-    yield open_
-    for window in opened:
-        assert window.close() == 0, (tmp_path / "window.log").read_text()
 
 
 def panel_map(make, size=SIZE, setup=None):
@@ -170,11 +149,16 @@ def set_clock(path: Path, seconds: float) -> None:
 
 
 @pytest.mark.slow
-def test_each_move_is_written_with_the_time_the_window_took_it(server, tmp_path):
+def test_each_move_is_written_with_the_time_the_window_took_it(x_server, tmp_path):
     clock = tmp_path / "clock"
     set_clock(clock, 0)
     window = XWindow(
-        server, tmp_path, "load", "--seed", "5", program=(sys.executable, str(CLOCKED), str(clock))
+        x_server,
+        tmp_path,
+        "load",
+        "--seed",
+        "5",
+        program=(sys.executable, str(CLOCKED), str(clock)),
     )
     try:
         for seconds, key, count in ((1.5, "Right", 1), (4.25, "Right", 2), (9, "Left", 1)):
