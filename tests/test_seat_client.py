@@ -126,3 +126,26 @@ def test_moves_that_fit_all_have_buttons_and_many_show_those_about_the_choice():
     assert shown_moves(23, 0, 10) == range(0, 9)
     assert shown_moves(23, 11, 10) == range(7, 16)
     assert shown_moves(23, 22, 10) == range(14, 23)
+
+
+@pytest.mark.slow
+def test_a_seat_the_server_refuses_is_said_so_and_not_asked_again(tmp_path):
+    """A token the room does not know is refused for good (close code 1008): the window's
+    connection says why and stops, where a connection lost is made again."""
+    from support.serving import Served
+    from support.xsession import wait_until
+
+    from viz.window.remote import Connection, Invitation
+
+    served = Served(tmp_path / "server").start()
+    try:
+        made = served.post("/api/rooms", {"game": "loops", "rules": {}, "seats": ["open"] * 2})
+        connection = Connection(Invitation(served.base, made["room"], 0), "not-a-token-of-it")
+        connection.start()
+        assert wait_until(lambda: connection.notice.startswith("The server refused"), 20)
+        first = connection.socket
+        assert first.close_code == 1008
+        assert not wait_until(lambda: connection.socket is not first, 2)  # not made again
+        connection.close()
+    finally:
+        served.stop()

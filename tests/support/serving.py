@@ -107,7 +107,10 @@ class Screen:
     """One screen's WebSocket: every message it received, in order."""
 
     def __init__(self, served: Served, room: str, hello: dict[str, Any]) -> None:
-        self.socket = connect(f"ws://127.0.0.1:{served.port}/ws/{room}", open_timeout=30)
+        # connected directly (legacy=True): each call below reads or writes it
+        self.socket = connect(
+            f"ws://127.0.0.1:{served.port}/ws/{room}", open_timeout=30, legacy=True
+        )
         self.received: list[str] = []
         self.socket.send(json.dumps(hello))
 

@@ -12,7 +12,7 @@ import json
 import threading
 import time
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -94,7 +94,16 @@ def open_room(server: str, game: str, rules: dict[str, Any], seats: int) -> tupl
     return Invitation(base.base, made["room"], first), str(made["host"])
 
 
-RETRY_WAITS = (0.5, 1.0, 2.0, *[4.0] * 450)  # seconds before each try: about half an hour
+REFUSED = 1008  # the server's close code for a token, message or peer it will not take
+AFTER_A_CLOSE_S = 0.5  # a connection the server closed is made again only after this
+
+
+def _retry_waits() -> Generator[float]:
+    """Seconds before each try to connect again: soon, then every few seconds (the
+    library's own backoff reaches a minute, long for a game)."""
+    yield from (0.5, 1.0, 2.0)
+    while True:
+        yield 3.0
 
 
 @dataclass
@@ -109,44 +118,51 @@ class Connection:
     hint: dict[str, Any] | None = None  # the newest hint, for the turn it names
     notice: str = ""
     closed: bool = False  # the window has closed it
+    socket: Any = None  # the connection now, once made
     following: bool = False
     changes: list[dict[str, Any]] = field(default_factory=list)  # told, not yet taken
     lock: threading.Lock = field(default_factory=threading.Lock)
     asked: int = 0  # the change number `since` was last asked from
 
     def start(self) -> None:
-        self._connect()
         threading.Thread(target=self._keep, daemon=True).start()
 
-    def _connect(self) -> None:
-        from websockets.sync.client import connect
+    def _keep(self) -> None:
+        """Read until the window closes: websockets' `reconnect` makes a connection lost
+        again (backing off while the server is away), and each time the seat's token is
+        presented again, so the server sends the view at once."""
+        from websockets.sync.client import reconnect
 
         scheme = "wss" if self.invitation.base.startswith("https") else "ws"
         address = f"{scheme}://{urlsplit(self.invitation.base).netloc}/ws/{self.invitation.room}"
-        self.socket = connect(address, open_timeout=15, max_size=2**21)
-        self.socket.send(json.dumps({"type": "hello", "token": self.token}))
-
-    def _keep(self) -> None:
-        """Read until the window closes; a connection lost is made again, with the seat's
-        token, as often as it takes (the server sends the view at once)."""
-        while not self.closed:
-            try:
-                for text in self.socket:
-                    self._take(json.loads(text))
-                lost = "the server closed the connection"
-            except Exception as error:  # whatever ended it, the window says and retries
-                lost = str(error) or type(error).__name__
-            for wait in RETRY_WAITS:
+        connections = reconnect(
+            address, open_timeout=15, max_size=2**21, reconnect_delays=_retry_waits
+        )
+        try:
+            for socket in connections:
+                self.socket = socket
                 if self.closed:
-                    return
-                self.notice = f"Connection lost ({lost}): trying again"
-                time.sleep(wait)
-                try:
-                    self._connect()
-                except Exception:  # the server is not back yet
-                    continue
+                    break
+                socket.send(json.dumps({"type": "hello", "token": self.token}))
                 self.notice = ""
-                break
+                try:
+                    for text in socket:
+                        self._take(json.loads(text))
+                except Exception as error:  # whatever ended it: said, and made again
+                    self.notice = f"Connection lost ({error}): trying again"
+                else:
+                    self.notice = "The server closed the connection: trying again"
+                if self.closed:
+                    break
+                if socket.close_code == REFUSED:  # for a reason trying again cannot mend
+                    self.notice = f"The server refused this seat: {socket.close_reason}"
+                    break
+                time.sleep(AFTER_A_CLOSE_S)
+        except Exception as error:  # refused for good (the room is gone, say)
+            self.notice = f"Cannot connect: {error}"
+        finally:
+            if self.socket is not None:
+                self.socket.close()
 
     def _take(self, message: dict[str, Any]) -> None:
         with self.lock:
@@ -183,7 +199,8 @@ class Connection:
 
     def close(self) -> None:
         self.closed = True
-        self.socket.close()
+        if self.socket is not None:
+            self.socket.close()
 
 
 def scene_of(data: dict[str, Any], colors: Mapping[str, str] | None = None) -> Scene:
