@@ -8,7 +8,6 @@ import sys
 import time
 
 import pytest
-import test_windows_x11
 from PIL import ImageGrab
 from support.xsession import wait_until
 
@@ -23,10 +22,6 @@ from viz.window.tiles import TilesWindow
 
 pytestmark = pytest.mark.x11
 SIZE = (980, 720)
-
-
-server = test_windows_x11.server  # one Xvfb per module, and its windows closed after
-open_window = test_windows_x11.open_window
 
 
 def drawn_off_screen(make, setup=lambda app: None):
