@@ -149,3 +149,12 @@ def test_a_seat_the_server_refuses_is_said_so_and_not_asked_again(tmp_path):
         connection.close()
     finally:
         served.stop()
+
+
+def test_changes_never_told_end_the_live_file_rather_than_leave_a_wrong_game(tmp_path):
+    changes, _ = load_changes(4)
+    log = seat_log(tmp_path)
+    log.follow(changes[:3])
+    assert log.path is not None
+    log.follow(changes[4:])  # change 4 never came
+    assert not log.live and list(tmp_path.glob("*.jsonl")) == []

@@ -354,6 +354,16 @@ def test_a_load_pick_is_played_on_its_cell_and_odds_and_evens_on_its_slot(rooms)
         if {"player": 1, "cell": 5} in offered["legal"]
     )
     assert red["targets"][red["legal"].index({"player": 1, "cell": 5})] == ["red-5", "green-5"]
+    # green picks a pair (cells 2k and 2k+1): a click on either cell plays it
+    green = next(o for o, _ in _targets_as_played(rooms, "load", {}, 3) if o["to_move"] == 2)
+    pick = next(move for move in green["legal"] if "cell" in move)
+    low = pick["cell"] & ~1
+    assert green["targets"][green["legal"].index(pick)] == [
+        f"red-{low}",
+        f"green-{low}",
+        f"red-{low + 1}",
+        f"green-{low + 1}",
+    ]
     room, host, _ = seated_room(rooms, "loops", {}, ["open", "open"])
     rooms.start(room, host)
     first = view(room, 0)

@@ -466,8 +466,12 @@ SEAT_NAMES = {1: "Red", 2: "Green"}
 
 
 def targets(state: LoadState, move: Pick | Pass) -> tuple[str, ...]:
-    """A pick is played by a click on its cell, either half (as in the window)."""
-    return (f"red-{move.cell}", f"green-{move.cell}") if isinstance(move, Pick) else ()
+    """A pick is played by a click on its cell, either half (as in the window); green's
+    on either cell of its pair."""
+    if not isinstance(move, Pick):
+        return ()
+    cells = state.board.pair_of(move.cell) if move.player == 2 else (move.cell,)
+    return tuple(f"{half}-{cell}" for cell in cells for half in ("red", "green"))
 
 
 KIT = SceneKit(

@@ -67,7 +67,7 @@ class Invitation:
                 found: dict[str, Any] = json.loads(answer.read())
                 return found
         except urllib.error.HTTPError as error:
-            raise JoinError(json.loads(error.read() or b"{}").get("error", str(error))) from None
+            raise JoinError(_reason(error)) from None
         except OSError as error:
             raise JoinError(f"{self.base}: {error}") from None
 
@@ -75,14 +75,27 @@ class Invitation:
         """Claim the invitation's seat, or the first open one; the seat's token."""
         seat = self.seat
         if seat is None:
-            with urllib.request.urlopen(f"{self.base}/api/rooms/{self.room}", timeout=15) as a:
-                seats = json.loads(a.read())["seats"]
+            try:
+                with urllib.request.urlopen(f"{self.base}/api/rooms/{self.room}", timeout=15) as a:
+                    seats = json.loads(a.read())["seats"]
+            except urllib.error.HTTPError as error:
+                raise JoinError(_reason(error)) from None
+            except (OSError, ValueError, KeyError) as error:
+                raise JoinError(f"{self.base}: {error}") from None
             open_seats = [s["seat"] for s in seats if s["kind"] == "open"]
             if not open_seats:
                 raise JoinError("every seat of this room is taken: watch it in a browser")
             seat = open_seats[0]
         token: str = self.post(f"/seats/{seat}", {"name": name})["token"]
         return token
+
+
+def _reason(error: urllib.error.HTTPError) -> str:
+    """The server's reason for refusing a request, or the HTTP status's."""
+    try:
+        return str(json.loads(error.read() or b"{}").get("error") or error)
+    except ValueError:  # not the server's JSON: a proxy's page, say
+        return str(error)
 
 
 def open_room(server: str, game: str, rules: dict[str, Any], seats: int) -> tuple[Invitation, str]:
@@ -122,7 +135,9 @@ class Connection:
     following: bool = False
     changes: list[dict[str, Any]] = field(default_factory=list)  # told, not yet taken
     lock: threading.Lock = field(default_factory=threading.Lock)
-    asked: int = 0  # the change number `since` was last asked from
+    asked: int = 0  # the number of the last change told
+    asking: bool = False  # a `since` is unanswered
+    seen: int = 0  # how many views have come
 
     def start(self) -> None:
         threading.Thread(target=self._keep, daemon=True).start()
@@ -136,26 +151,16 @@ class Connection:
         scheme = "wss" if self.invitation.base.startswith("https") else "ws"
         address = f"{scheme}://{urlsplit(self.invitation.base).netloc}/ws/{self.invitation.room}"
         connections = reconnect(
-            address, open_timeout=15, max_size=2**21, reconnect_delays=_retry_waits
+            address,
+            open_timeout=15,
+            close_timeout=2,  # a window closing waits no longer for the server's goodbye
+            max_size=2**21,
+            reconnect_delays=_retry_waits,
         )
         try:
             for socket in connections:
                 self.socket = socket
-                if self.closed:
-                    break
-                socket.send(json.dumps({"type": "hello", "token": self.token}))
-                self.notice = ""
-                try:
-                    for text in socket:
-                        self._take(json.loads(text))
-                except Exception as error:  # whatever ended it: said, and made again
-                    self.notice = f"Connection lost ({error}): trying again"
-                else:
-                    self.notice = "The server closed the connection: trying again"
-                if self.closed:
-                    break
-                if socket.close_code == REFUSED:  # for a reason trying again cannot mend
-                    self.notice = f"The server refused this seat: {socket.close_reason}"
+                if self.closed or not self._read(socket):
                     break
                 time.sleep(AFTER_A_CLOSE_S)
         except Exception as error:  # refused for good (the room is gone, say)
@@ -164,20 +169,49 @@ class Connection:
             if self.socket is not None:
                 self.socket.close()
 
+    def _read(self, socket: Any) -> bool:
+        """Present the token and read the connection until it ends; whether to make it
+        again (not once the window has closed, nor when the server refused the seat
+        before sending it anything: a token it does not know)."""
+        self.notice, self.asking, viewed = "", False, self.seen
+        try:
+            socket.send(json.dumps({"type": "hello", "token": self.token}))
+            for text in socket:
+                self._take(json.loads(text))
+        except Exception as error:  # whatever ended it: said, and made again
+            self.notice = f"Connection lost ({error}): trying again"
+        else:
+            self.notice = "The server closed the connection: trying again"
+        if self.closed:
+            return False
+        if socket.close_code == REFUSED and self.seen == viewed:
+            self.notice = f"The server refused this seat: {socket.close_reason}"
+            return False
+        return True
+
     def _take(self, message: dict[str, Any]) -> None:
         with self.lock:
             if message["type"] == "view":
-                self.view = message
-                if self.following and message["seq"] > self.asked:
-                    self._send({"type": "since", "seq": self.asked})
-                    self.asked = message["seq"]
+                if self.view is None or message["seq"] != self.view["seq"]:
+                    self.notice = ""  # a refusal said of the game before is old now
+                self.view, self.seen = message, self.seen + 1
+                self._ask_since(message["seq"])
             elif message["type"] == "changes":
                 self.changes.extend(message["changes"])
+                told = [change["seq"] for change in message["changes"]]
+                self.asked, self.asking = max([self.asked, *told]), False
             elif message["type"] == "hint":
                 self.hint = message
                 print(message["text"], flush=True)  # as a screen reader says it
             elif message["type"] == "refused":
                 self.notice = message["reason"]
+
+    def _ask_since(self, seq: int) -> None:
+        """While following, ask for the changes after the last one told, one asking at a
+        time (the server answers the latest only), until they reach `seq`."""
+        if self.following and not self.asking and seq > self.asked:
+            self.asking = True
+            self._send({"type": "since", "seq": self.asked})
 
     def take_changes(self) -> list[dict[str, Any]]:
         """The changes told since the last call."""

@@ -89,6 +89,7 @@ class RemoteWindow:
         self.motion: Motion | None = None
         self.log: SeatLog | None = None
         self.fetched = False  # the ended game's recording has been asked for
+        self.downloaded: bytes | None = None  # and has come, not yet written
         self.recording: Path | None = None  # and is here
         self.connection.following = True
         self.connection.start()
@@ -113,7 +114,7 @@ class RemoteWindow:
 
     def close(self) -> None:
         self.connection.close()
-        if self.log is not None and not self.fetched:
+        if self.log is not None and self.recording is None:
             left = self.log.close()  # a game left unfinished: kept as a local session is
             if left is not None:
                 self.keep(left)
@@ -134,26 +135,35 @@ class RemoteWindow:
             self.connection.following = self.log.live
         if view["ended"] and not self.fetched and self.log is not None:
             self.fetched = True
-            threading.Thread(target=self.fetch, args=(self.log,), daemon=True).start()
+            threading.Thread(target=self.fetch, daemon=True).start()
+        downloaded, self.downloaded = self.downloaded, None
+        if downloaded is not None and self.log is not None:
+            self.finish(self.log, downloaded, view["game"])
 
-    def fetch(self, log: SeatLog) -> None:
-        """The ended game's recording, as the session's file, kept in the library (on a
-        thread of its own: the window keeps answering)."""
+    def fetch(self) -> None:
+        """The ended game's recording, read on a thread of its own (the window keeps
+        answering); the window's loop writes it once it has followed the last change."""
         url = f"{self.invitation.base}/api/rooms/{self.invitation.room}/recording"
         try:
             with urllib.request.urlopen(url, timeout=60) as answer:
-                text = answer.read()
-        except OSError as error:
-            self.message = f"recording not fetched: {error}"
-            return
-        game = self.current()
-        stem = f"{game['game'] if game else 'room'}-room-{self.invitation.room}"
+                self.downloaded = answer.read()
+        except Exception as error:  # refused, cut short, gone: the live file stays
+            self.message = f"Recording not fetched: {error}"
+
+    def finish(self, log: SeatLog, recording: bytes, game_id: str) -> None:
+        """The server's recording as the session's file, kept in the library."""
         try:
-            self.recording = log.finish(text, stem)
+            self.recording = log.finish(recording, f"{game_id}-room-{self.invitation.room}")
         except OSError as error:
             self.message = f"Session recording off: {error.strerror or error}"
             return
-        self.message = self.keep(self.recording) or "The game is kept: G saves it with GIF and SVG"
+        self.message = "The game is kept: G saves it with GIF and SVG"
+        threading.Thread(target=self.keep_recording, args=(self.recording,), daemon=True).start()
+
+    def keep_recording(self, path: Path) -> None:
+        problem = self.keep(path)
+        if problem:
+            self.message = problem
 
     def download(self) -> None:
         """G: the ended game's recording and animations in the output folder."""
@@ -190,6 +200,8 @@ class RemoteWindow:
         elif event.type == pygame.KEYDOWN:
             self.key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self.board.collidepoint(event.pos):
+                return  # the panel's: pygame_gui answers it
             self.panel.focus = None
             if self.rules_shown:
                 self.toggle_rules()
@@ -211,6 +223,8 @@ class RemoteWindow:
         elif event.key == pygame.K_ESCAPE:
             self.panel.focus = None
             self.message = "Ctrl+Q quits · Tab reaches the buttons"
+        elif event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            pass  # no window key of its own: Ctrl+S is not S
         elif action := self.keys().get(event.key):
             action()
         elif pygame.K_1 <= event.key <= pygame.K_9:
@@ -243,7 +257,7 @@ class RemoteWindow:
         scale = self.board.width / view["scene"]["width"]
         x, y = (position[0] - self.board.x) / scale, (position[1] - self.board.y) / scale
         shapes = {shape.key: shape for shape in self.scene[1].shapes}
-        for index, keys in enumerate(view["targets"]):
+        for index, keys in enumerate(view.get("targets", [])):
             if any(key in shapes and _holds(shapes[key], x, y) for key in keys):
                 self.play(index)
                 return
@@ -326,7 +340,8 @@ class RemoteWindow:
     def marked(self, view: dict[str, Any], scene: Scene) -> Scene:
         """The hinted moves' shapes outlined, dashed, as a local window marks H's best."""
         _, hinted = self.hinted(view)
-        keys = {key for move in hinted for key in view["targets"][view["legal"].index(move)]}
+        targets = view.get("targets") or [[] for _ in view["legal"]]
+        keys = {key for move in hinted for key in targets[view["legal"].index(move)]}
         marks = [
             outline(f"hint-{shape.key}", shape, HINT_INK, 3, dashed=True)
             for shape in scene.shapes
@@ -353,9 +368,19 @@ class RemoteWindow:
         bottom = self.side_text(width - side + 10, self.lines(view))
         column = pygame.Rect(width - side + 6, bottom, side - 12, max(ROW, height - bottom))
         rows = (column.height - GAP) // (ROW + GAP)
-        self.panel.show(self.controls(view, rows), column, ROW)
+        self.show_panel(self.controls(view, rows), column)
         self.manager.draw_ui(self.surface)
         self.panel.draw_focus(self.surface)
+
+    def show_panel(self, controls: list[Control], column: pygame.Rect) -> None:
+        """The controls, Tab's focus kept on the control it was on (by its words), or let
+        go where it is gone: an index would land on another move as the list changes."""
+        focused = self.panel.focused_item()
+        self.panel.show(controls, column, ROW)
+        if focused is not None:
+            labels = [getattr(item, "label", None) for item in self.panel.items]
+            label = getattr(focused, "label", None)
+            self.panel.focus = labels.index(label) if label in labels else None
 
     def lines(self, view: dict[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
         said, _ = self.hinted(view)
@@ -423,14 +448,17 @@ class RemoteWindow:
         hint = self.connection.hint
         if hint is None or hint["turn"] != view["turn"]:
             return "", []
-        if self.hint_shown != view["turn"] and hint["moves"]:
+        offered = [move for move in hint["moves"] if move in view["legal"]]
+        if self.hint_shown != view["turn"] and offered:
             self.hint_shown = view["turn"]
-            self.choice = view["legal"].index(hint["moves"][0])
+            self.choice = view["legal"].index(offered[0])
             self.scene = None  # drawn again with the hinted tiles outlined
             self.message = ""  # the hint has come
+        if not offered:  # the seat moves no more (a stand-in took it): no hint to show
+            return "", []
         # a hint that names every move offered marks none: each is as good
-        every = len(hint["moves"]) == len(view["legal"]) > 1
-        return hint["text"], [] if every else hint["moves"]
+        every = len(offered) == len(view["legal"]) > 1
+        return hint["text"], [] if every else offered
 
 
 def shown_moves(count: int, choice: int, room: int) -> range:

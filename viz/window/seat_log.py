@@ -52,6 +52,9 @@ class SeatLog:
         for change in changes:
             if change["seq"] <= self.seen or self.log is None:
                 continue
+            if change["seq"] != self.seen + 1:  # some were never told: the file is unsure
+                self.stop()
+                return
             self.seen = change["seq"]
             moved, self.turn = change["turn"] > self.turn, change["turn"]
             if "event" in change:
