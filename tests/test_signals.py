@@ -4,6 +4,7 @@ removed, workers ended, and the status 128 + the signal's number."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -114,6 +115,20 @@ IN_GROUP = {
 LATER_S = [0.0, 0.3, 0.1, 0.45, 0.05, 0.2, 0.6, 0.15, 0.35, 0.8]
 
 
+# loky's resource tracker (a helper process of the pool) sometimes reports, as the
+# program ends, a semaphore the pool had already unlinked but not yet told it of: a
+# race inside the library at exit (docs/decisions.md), its two warnings and their lines.
+TRACKERS_REPORT = re.compile(
+    r"^.*loky/backend/resource_tracker\.py:\d+: UserWarning: resource_tracker: .*\n"
+    r"  warnings\.warn\(.*\n",
+    re.MULTILINE,
+)
+
+
+def _without_trackers_report(err: str) -> str:
+    return TRACKERS_REPORT.sub("", err)
+
+
 def _signalled_group(command: str, folder: Path, argv: list[str], signum: int, later_s: float):
     """The command's status and standard error, its whole group sent `signum` `later_s`
     after it started its work; and its children then still running."""
@@ -144,8 +159,8 @@ def test_a_signal_to_the_whole_group_ends_the_command_as_the_signal_does(tmp_pat
     (tmp_path / "tmp").mkdir()
     before = sorted(tmp_path.rglob("*"))
     for later_s in LATER_S[: cases(full=10, quick=2)]:
-        ended = _signalled_group(command, tmp_path, argv, signum, later_s)
-        assert ended == (128 + signum, "", []), later_s
+        status, err, left = _signalled_group(command, tmp_path, argv, signum, later_s)
+        assert (status, _without_trackers_report(err), left) == (128 + signum, "", []), later_s
         assert sorted(tmp_path.rglob("*")) == before
 
 
